@@ -1,0 +1,100 @@
+import type { CompanyState } from '@portal/contract/shared/fields';
+import { type SQL, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../platform/db.ts';
+import { companies, companyEvents } from './tables.ts';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+
+export async function findCompany(db: Database, id: number): Promise<CompanyRow | null> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function insertCompanies(db: Database, rows: NewCompany[]): Promise<CompanyRow[]> {
+  if (!rows.length) return [];
+  return db.insert(companies).values(rows).returning();
+}
+
+export async function setPrimaryEmail(db: Database, companyId: number, email: string): Promise<void> {
+  await db.update(companies).set({ primary_email: email }).where(eq(companies.id, companyId));
+}
+
+export async function countCompanies(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
+  return row?.n ?? 0;
+}
+
+export async function insertEvent(db: Database, event: typeof companyEvents.$inferInsert): Promise<void> {
+  await db.insert(companyEvents).values(event);
+}
+
+export async function listEvents(db: Database, companyId: number) {
+  return db.select().from(companyEvents).where(eq(companyEvents.company_id, companyId)).orderBy(desc(companyEvents.id));
+}
+
+const ORDER_COLUMNS = {
+  company_name: companies.company_name,
+  id: companies.id,
+  created_at: companies.created_at,
+  current_state: companies.current_state,
+  country: companies.country,
+  email: companies.primary_email,
+} as const;
+
+export interface CompanyListQuery {
+  states: readonly CompanyState[];
+  /** Matches in the name, any user's email, or the id; a subquery of company ids for emails. */
+  search: { pattern: string; id: number | null; emailCompanyIds: SQL } | null;
+  order: keyof typeof ORDER_COLUMNS;
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+function searchCondition(search: CompanyListQuery['search']): SQL | undefined {
+  if (!search) return undefined;
+  return or(
+    sql`${companies.company_name} ilike ${search.pattern}`,
+    sql`${companies.id} in (${search.emailCompanyIds})`,
+    search.id === null ? undefined : eq(companies.id, search.id),
+  );
+}
+
+/** Counts per state for the tabs, over the same search, in one pass of an indexed scan. */
+export async function countCompaniesByState(db: Database, search: CompanyListQuery['search']) {
+  return db
+    .select({ state: companies.current_state, n: sql<number>`count(*)::int` })
+    .from(companies)
+    .where(searchCondition(search))
+    .groupBy(companies.current_state);
+}
+
+const distributor = alias(companies, 'distributor');
+
+export async function listCompanies(db: Database, q: CompanyListQuery) {
+  const dir = q.direction === 'asc' ? asc : desc;
+  return db
+    .select({
+      id: companies.id,
+      company_name: companies.company_name,
+      company_type: companies.company_type,
+      country: companies.country,
+      phone_number: companies.phone_number,
+      current_state: companies.current_state,
+      current_state_applied_at: companies.current_state_applied_at,
+      created_at: companies.created_at,
+      distributor_id: companies.distributor_id,
+      distributor_name: distributor.company_name,
+      is_vip: companies.is_vip,
+      is_partner_company: companies.is_partner_company,
+      is_internal_comet_company: companies.is_internal_comet_company,
+    })
+    .from(companies)
+    .leftJoin(distributor, eq(distributor.id, companies.distributor_id))
+    .where(and(inArray(companies.current_state, [...q.states]), searchCondition(q.search)))
+    .orderBy(dir(ORDER_COLUMNS[q.order]), dir(companies.id))
+    .limit(q.limit)
+    .offset(q.offset);
+}

@@ -1,0 +1,54 @@
+import type { Call, CallInput, CallOutput } from '@portal/contract/shared/define-call';
+import { call, downloadExport, type ExportFormat } from '../../lib/api-client';
+
+/** The paging fields every list call shares (the contract's zPaging); sort is left out until chosen. */
+export interface ListQuery {
+  page: number;
+  page_size: number;
+  target_search_query: string;
+  target_order?: string;
+  target_order_direction?: 'asc' | 'desc';
+}
+
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** Where a DataTable gets its rows: a contract list call (see `callSource`) or any fetcher with a query key. */
+export interface TableSource<Row, Output extends ListPage<Row> = ListPage<Row>> {
+  /** Stable, serialisable key; the current ListQuery is appended. Mutations invalidate by its prefix. */
+  queryKey: readonly unknown[];
+  fetchPage: (query: ListQuery, signal?: AbortSignal) => Promise<Output>;
+  /** Present when the list can be downloaded; receives the current query (all pages are exported). */
+  exportFile?: ((query: ListQuery, format: ExportFormat) => Promise<void>) | undefined;
+}
+
+type PagingKey = keyof ListQuery;
+/** The row type of a list call; `never` for a call that is not a list, which makes its columns unusable. */
+export type RowOf<C extends Call> = CallOutput<C> extends { rows: (infer R)[] } ? R : never;
+export type FixedInput<C extends Call> = Omit<CallInput<C>, PagingKey>;
+
+/** The query key prefix of a contract list call, for invalidation after a mutation. */
+export function listQueryKey(definition: Call): readonly [string] {
+  return [definition.path];
+}
+
+/**
+ * A TableSource for a contract list call. `fixedInput` holds the call's own filters
+ * (e.g. target_company_states); the table adds paging, search and sort.
+ */
+export function callSource<C extends Call>(
+  definition: C,
+  ...[fixedInput]: {} extends FixedInput<C> ? [fixedInput?: FixedInput<C>] : [fixedInput: FixedInput<C>]
+): TableSource<RowOf<C>, CallOutput<C> & ListPage<RowOf<C>>> {
+  const fixed = fixedInput ?? {};
+  const input = (query: ListQuery) => ({ ...fixed, ...query }) as CallInput<C>;
+  return {
+    queryKey: [...listQueryKey(definition), fixed],
+    fetchPage: (query, signal) => call(definition, input(query), { signal }) as Promise<CallOutput<C> & ListPage<RowOf<C>>>,
+    exportFile: definition.exportable
+      ? (query, format) => downloadExport(definition, input({ ...query, page: 1 }), format)
+      : undefined,
+  };
+}

@@ -1,0 +1,28 @@
+import { MESSAGES } from '@portal/contract/shared/envelope';
+
+/** The one error type the web gets from a call: the envelope's code, message and field errors. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: number;
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(code: number, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get hasFieldErrors(): boolean {
+    return Object.keys(this.fields).length > 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show for any thrown value; non-API failures never leak internals to the screen. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  return MESSAGES.internal;
+}

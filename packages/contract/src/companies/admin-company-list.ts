@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineCall } from '../shared/define-call.ts';
+import { COMPANY_STATES, zCompanyId, zCompanyState, zCompanyType, zTimestamp } from '../shared/fields.ts';
+import { zPageOf, zPaging } from '../shared/paging.ts';
+
+export const ADMIN_COMPANY_ORDER = ['company_name', 'id', 'created_at', 'current_state', 'country', 'email'] as const;
+
+/** The admin dashboard's default view. */
+export const DEFAULT_ADMIN_COMPANY_STATES = ['TRIAL', 'ACTIVE', 'SUSPENDED'] as const;
+
+export const zAdminCompanyRow = z.object({
+  id: zCompanyId,
+  company_name: z.string(),
+  company_type: zCompanyType,
+  country: z.string(),
+  phone_number: z.string(),
+  current_state: zCompanyState,
+  current_state_applied_at: zTimestamp,
+  created_at: zTimestamp,
+  distributor: z.object({ id: zCompanyId, company_name: z.string() }).nullable(),
+  users: z.array(z.object({ email: z.string(), contact_name: z.string(), is_primary_contact: z.boolean() })),
+  is_vip: z.boolean(),
+  is_partner_company: z.boolean(),
+  is_internal_comet_company: z.boolean(),
+});
+export type AdminCompanyRow = z.infer<typeof zAdminCompanyRow>;
+
+export const adminCompanyList = defineCall({
+  path: '/api/v1/admin/company/list',
+  summary: 'Companies for the admin dashboard, with counts per state for the tabs.',
+  input: zPaging(ADMIN_COMPANY_ORDER, 50).extend({
+    target_company_states: z.array(zCompanyState).min(1).default([...DEFAULT_ADMIN_COMPANY_STATES]),
+  }),
+  output: zPageOf(zAdminCompanyRow).extend({
+    count_in_state: z.record(z.enum(COMPANY_STATES), z.number().int()),
+  }),
+  access: { roles: ['admin', 'support', 'sales', 'sales_admin'] },
+  exportable: true,
+});

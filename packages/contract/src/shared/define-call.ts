@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import type { Capability, Role } from './roles.ts';
+
+/**
+ * Who may make a call. `public` calls need no session (login, error reports).
+ * Otherwise the caller needs one of `roles` ('any' = any signed-in user) and,
+ * when given, the capability. Company scoping is checked again by the service.
+ */
+export type Access = { public: true } | { roles: readonly Role[]; capability?: Capability };
+
+export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  path: `/api/v1/${string}`;
+  summary: string;
+  input: I;
+  output: O;
+  access: Access;
+  /** List calls whose current query can be downloaded with `?format=csv|xlsx`. */
+  exportable?: boolean;
+  /** A valid input for generated tests when the schema alone cannot produce one. */
+  example?: z.input<I>;
+}
+
+export type Call = CallDefinition<z.ZodObject, z.ZodType>;
+export type CallInput<C extends Call> = z.input<C['input']>;
+export type CallData<C extends Call> = z.output<C['input']>;
+export type CallOutput<C extends Call> = z.output<C['output']>;
+
+export function defineCall<I extends z.ZodObject, O extends z.ZodType>(
+  call: CallDefinition<I, O>,
+): CallDefinition<I, O> {
+  return call;
+}
+
+export function isPublic(access: Access): access is { public: true } {
+  return 'public' in access;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Page size choices offered by every table; 'Unlimited' is 9999999. */
+export const PAGE_SIZE_CHOICES = [10, 20, 50, 100, 1000, 9_999_999] as const;
+export const DEFAULT_PAGE_SIZE = 100;
+export const UNLIMITED_PAGE_SIZE = 9_999_999;
+
+/** The paging fields every list call shares; `orderBy` lists the sortable columns. */
+export function zPaging<const T extends readonly [string, ...string[]]>(orderBy: T, defaultPageSize = DEFAULT_PAGE_SIZE) {
+  return z.object({
+    page: z.number().int().min(1).max(10_000_000).default(1),
+    page_size: z.number().int().min(1).max(UNLIMITED_PAGE_SIZE).default(defaultPageSize),
+    target_search_query: z.string().max(200).default(''),
+    target_order: z.enum(orderBy).default(orderBy[0]),
+    target_order_direction: z.enum(['asc', 'desc']).default('asc'),
+  });
+}
+
+export type PagingInput = z.output<ReturnType<typeof zPaging>>;
+
+export function zPageOf<R extends z.ZodType>(row: R) {
+  return z.object({ rows: z.array(row), total: z.number().int().min(0) });
+}
