@@ -77,6 +77,8 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: B
     timeWindow: '1 minute',
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
   });
+  // Calls take JSON, forms or multipart only; a text body is refused (415) rather than read as nothing.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 10 } });

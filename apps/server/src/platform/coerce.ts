@@ -78,3 +78,16 @@ function parseJson(text: string): unknown {
     return text;
   }
 }
+
+/**
+ * PostgreSQL text cannot hold a NUL byte or half of a surrogate pair; such input is refused
+ * field by field rather than failing in the database. Returns the paths of offending values.
+ */
+export function unstorableText(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return /\u0000|\p{Surrogate}/u.test(value) ? [path || '_'] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unstorableText(v, path ? `${path}.${i}` : String(i)));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => unstorableText(v, path ? `${path}.${k}` : k));
+  }
+  return [];
+}

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { type Actor, requireAccess } from './access.ts';
 import type { Clock } from './clock.ts';
-import { coerceBody } from './coerce.ts';
+import { coerceBody, unstorableText } from './coerce.ts';
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
 import { EXPORT_TYPES, type ExportFormat, exportRows } from './export.ts';
@@ -84,9 +84,17 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
         if (bodyToken !== resolved.csrfToken) throw new AppError(403, MESSAGES.csrf);
       }
 
+      const raw = req.body;
+      if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
+        throw new AppError(400, MESSAGES.bodyNotObject);
+      }
       const format = exportFormat(req, call);
       const body = coerceBody(call.input, req.body);
       if (format) Object.assign(body, { page: 1, page_size: UNLIMITED_PAGE_SIZE });
+      const unstorable = unstorableText(body);
+      if (unstorable.length) {
+        throw new AppError(400, MESSAGES.invalidInput, Object.fromEntries(unstorable.map((p) => [p, MESSAGES.badCharacters])));
+      }
       const parsed = call.input.safeParse(body);
       if (!parsed.success) throw new AppError(400, MESSAGES.invalidInput, fieldErrors(parsed.error));
 

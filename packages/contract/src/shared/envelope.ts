@@ -21,4 +21,6 @@ export const MESSAGES = {
   internal: 'Internal Error',
   tooManyRequests: 'Too many requests, please try again later',
   csrf: 'Your session has expired, please reload the page',
+  bodyNotObject: 'The request body must be a JSON object, a form or multipart fields',
+  badCharacters: 'Contains characters that are not allowed',
 } as const;

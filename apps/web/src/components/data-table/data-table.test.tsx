@@ -1,0 +1,170 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DataTableColumn } from 'mantine-datatable';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { DataTable } from './data-table';
+import type { ListPage, ListQuery, TableSource } from './list-source';
+
+interface Person {
+  id: number;
+  name: string;
+  email: string;
+}
+
+const columns: DataTableColumn<Person>[] = [
+  { accessor: 'id', title: 'ID', sortable: true },
+  { accessor: 'name', title: 'Name', sortable: true, sortKey: 'company_name' },
+  { accessor: 'email', title: 'Email' },
+];
+
+function people(count: number, offset = 0): Person[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: offset + index + 1,
+    name: `Person ${offset + index + 1}`,
+    email: `p${offset + index + 1}@example.com`,
+  }));
+}
+
+function fakeSource(total: number, overrides: Partial<TableSource<Person>> = {}) {
+  const fetchPage = vi.fn(
+    async (query: ListQuery): Promise<ListPage<Person>> => ({
+      rows: people(Math.min(query.page_size, Math.max(0, total - (query.page - 1) * query.page_size)), (query.page - 1) * query.page_size),
+      total,
+    }),
+  );
+  const source: TableSource<Person> = { queryKey: ['people'], fetchPage, ...overrides };
+  return { source, fetchPage };
+}
+
+const lastQuery = (fetchPage: ReturnType<typeof fakeSource>['fetchPage']) => fetchPage.mock.calls.at(-1)?.[0];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('DataTable', () => {
+  it('loads the first page with the default page size of 100', async () => {
+    const { source, fetchPage } = fakeSource(250);
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" />);
+    expect(await screen.findByText('Person 1')).toBeTruthy();
+    expect(lastQuery(fetchPage)).toEqual({ page: 1, page_size: 100, target_search_query: '' });
+    expect(screen.getByText('Showing 1–100 of 250')).toBeTruthy();
+  });
+
+  it('debounces search: typing fires one request, 500 ms after the last key, on page 1', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { source, fetchPage } = fakeSource(500);
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" defaultPageSize={10} />);
+    await screen.findByText('Person 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(lastQuery(fetchPage)?.page).toBe(3));
+    const callsBefore = fetchPage.mock.calls.length;
+
+    const search = screen.getByRole('textbox', { name: 'Search People' });
+    for (const text of ['a', 'ac', 'acm', 'acme']) {
+      fireEvent.change(search, { target: { value: text } });
+      act(() => vi.advanceTimersByTime(200));
+    }
+    expect(fetchPage.mock.calls.length).toBe(callsBefore);
+    act(() => vi.advanceTimersByTime(299));
+    expect(fetchPage.mock.calls.length).toBe(callsBefore);
+    act(() => vi.advanceTimersByTime(1));
+    await waitFor(() => expect(fetchPage.mock.calls.length).toBe(callsBefore + 1));
+    expect(lastQuery(fetchPage)).toMatchObject({ target_search_query: 'acme', page: 1 });
+  });
+
+  it('offers the page sizes 10, 20, 50, 100, 1000 and Unlimited (9999999)', async () => {
+    const { source, fetchPage } = fakeSource(30);
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" />);
+    await screen.findByText('Person 1');
+    const select = screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement;
+    expect([...select.options].map((option) => [option.value, option.text])).toEqual([
+      ['10', '10'],
+      ['20', '20'],
+      ['50', '50'],
+      ['100', '100'],
+      ['1000', '1000'],
+      ['9999999', 'Unlimited'],
+    ]);
+    await userEvent.selectOptions(select, '9999999');
+    await waitFor(() => expect(lastQuery(fetchPage)).toMatchObject({ page: 1, page_size: 9_999_999 }));
+  });
+
+  it('links to at most 7 pages either side of the current page', async () => {
+    const { source } = fakeSource(1000);
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" defaultPageSize={10} />);
+    await screen.findByText('Person 1');
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    const pageLinks = () =>
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((button) => Number(button.textContent));
+    expect(pageLinks()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+
+    await userEvent.click(within(nav).getByRole('button', { name: 'Page 8' }));
+    await screen.findByText('Person 71');
+    expect(pageLinks()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    await userEvent.click(within(nav).getByRole('button', { name: 'Page 15' }));
+    await screen.findByText('Person 141');
+    expect(pageLinks()).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]);
+    expect(within(nav).getByRole('button', { name: 'Page 15' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('sorts by clicking a sortable header, sending its sort key and toggling direction', async () => {
+    const { source, fetchPage } = fakeSource(5);
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" />);
+    await screen.findByText('Person 1');
+    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() =>
+      expect(lastQuery(fetchPage)).toMatchObject({ target_order: 'company_name', target_order_direction: 'asc' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(lastQuery(fetchPage)).toMatchObject({ target_order_direction: 'desc' }));
+    expect(screen.queryByRole('button', { name: /^Email/ })).toBeNull();
+  });
+
+  it('remembers hidden columns per table in localStorage under storageKey', async () => {
+    const { source } = fakeSource(3);
+    const first = renderWithProviders(<DataTable source={source} columns={columns} label="People" storageKey="people-table" />);
+    await screen.findByText('p1@example.com');
+    expect(screen.getByRole('columnheader', { name: 'Email' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Email' }));
+    await waitFor(() => expect(screen.queryByText('p1@example.com')).toBeNull());
+    expect(JSON.parse(localStorage.getItem('people-table') ?? 'null')).toEqual({ hidden: ['email'] });
+    first.unmount();
+
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" storageKey="people-table" />);
+    await screen.findByText('Person 1');
+    expect(screen.queryByText('p1@example.com')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Email' })).toBeNull();
+  });
+
+  it('shows the empty text when nothing matches', async () => {
+    const { source } = fakeSource(0);
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" />);
+    expect(await screen.findByText('No results found with that filter!')).toBeTruthy();
+  });
+
+  it('exports the current search and sort in the chosen format', async () => {
+    const exportFile = vi.fn(async () => {});
+    const { source } = fakeSource(5, { exportFile });
+    renderWithProviders(
+      <DataTable source={source} columns={columns} label="People" defaultSort={{ accessor: 'name', direction: 'desc' }} />,
+    );
+    await screen.findByText('Person 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Excel (xlsx)' }));
+    expect(exportFile).toHaveBeenCalledWith(
+      { page: 1, page_size: 100, target_search_query: '', target_order: 'company_name', target_order_direction: 'desc' },
+      'xlsx',
+    );
+  });
+
+  it('shows the error message when the list cannot be loaded', async () => {
+    const { source } = fakeSource(0, { fetchPage: vi.fn(async () => Promise.reject(new Error('boom'))) });
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Error: Internal Error');
+  });
+});

@@ -1,0 +1,188 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { DEFAULT_PAGE_SIZE } from '@portal/contract/shared/paging';
+import {
+  type DataTableColumn,
+  type DataTableRowExpansionProps,
+  type DataTableSortStatus,
+  humanize,
+  DataTable as MantineDataTable,
+} from 'mantine-datatable';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../lib/api-error';
+import { ColumnChooser } from './column-chooser';
+import { moveItem, REORDER_ACCESSOR, type ReorderChange, RowDragContext, reorderColumn, useDraggableRows } from './draggable-rows';
+import { ExportMenu } from './export-menu';
+import type { ListPage, TableSource } from './list-source';
+import { PaginationFooter } from './pagination-footer';
+import { useHiddenColumns } from './use-hidden-columns';
+import { type TableSort, useListQuery } from './use-list-query';
+
+export const DEFAULT_EMPTY_TEXT = 'No results found with that filter!';
+
+export interface DataTableProps<Row, Output extends ListPage<Row> = ListPage<Row>> {
+  source: TableSource<Row, Output>;
+  /** mantine-datatable columns; `sortable` ones send their `sortKey` (or accessor) as target_order. */
+  columns: DataTableColumn<Row>[];
+  /** Accessible name of the table, e.g. 'Companies'. */
+  label: string;
+  /** localStorage key for the column chooser; omit to not remember choices. */
+  storageKey?: string;
+  defaultPageSize?: number;
+  defaultSort?: { accessor: string; direction: 'asc' | 'desc' };
+  emptyText?: string;
+  idAccessor?: (keyof Row & string) | ((row: Row) => string | number);
+  rowExpansion?: DataTableRowExpansionProps<Row>;
+  /** Selection is controlled by the caller, who knows what the selection is for. */
+  selectedRows?: Row[];
+  onSelectedRowsChange?: (rows: Row[]) => void;
+  /** Enables drag reordering of the rows on the current page. */
+  onReorder?: (change: ReorderChange<Row>) => void;
+  /** Receives every loaded page, e.g. to show counts that come with the list. */
+  onData?: (output: Output) => void;
+  /** Extra controls shown in the toolbar, before the column chooser. */
+  toolbar?: ReactNode;
+}
+
+function sortKeyOf<Row>(columns: DataTableColumn<Row>[], accessor: string): string {
+  return columns.find((column) => column.accessor === accessor)?.sortKey ?? accessor;
+}
+
+function columnLabel<Row>(column: DataTableColumn<Row>): string {
+  return typeof column.title === 'string' ? column.title : humanize(String(column.accessor));
+}
+
+/** The one table every list uses: server-side search, sort and paging, column chooser, export, select, expand, reorder. */
+export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
+  source,
+  columns,
+  label,
+  storageKey,
+  defaultPageSize = DEFAULT_PAGE_SIZE,
+  defaultSort,
+  emptyText = DEFAULT_EMPTY_TEXT,
+  idAccessor = 'id' as keyof Row & string,
+  rowExpansion,
+  selectedRows,
+  onSelectedRowsChange,
+  onReorder,
+  onData,
+  toolbar,
+}: DataTableProps<Row, Output>) {
+  const initialSort: TableSort | undefined = defaultSort && {
+    ...defaultSort,
+    key: sortKeyOf(columns, defaultSort.accessor),
+  };
+  const list = useListQuery({ source, defaultPageSize, defaultSort: initialSort });
+  const { data, error, isFetching } = list.result;
+  const [hidden, setHidden] = useHiddenColumns(storageKey);
+
+  // Drag reordering shows the new order at once, until the next page of data arrives.
+  const [reordered, setReordered] = useState<{ from: Output; rows: Row[] } | null>(null);
+  const rows = reordered && reordered.from === data ? reordered.rows : (data?.rows ?? []);
+
+  useEffect(() => {
+    if (data && onData) onData(data);
+  }, [data, onData]);
+
+  const getId = useCallback(
+    (row: Row) => String(typeof idAccessor === 'function' ? idAccessor(row) : row[idAccessor]),
+    [idAccessor],
+  );
+  const dragProps = useDraggableRows(getId);
+
+  const visibleColumns = useMemo(() => {
+    const shown = columns.map((column) => ({ ...column, hidden: column.hidden || hidden.includes(String(column.accessor)) }));
+    return onReorder ? [reorderColumn<Row>(), ...shown] : shown;
+  }, [columns, hidden, onReorder]);
+
+  const choosable = columns
+    .filter((column) => !column.hidden && column.accessor !== REORDER_ACCESSOR)
+    .map((column) => ({ accessor: String(column.accessor), label: columnLabel(column) }));
+
+  const sortStatus: DataTableSortStatus<Row> = {
+    columnAccessor: list.sort?.accessor ?? '',
+    direction: list.sort?.direction ?? 'asc',
+  };
+
+  const onSortStatusChange = (status: DataTableSortStatus<Row>) => {
+    const accessor = String(status.columnAccessor);
+    list.setSort({ accessor, key: status.sortKey ?? sortKeyOf(columns, accessor), direction: status.direction });
+  };
+
+  const move = (from: number, to: number) => {
+    if (!data || !onReorder) return;
+    const next = moveItem(rows, from, to);
+    const row = next[to];
+    setReordered({ from: data, rows: next });
+    if (row !== undefined) onReorder({ rows: next, row, from, to });
+  };
+
+  const exportFile = source.exportFile;
+  const selection =
+    selectedRows && onSelectedRowsChange
+      ? { selectedRecords: selectedRows, onSelectedRecordsChange: onSelectedRowsChange }
+      : {};
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm">
+        <TextInput
+          aria-label={`Search ${label}`}
+          placeholder="Search"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={list.searchText}
+          onChange={(event) => list.setSearchText(event.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Group gap="xs">
+          {toolbar}
+          <ColumnChooser columns={choosable} hidden={hidden} onChange={setHidden} />
+          {exportFile && <ExportMenu onExport={(format) => exportFile(list.query, format)} />}
+        </Group>
+      </Group>
+
+      {error && !data ? (
+        <Alert color="red" role="alert" title="Could not load the list">
+          <Group justify="space-between">
+            {`Error: ${errorMessage(error)}`}
+            <Button size="xs" variant="white" color="red" onClick={() => void list.result.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <RowDragContext enabled={Boolean(onReorder)} onMove={move}>
+          <MantineDataTable<Row>
+            aria-label={label}
+            withTableBorder
+            borderRadius="sm"
+            highlightOnHover
+            striped
+            minHeight={rows.length === 0 ? 180 : undefined}
+            columns={visibleColumns}
+            records={rows}
+            idAccessor={idAccessor}
+            fetching={isFetching}
+            noRecordsText={emptyText}
+            sortStatus={sortStatus}
+            onSortStatusChange={onSortStatusChange}
+            {...(rowExpansion ? { rowExpansion } : {})}
+            {...selection}
+            {...(onReorder ? dragProps : {})}
+          />
+        </RowDragContext>
+      )}
+
+      {data && (
+        <PaginationFooter
+          page={list.page}
+          pageSize={list.pageSize}
+          total={data.total}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      )}
+    </Stack>
+  );
+}

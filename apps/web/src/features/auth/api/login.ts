@@ -1,0 +1,23 @@
+import { login } from '@portal/contract/auth/login';
+import type { CallInput, CallOutput } from '@portal/contract/shared/define-call';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { setSignedIn } from './get-auth-context';
+
+export type LoginInput = CallInput<typeof login>;
+export type LoginResult = CallOutput<typeof login>;
+
+export function loginStep(input: LoginInput): Promise<LoginResult> {
+  return call(login, input);
+}
+
+/** One step of the login form; a finished login replaces the cached auth context. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginStep,
+    onSuccess: (result) => {
+      if (result.type === 'ok' && result.auth_context) setSignedIn(queryClient, result.auth_context);
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { AuthContext } from '@portal/contract/auth/auth-context';
+import type { Role } from '@portal/contract/shared/roles';
+
+export type HomePath = '/dashboard_admin' | '/dashboard_distributor' | '/dashboard';
+
+const STAFF_HOME_ROLES: readonly Role[] = ['admin', 'support', 'sales', 'sales_admin'];
+
+/** Where a user lands after login or on '/'. */
+export function roleHome(auth: Pick<AuthContext, 'roles'>): HomePath {
+  if (auth.roles.some((role) => STAFF_HOME_ROLES.includes(role))) return '/dashboard_admin';
+  if (auth.roles.includes('distributor')) return '/dashboard_distributor';
+  return '/dashboard';
+}
+
+/**
+ * A redirect_to value that is safe to follow: a path on this site, never another origin
+ * ('//evil.example', '/\\evil.example') and never back to the login page.
+ */
+export function safeRedirect(redirectTo: string | undefined): string | null {
+  if (!redirectTo || !redirectTo.startsWith('/')) return null;
+  if (redirectTo.startsWith('//') || redirectTo.startsWith('/\\')) return null;
+  if (/^\/login(?:[/?#]|$)/.test(redirectTo)) return null;
+  return redirectTo;
+}
+
+/** After a completed login: suspended companies go to top up, otherwise redirect_to or the role's home. */
+export function destinationAfterLogin(auth: Pick<AuthContext, 'roles' | 'state'>, redirectTo: string | undefined): string {
+  if (auth.state === 'SUSPENDED') return '/topup';
+  return safeRedirect(redirectTo) ?? roleHome(auth);
+}

@@ -1,0 +1,30 @@
+import { Badge } from '@mantine/core';
+import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
+import type { DataTableColumn } from 'mantine-datatable';
+import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../../lib/company-states';
+import { formatDate } from '../../../lib/dates';
+
+export function primaryContactEmail(row: AdminCompanyRow): string {
+  return row.users.find((user) => user.is_primary_contact)?.email ?? '';
+}
+
+/** sortKey values are the contract's ADMIN_COMPANY_ORDER. */
+export const ADMIN_COMPANY_COLUMNS: DataTableColumn<AdminCompanyRow>[] = [
+  { accessor: 'id', title: 'ID', sortable: true, sortKey: 'id', width: 80 },
+  { accessor: 'company_name', title: 'Company', sortable: true, sortKey: 'company_name' },
+  { accessor: 'email', title: 'Email', sortable: true, sortKey: 'email', render: primaryContactEmail },
+  { accessor: 'country', title: 'Country', sortable: true, sortKey: 'country' },
+  {
+    accessor: 'current_state',
+    title: 'State',
+    sortable: true,
+    sortKey: 'current_state',
+    render: (row) => (
+      <Badge color={COMPANY_STATE_COLOR[row.current_state]} variant="light">
+        {COMPANY_STATE_LABEL[row.current_state]}
+      </Badge>
+    ),
+  },
+  { accessor: 'distributor', title: 'Distributor', render: (row) => row.distributor?.company_name ?? '' },
+  { accessor: 'created_at', title: 'Created', sortable: true, sortKey: 'created_at', render: (row) => formatDate(row.created_at) },
+];
