@@ -38,10 +38,11 @@ function exited(child: ChildProcess): Promise<void> {
  * Starts apps/server/src/main.ts in its own Node process (so the load generator and the server
  * do not share an event loop), on 127.0.0.1 and a free port, and waits for /readyz.
  */
-export async function startServer(databaseUrl: string, timeoutMs = 60_000): Promise<RunningServer> {
+export async function startServer(databaseUrl: string, opts: { nodeArgs?: string[]; timeoutMs?: number } = {}): Promise<RunningServer> {
+  const timeoutMs = opts.timeoutMs ?? 60_000;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -26,6 +26,11 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle client can be cut off (server restart, failover); the pool replaces it. Without a
+    // listener, node-postgres would turn that into an uncaught exception.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.error('database pool: idle client error', err.message);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end() };

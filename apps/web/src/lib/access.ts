@@ -1,4 +1,5 @@
 import type { AuthContext } from '@portal/contract/auth/auth-context';
+import { type Access, isPublic } from '@portal/contract/shared/define-call';
 import type { Capability, Role } from '@portal/contract/shared/roles';
 
 /** Who may see a route or a control; mirrors the contract's `access` so the UI hides what the server refuses. */
@@ -13,4 +14,9 @@ export function hasAccess(auth: AuthContext | null | undefined, requirement: Req
   if (roles && !roles.includes('any') && !roles.some((role) => auth.roles.includes(role))) return false;
   if (capability && !auth.capabilities.includes(capability)) return false;
   return true;
+}
+
+/** The requirement of a contract call, so a page built on one call shows to exactly who may make it. */
+export function requirementOf(access: Access): Requirement {
+  return isPublic(access) ? {} : access;
 }

@@ -90,6 +90,8 @@ async function startSession(ctx: CallContext, userId: number, impersonatorUserId
   sessions.setSessionCookies(ctx.reply, token, row.csrf_token, ctx.config.COOKIE_SECURE);
   const built = await buildActor(ctx.db, row);
   if (!built) throw new AppError(500, MESSAGES.internal);
+  // The request that signed in is logged for the company it signed in to.
+  ctx.req.actor = built.actor;
   return built;
 }
 

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
+import { TestClient, type TestContext, createTestContext } from '../test/harness.ts';
+import { seedDemoIfEmpty } from './demo.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-world.ts';
+import { countCompanies } from '../domains/companies/queries.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('demo world', () => {
+  it('seeds once, at the size asked, and every README login works with its role', async () => {
+    expect(await seedDemoIfEmpty(t.db, t.clock, { companies: 150 })).toBe(true);
+    expect(await seedDemoIfEmpty(t.db, t.clock, { companies: 150 })).toBe(false);
+    expect(await countCompanies(t.db)).toBe(150);
+    for (const [email, role] of DEMO_LOGINS) {
+      const res = await new TestClient(t.app).login(email, DEMO_PASSWORD);
+      const type = (res.data as { type: string } | null)?.type;
+      expect(type, `${email}: ${JSON.stringify(res)}`).toBe(role.includes('pending') ? 'reactivate_account' : 'ok');
+    }
+  });
+
+  it('gives each distributor sub-accounts in every state', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login('admin@example.com', DEMO_PASSWORD);
+    for (const name of ['Southern', 'Northwind']) {
+      const res = await admin.call(adminCompanyList, { target_search_query: name, target_company_states: ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'] });
+      const counts = (res.data as { count_in_state: Record<string, number> }).count_in_state;
+      for (const state of ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED']) expect(counts[state], `${name} ${state}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('is deterministic: the same seed gives the same companies', async () => {
+    const other = await createTestContext();
+    await seedDemoIfEmpty(other.db, other.clock, { companies: 150 });
+    const names = async (ctx: TestContext) => {
+      const admin = new TestClient(ctx.app);
+      await admin.login('admin@example.com', DEMO_PASSWORD);
+      const res = await admin.call(adminCompanyList, { page_size: 200, target_order: 'id', target_company_states: ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'] });
+      return (res.data as { rows: { company_name: string; current_state: string }[] }).rows.map((r) => `${r.company_name}:${r.current_state}`);
+    };
+    expect(await names(other)).toEqual(await names(t));
+    await other.close();
+  });
+});

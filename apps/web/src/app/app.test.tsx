@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { authContext } from '../test/auth-fixtures';
+import { renderApp } from '../test/render-app';
+
+const AUTH = '/api/v1/web/auth';
+const LOGIN = '/api/v1/user/login';
+
+describe('routing', () => {
+  it('sends a signed-out visitor to /login with the page to come back to', async () => {
+    const { router } = await renderApp('/dashboard_admin?restrict=trial', { [AUTH]: () => null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ redirect_to: '/dashboard_admin?restrict=trial' });
+  });
+
+  it("redirects '/' to the role's home", async () => {
+    const { router } = await renderApp('/', { [AUTH]: () => authContext({ roles: ['distributor'], company_type: 'distributor' }) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard_distributor'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sub-Accounts' })).toBeTruthy();
+  });
+
+  it('keeps customers out of the admin dashboard', async () => {
+    const { router } = await renderApp('/dashboard_admin', { [AUTH]: () => authContext() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('renders nothing for an unknown route', async () => {
+    const { view } = await renderApp('/no_such_page', { [AUTH]: () => authContext() });
+    await waitFor(() => expect(view.container.textContent).toBe(''));
+  });
+
+  it('shows the pending-delete date in Pacific/Auckland with the charges warning', async () => {
+    await renderApp('/pending_delete?will_delete_at=1700000000', { [AUTH]: () => null });
+    expect(await screen.findByText('2023-11-15 11:13')).toBeTruthy();
+    expect(screen.getByText('Pending charges may apply.')).toBeTruthy();
+  });
+});
+
+describe('layout', () => {
+  it('shows the navigation for the roles held, the email and Log out', async () => {
+    await renderApp('/dashboard', { [AUTH]: () => authContext() });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard']);
+    expect(screen.getByRole('banner').textContent).toContain('ann@example.com');
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('shows staff the Companies link', async () => {
+    await renderApp('/dashboard_admin', {
+      [AUTH]: () => authContext({ roles: ['admin'], company_type: 'admin' }),
+      '/api/v1/admin/company/list': () => ({ rows: [], total: 0, count_in_state: {} }),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Companies']);
+  });
+
+  it('logs out and goes to /login', async () => {
+    let signedIn = true;
+    const { router, api } = await renderApp('/dashboard', {
+      [AUTH]: () => (signedIn ? authContext() : null),
+      '/api/v1/user/logout': () => {
+        signedIn = false;
+        return null;
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.callsTo('/api/v1/user/logout')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('shows who is impersonating and ends it, returning to the admin home', async () => {
+    const admin = authContext({ email: 'boss@vendor.example', roles: ['admin'], company_type: 'admin' });
+    const { router } = await renderApp('/dashboard', {
+      [AUTH]: () => authContext({ roles: ['customer', 'admin_impersonating'], impersonated_by: 'boss@vendor.example' }),
+      '/api/v1/auth/end_impersonation': () => admin,
+      '/api/v1/admin/company/list': () => ({ rows: [], total: 0, count_in_state: {} }),
+    });
+    const banner = await screen.findByRole('status');
+    expect(banner.textContent).toContain('Signed in as ann@example.com by boss@vendor.example');
+    await userEvent.click(within(banner).getByRole('button', { name: 'End impersonation' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard_admin'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Companies' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,20 @@
+import type { AuthContext } from '@portal/contract/auth/auth-context';
+import type { Role } from '@portal/contract/shared/roles';
+import { describe, expect, it } from 'vitest';
+import { hasAccess } from '../lib/access';
+import { NAV_ITEMS } from './nav-config';
+
+function labelsFor(roles: Role[]): string[] {
+  const auth = { roles, capabilities: [] } as unknown as AuthContext;
+  return NAV_ITEMS.filter((item) => hasAccess(auth, item)).map((item) => item.label);
+}
+
+describe('NAV_ITEMS', () => {
+  it('shows each role its own links', () => {
+    expect(labelsFor(['admin'])).toEqual(['Companies']);
+    expect(labelsFor(['support'])).toEqual(['Companies']);
+    expect(labelsFor(['sales'])).toEqual(['Companies']);
+    expect(labelsFor(['distributor'])).toEqual(['Sub-Accounts']);
+    expect(labelsFor(['customer'])).toEqual(['Dashboard']);
+  });
+});

@@ -1,0 +1,30 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { authContextQueryOptions } from '../../features/auth/api/get-auth-context';
+import { LoginPage } from '../../features/auth/components/login-page';
+import { destinationAfterLogin } from '../../features/auth/role-home';
+import { publicRoute } from './public';
+
+const loginSearch = z.object({
+  method: z.string().max(64).optional().catch(undefined),
+  t: z.string().max(512).optional().catch(undefined),
+  redirect_to: z.string().max(2048).optional().catch(undefined),
+});
+
+function LoginRoute() {
+  const { redirect_to } = loginRoute.useSearch();
+  return <LoginPage redirectTo={redirect_to} />;
+}
+
+export const loginRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/login',
+  validateSearch: (search) => loginSearch.parse(search),
+  beforeLoad: async ({ context, search }) => {
+    // Someone already signed in has nothing to do here, unless they follow a sign-in token link.
+    if (search.t) return;
+    const auth = await context.queryClient.ensureQueryData(authContextQueryOptions());
+    if (auth) throw redirect({ href: destinationAfterLogin(auth, search.redirect_to), replace: true });
+  },
+  component: LoginRoute,
+});

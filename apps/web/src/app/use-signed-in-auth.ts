@@ -1,0 +1,10 @@
+import type { AuthContext } from '@portal/contract/auth/auth-context';
+import { MESSAGES } from '@portal/contract/shared/envelope';
+import { useAuthContext } from '../features/auth/api/get-auth-context';
+
+/** The auth context inside the signed-in layout, which renders its pages only while there is one. */
+export function useSignedInAuth(): AuthContext {
+  const { data } = useAuthContext();
+  if (!data) throw new Error(MESSAGES.notLoggedIn);
+  return data;
+}

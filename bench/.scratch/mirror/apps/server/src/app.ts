@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ALL_CALLS } from '@portal/contract/all-calls';
+import { MESSAGES } from '@portal/contract/shared/envelope';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import * as auth from './domains/auth/service.ts';
+import { ALL_HANDLERS } from './handlers.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Database } from './platform/db.ts';
+import { AppError } from './platform/errors.ts';
+import { type AppDeps, type Handler, registerHandlers, sendError } from './platform/handle.ts';
+import { buildOpenApi } from './platform/openapi.ts';
+import { RequestLogWriter } from './platform/request-log.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  handlers?: readonly Handler[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+function checkEveryCallHandled(handlers: readonly Handler[]) {
+  const handled = new Map(handlers.map((h) => [h.call.path, h]));
+  const missing = ALL_CALLS.filter((c) => !handled.has(c.path)).map((c) => c.path);
+  if (missing.length) throw new Error(`Calls without a handler: ${missing.join(', ')}`);
+  if (handled.size !== handlers.length) throw new Error('A call has more than one handler');
+}
+
+export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: BuildOptions): Promise<FastifyInstance> {
+  checkEveryCallHandled(handlers);
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const requestLog = new RequestLogWriter(db, clock, (err) => app.log.error({ err }, 'request log write failed'));
+  const deps: AppDeps = { db, clock, config, requestLog, resolveActor: (d, req) => auth.resolveActor(d, clock, req) };
+  app.decorate('deps', deps);
+  app.decorateRequest('actor', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.COOKIE_SECURE ? [] : null,
+      },
+    },
+    hsts: config.COOKIE_SECURE,
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
+  });
+  // Calls take JSON, forms or multipart only; a text body is refused (415) rather than read as nothing.
+  app.removeContentTypeParser('text/plain');
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    if (err instanceof AppError) return sendError(reply, err.code, err.message, err.fields, err.extra);
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendError(reply, status, err.message);
+    req.log.error({ err }, 'unhandled error');
+    return sendError(reply, 500, MESSAGES.internal);
+  });
+
+  // Cross-site form posts are refused outright; same-site pages also need the CSRF token (see handle.ts).
+  app.addHook('onRequest', async (req) => {
+    const origin = req.headers.origin;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && origin && origin !== 'null') {
+      let host = '';
+      try {
+        host = new URL(origin).host;
+      } catch {}
+      if (host !== req.headers.host) throw new AppError(403, MESSAGES.forbidden);
+    }
+  });
+  app.addHook('onResponse', async (req) => {
+    if (req.actor) {
+      deps.requestLog.add({ company_id: req.actor.companyId, user_id: req.actor.userId, ip: req.ip, method: req.method, uri: req.url });
+    }
+  });
+  app.addHook('onClose', () => deps.requestLog.flush());
+
+  const health = { config: { rateLimit: false } };
+  app.get('/healthz', health, async () => ({ status: 'ok' }));
+  app.get('/readyz', health, async (_req, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  const openapi = buildOpenApi(ALL_CALLS);
+  app.get('/api/openapi.json', async () => openapi);
+  await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerHandlers(app, handlers, deps);
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+}
+
+/** Serves the built web app; any other GET outside /api is the single-page app's index. */
+async function registerWebApp(app: FastifyInstance, dist: string) {
+  const index = path.join(dist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    }
+    return sendError(reply, 404, MESSAGES.notFound);
+  });
+}

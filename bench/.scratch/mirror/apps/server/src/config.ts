@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const zBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const zEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL when set; the embedded PGlite database in DATA_DIR otherwise. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secure cookies need https; plain-http development turns them off. Defaults to on in production. */
+  COOKIE_SECURE: zBool.optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Seed the demo world when the database has no companies. */
+  SEED_DEMO: zBool.default(true),
+  /** Where the built web app lives; served by the same process. */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+});
+
+export type Config = z.output<typeof zEnv> & { COOKIE_SECURE: boolean };
+
+/** Reads and validates the environment once; a bad value stops the process at start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = zEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  return { ...c, COOKIE_SECURE: c.COOKIE_SECURE ?? c.NODE_ENV === 'production' };
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { submitErrorReport } from '@portal/contract/web/submit-error-report';
+import type { CallData } from '@portal/contract/shared/define-call';
+import type { Actor } from '../../platform/access.ts';
+import type { CallContext } from '../../platform/handle.ts';
+import * as companies from '../companies/service.ts';
+import * as q from './queries.ts';
+
+/** Short, unambiguous codes a user can read out to support (no 0/O or 1/I). */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function errorCode(): string {
+  const bytes = randomBytes(8);
+  let code = '';
+  for (const b of bytes) code += CODE_ALPHABET[b % CODE_ALPHABET.length];
+  return `E-${code}`;
+}
+
+export async function storeErrorReport(ctx: CallContext, input: CallData<typeof submitErrorReport>): Promise<string> {
+  const code = errorCode();
+  await q.insertErrorReport(ctx.db, {
+    code,
+    ...input,
+    user_id: ctx.actor?.userId ?? null,
+    company_id: ctx.actor?.companyId ?? null,
+    ip: ctx.req.ip,
+    created_at: ctx.clock.now(),
+  });
+  ctx.req.log.warn({ error_code: code, error_name: input.error_name, error_message: input.error_message }, 'browser error report');
+  return code;
+}
+
+export async function listRequestLog(
+  ctx: CallContext,
+  actor: Actor,
+  input: { target_id: number; page: number; page_size: number; target_order_direction: 'asc' | 'desc' },
+) {
+  await companies.requireCompany(ctx.db, actor, input.target_id, 'read');
+  return q.listRequestLog(ctx.db, input.target_id, input.target_order_direction, input.page_size, (input.page - 1) * input.page_size);
+}

@@ -1,0 +1,147 @@
+import type { CompanyState } from '@portal/contract/shared/fields';
+import { type SQL, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../platform/db.ts';
+import { companies, companyEvents, companyStateCounts } from './tables.ts';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+
+export async function findCompany(db: Database, id: number): Promise<CompanyRow | null> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function insertCompanies(db: Database, rows: NewCompany[]): Promise<CompanyRow[]> {
+  if (!rows.length) return [];
+  return db.insert(companies).values(rows).returning();
+}
+
+export async function setPrimaryEmail(db: Database, companyId: number, email: string): Promise<void> {
+  await db.update(companies).set({ primary_email: email }).where(eq(companies.id, companyId));
+}
+
+export async function countCompanies(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
+  return row?.n ?? 0;
+}
+
+export async function insertEvent(db: Database, event: typeof companyEvents.$inferInsert): Promise<void> {
+  await db.insert(companyEvents).values(event);
+}
+
+export async function listEvents(db: Database, companyId: number) {
+  return db.select().from(companyEvents).where(eq(companyEvents.company_id, companyId)).orderBy(desc(companyEvents.id));
+}
+
+const ORDER_COLUMNS = {
+  company_name: companies.company_name,
+  id: companies.id,
+  created_at: companies.created_at,
+  current_state: companies.current_state,
+  country: companies.country,
+  email: companies.primary_email,
+} as const;
+
+export interface CompanyListQuery {
+  states: readonly CompanyState[];
+  /** Matches in the name, any user's email, or the id; a subquery of company ids for emails. */
+  search: { pattern: string; id: number | null; emailCompanyIds: SQL } | null;
+  order: keyof typeof ORDER_COLUMNS;
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+function searchCondition(search: CompanyListQuery['search']): SQL | undefined {
+  if (!search) return undefined;
+  return or(
+    sql`${companies.company_name} ilike ${search.pattern}`,
+    sql`${companies.id} = any(array(${search.emailCompanyIds}))`,
+    search.id === null ? undefined : eq(companies.id, search.id),
+  );
+}
+
+/** Counts per state for the tabs, over the same search, in one pass of an indexed scan. */
+export async function countCompaniesByState(db: Database, search: CompanyListQuery['search']) {
+  if (!search) return db.select({ state: companyStateCounts.state, n: companyStateCounts.n }).from(companyStateCounts);
+  return db
+    .select({ state: companies.current_state, n: sql<number>`count(*)::int` })
+    .from(companies)
+    .where(searchCondition(search))
+    .groupBy(companies.current_state);
+}
+
+const distributor = alias(companies, 'distributor');
+
+export async function listCompanies(db: Database, q: CompanyListQuery) {
+  const dir = q.direction === 'asc' ? asc : desc;
+  if (q.search) {
+    // OFFSET 0 fences the matches: they come from the trigram/pkey bitmaps and are top-N sorted,
+    // instead of walking an ordered index that may reach them only near its end.
+    const m = db
+      .select({
+        id: companies.id,
+        company_name: companies.company_name,
+        company_type: companies.company_type,
+        country: companies.country,
+        phone_number: companies.phone_number,
+        current_state: companies.current_state,
+        current_state_applied_at: companies.current_state_applied_at,
+        created_at: companies.created_at,
+        distributor_id: companies.distributor_id,
+        is_vip: companies.is_vip,
+        is_partner_company: companies.is_partner_company,
+        is_internal_comet_company: companies.is_internal_comet_company,
+        primary_email: companies.primary_email,
+      })
+      .from(companies)
+      .where(and(inArray(companies.current_state, [...q.states]), searchCondition(q.search)))
+      .offset(0)
+      .as('m');
+    const col = { company_name: m.company_name, id: m.id, created_at: m.created_at, current_state: m.current_state, country: m.country, email: m.primary_email }[q.order];
+    return db
+      .select({
+        id: m.id,
+        company_name: m.company_name,
+        company_type: m.company_type,
+        country: m.country,
+        phone_number: m.phone_number,
+        current_state: m.current_state,
+        current_state_applied_at: m.current_state_applied_at,
+        created_at: m.created_at,
+        distributor_id: m.distributor_id,
+        distributor_name: distributor.company_name,
+        is_vip: m.is_vip,
+        is_partner_company: m.is_partner_company,
+        is_internal_comet_company: m.is_internal_comet_company,
+      })
+      .from(m)
+      .leftJoin(distributor, eq(distributor.id, m.distributor_id))
+      .orderBy(dir(col), dir(m.id))
+      .limit(q.limit)
+      .offset(q.offset);
+  }
+  return db
+    .select({
+      id: companies.id,
+      company_name: companies.company_name,
+      company_type: companies.company_type,
+      country: companies.country,
+      phone_number: companies.phone_number,
+      current_state: companies.current_state,
+      current_state_applied_at: companies.current_state_applied_at,
+      created_at: companies.created_at,
+      distributor_id: companies.distributor_id,
+      distributor_name: distributor.company_name,
+      is_vip: companies.is_vip,
+      is_partner_company: companies.is_partner_company,
+      is_internal_comet_company: companies.is_internal_comet_company,
+    })
+    .from(companies)
+    .leftJoin(distributor, eq(distributor.id, companies.distributor_id))
+    .where(and(inArray(companies.current_state, [...q.states]), searchCondition(q.search)))
+    .orderBy(dir(ORDER_COLUMNS[q.order]), dir(companies.id))
+    .limit(q.limit)
+    .offset(q.offset);
+}

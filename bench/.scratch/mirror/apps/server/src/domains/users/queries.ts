@@ -1,0 +1,61 @@
+import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db.ts';
+import { users } from './tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findActiveUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUser(db: Database, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findPrimaryContact(db: Database, companyId: number): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.company_id, companyId), isNull(users.deleted_at)))
+    .orderBy(sql`${users.is_primary_contact} desc`, users.id)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listUsersOfCompanies(db: Database, companyIds: number[]) {
+  if (!companyIds.length) return [];
+  return db
+    .select({
+      company_id: users.company_id,
+      email: users.email,
+      contact_name: users.contact_name,
+      is_primary_contact: users.is_primary_contact,
+    })
+    .from(users)
+    .where(and(inArray(users.company_id, companyIds), isNull(users.deleted_at)))
+    .orderBy(sql`${users.is_primary_contact} desc`, users.id);
+}
+
+/** A subquery of company ids with a user whose email contains the text; uses the trigram index. */
+export function companyIdsWithEmailLike(pattern: string): SQL {
+  return sql`select ${users.company_id} from ${users} where ${users.email} ilike ${pattern} and ${users.deleted_at} is null`;
+}
+
+export async function insertUsers(db: Database, rows: NewUser[]): Promise<UserRow[]> {
+  if (!rows.length) return [];
+  return db.insert(users).values(rows).returning();
+}
+
+export async function recordLogin(db: Database, userId: number, at: Date, browserTimezone: string | undefined) {
+  await db
+    .update(users)
+    .set({ last_login_at: at, ...(browserTimezone ? { browser_timezone: browserTimezone } : {}) })
+    .where(eq(users.id, userId));
+}

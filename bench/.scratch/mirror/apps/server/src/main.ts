@@ -1,0 +1,22 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { systemClock } from './platform/clock.ts';
+import { openDatabase } from './platform/db.ts';
+import { seedDemoIfEmpty } from './seed/demo.ts';
+
+const config = loadConfig();
+const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+if (config.SEED_DEMO) await seedDemoIfEmpty(handle.db, systemClock);
+const app = await buildApp({ config, db: handle.db, clock: systemClock });
+
+const shutdown = async () => {
+  await app.close();
+  await handle.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+console.log(`Portal ready at http://${shown}:${config.PORT} (database: ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`})`);

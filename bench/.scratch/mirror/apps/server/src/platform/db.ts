@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** A database handle or an open transaction; services take either. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Opens PostgreSQL when a URL is given, the embedded PGlite database otherwise, and applies migrations. */
+export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = opts.pglite ?? (await openPglite(opts.dataDir));
+  const pgliteDb = drizzlePglite({ client, schema });
+  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+}

@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Clock } from './clock.ts';
+import type { Database } from './db.ts';
+import { sessions } from './tables.ts';
+
+export const SESSION_COOKIE = 'portal_session';
+/** Readable by the page, which echoes it in the x-csrf-token header (double submit). */
+export const CSRF_COOKIE = 'portal_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+const IDLE_MS = 24 * 60 * 60 * 1000;
+const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function createSession(
+  db: Database,
+  clock: Clock,
+  opts: { userId: number; impersonatorUserId?: number | null; ip: string; userAgent: string },
+): Promise<{ token: string; row: SessionRow }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      id: hashToken(token),
+      user_id: opts.userId,
+      impersonator_user_id: opts.impersonatorUserId ?? null,
+      csrf_token: randomBytes(24).toString('base64url'),
+      ip: opts.ip,
+      user_agent: opts.userAgent.slice(0, 500),
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + ABSOLUTE_MS),
+    })
+    .returning();
+  if (!row) throw new Error('session insert returned nothing');
+  return { token, row };
+}
+
+/** The live session for a cookie token, or null. Expired and idle sessions are not returned. */
+export async function findSession(db: Database, clock: Clock, token: string): Promise<SessionRow | null> {
+  const now = clock.now();
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, now)))
+    .limit(1);
+  if (!row || now.getTime() - row.last_seen_at.getTime() > IDLE_MS) return null;
+  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.id));
+  }
+  return row;
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export function setSessionCookies(reply: FastifyReply, token: string, csrfToken: string, secure: boolean): void {
+  const base = { path: '/', sameSite: 'lax' as const, secure, maxAge: ABSOLUTE_MS / 1000 };
+  reply.setCookie(SESSION_COOKIE, token, { ...base, httpOnly: true });
+  reply.setCookie(CSRF_COOKIE, csrfToken, { ...base, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(CSRF_COOKIE, { path: '/' });
+}
+
+export function sessionToken(req: FastifyRequest): string | undefined {
+  return req.cookies[SESSION_COOKIE];
+}

@@ -1,0 +1,127 @@
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db.ts';
+import * as companies from '../domains/companies/service.ts';
+import * as users from '../domains/users/service.ts';
+import { DEMO_COMPANIES, DEMO_PASSWORD, generatedCompanyName, pickCountry, weightedState } from './demo-world.ts';
+import { seededRandom } from './random.ts';
+
+const DAY_MS = 86_400_000;
+const BATCH = 1000;
+
+export interface SeedOptions {
+  /** Total companies wanted, the hand-made ones included. */
+  companies: number;
+  seed?: number;
+  onProgress?: (done: number) => void;
+}
+
+/** Seeds the demo world when the database has no companies yet. */
+export async function seedDemoIfEmpty(db: Database, clock: Clock, opts: SeedOptions = { companies: 120 }): Promise<boolean> {
+  if ((await companies.countCompanies(db)) > 0) return false;
+  await seedWorld(db, clock, opts);
+  return true;
+}
+
+/**
+ * The deterministic demo world: the hand-made companies of demo-world.ts (one login per role and
+ * state), then generated customers up to the wanted count. Dates are offsets from the seed time.
+ */
+export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): Promise<void> {
+  const rnd = seededRandom(opts.seed ?? 20261121);
+  const now = clock.now().getTime();
+  const passwordHash = await users.hashPassword(DEMO_PASSWORD);
+  const ids = new Map<string, number>();
+
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    for (const demo of DEMO_COMPANIES) {
+      const createdAt = new Date(now - demo.age_days * DAY_MS);
+      const [company] = await companies.insertCompanies(t, [
+        {
+          company_name: demo.company_name,
+          company_type: demo.company_type,
+          current_state: demo.state,
+          current_state_applied_at: new Date(now - Math.min(demo.age_days, 3) * DAY_MS),
+          distributor_id: demo.distributor ? ids.get(demo.distributor) : null,
+          plan_id: demo.state === 'TRIAL' ? 'Trial' : 'Growth',
+          country: demo.country,
+          phone_number: '+64 9 555 0100',
+          city: 'Auckland',
+          street_address: '1 Queen Street',
+          postal_code: '1010',
+          primary_email: demo.users[0]?.email ?? '',
+          is_vip: demo.is_vip ?? false,
+          is_partner_company: demo.is_partner_company ?? false,
+          is_internal_comet_company: demo.is_internal_comet_company ?? false,
+          can_have_sales: demo.company_type === 'admin',
+          can_have_support: demo.company_type === 'admin',
+          trial_expires_at: demo.state === 'TRIAL' ? new Date(createdAt.getTime() + 30 * DAY_MS) : null,
+          created_at: createdAt,
+          deleted_at: demo.state === 'DELETED' || demo.state === 'MIGRATED' ? new Date(now - DAY_MS) : null,
+        },
+      ]);
+      if (!company) throw new Error('company insert returned nothing');
+      ids.set(demo.key, company.id);
+      await users.insertUsers(
+        t,
+        demo.users.map((u, i) => ({
+          company_id: company.id,
+          email: u.email,
+          contact_name: u.contact_name,
+          staff_role: u.staff_role ?? null,
+          password_hash: passwordHash,
+          is_primary_contact: i === 0,
+          is_billing: i === 0,
+          is_technical: i > 0,
+          email_verified_at: createdAt,
+          created_at: createdAt,
+        })),
+      );
+    }
+  });
+
+  const distributors = [ids.get('dist1'), ids.get('dist2')].filter((x): x is number => x !== undefined);
+  let n = DEMO_COMPANIES.length;
+  while (n < opts.companies) {
+    const size = Math.min(BATCH, opts.companies - n);
+    const batch = Array.from({ length: size }, (_, i) => {
+      const num = n + i + 1;
+      const state = weightedState(rnd.next());
+      const age = rnd.int(1, 730);
+      const createdAt = new Date(now - age * DAY_MS);
+      return {
+        company_name: generatedCompanyName(num, rnd.pick),
+        company_type: 'customer' as const,
+        current_state: state,
+        current_state_applied_at: new Date(now - rnd.int(0, age) * DAY_MS),
+        distributor_id: rnd.chance(0.3) ? rnd.pick(distributors) : null,
+        plan_id: state === 'TRIAL' ? 'Trial' : rnd.pick(['Starter', 'Growth', 'Advanced', 'Professional']),
+        country: pickCountry(rnd.pick),
+        primary_email: `owner${num}@customer${num}.example.net`,
+        is_vip: rnd.chance(0.02),
+        trial_expires_at: state === 'TRIAL' ? new Date(createdAt.getTime() + 30 * DAY_MS) : null,
+        created_at: createdAt,
+        deleted_at: state === 'DELETED' || state === 'MIGRATED' ? new Date(now - rnd.int(0, age) * DAY_MS) : null,
+      };
+    });
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      const inserted = await companies.insertCompanies(t, batch);
+      await users.insertUsers(
+        t,
+        inserted.map((c) => ({
+          company_id: c.id,
+          email: c.primary_email,
+          contact_name: `Owner of ${c.company_name}`,
+          password_hash: passwordHash,
+          is_primary_contact: true,
+          is_billing: true,
+          email_verified_at: c.created_at,
+          created_at: c.created_at,
+        })),
+      );
+    });
+    n += size;
+    opts.onProgress?.(n);
+  }
+}
