@@ -25,6 +25,7 @@ const BAD_VALUES: [string, unknown][] = [
   ['unicode', '😀 ünïcödé ‮ 中文 \u0000\u0001 \uD800'],
   ['SQL injection', "' OR 1=1; DROP TABLE companies; --"],
   ['markup', '<script>alert(1)</script><img src=x onerror=alert(1)>'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: template injection text, on purpose
   ['a template', '${7*7}{{7*7}}%s%n'],
   ['a path', '../../../../etc/passwd'],
   ['negative money', -1],

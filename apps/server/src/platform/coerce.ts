@@ -84,7 +84,7 @@ function parseJson(text: string): unknown {
  * field by field rather than failing in the database. Returns the paths of offending values.
  */
 export function unstorableText(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return /\u0000|\p{Surrogate}/u.test(value) ? [path || '_'] : [];
+  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed() ? [path || '_'] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => unstorableText(v, path ? `${path}.${i}` : String(i)));
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([k, v]) => unstorableText(v, path ? `${path}.${k}` : k));

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo-password';
+const shots = path.join(import.meta.dirname, '..', '.artifacts', 'screenshots');
+
+/** Signs in through the two-step form, as a person would. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Fails on any serious or critical accessibility violation of the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
