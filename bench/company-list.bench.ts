@@ -7,7 +7,8 @@
  * Environment: DATABASE_URL (default postgres://root@127.0.0.1:5432/bench_portal),
  * BENCH_ADMIN_DATABASE (database used to create/drop the bench database, default "test"),
  * BENCH_SECONDS (measured seconds per run, default 10), BENCH_WARMUP_SECONDS (default 2),
- * BENCH_SCENARIOS (comma-separated scenario names, default all).
+ * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SERVER_NODE_ARGS (extra
+ * node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
  * The exit code is 0 whether or not the targets are met: this is a report, not a gate.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Captured, captureStatements } from './lib/capture.ts';
-import { adminUrlFor, assertLoopback, ensureSeeded, serverVersion, vacuumAnalyze } from './lib/database.ts';
+import { adminUrlFor, assertLoopback, ensureSeeded, resetRequestLog, serverVersion, vacuumAnalyze } from './lib/database.ts';
 import { type Measured, runBare, runCall } from './lib/load.ts';
 import { type RunningServer, login, postJson, startServer } from './lib/server.ts';
 
@@ -39,6 +40,7 @@ const DATABASE_URL = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432
 const ADMIN_URL = adminUrlFor(DATABASE_URL, process.env.BENCH_ADMIN_DATABASE || 'test');
 const SECONDS = envNumber('BENCH_SECONDS', 10, 1, 300);
 const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 2, 0, 60);
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const RESULTS_FILE = path.resolve(import.meta.dirname, 'results/company-list.json');
 
 interface Scenario {
@@ -84,6 +86,8 @@ interface ScenarioResult {
   body: Record<string, unknown>;
   statements: { sql: string; params: number }[];
   expected: { rows: number; total: number };
+  /** Share of all CPUs busy during a one-second pause of the benchmark before the scenario: other work on the machine. */
+  others_busy_before: number | null;
   call: Measured;
   bare: Measured;
   ratio: number;
@@ -111,6 +115,27 @@ async function checkCall(url: string, headers: Record<string, string>, s: Scenar
   if (rows !== captured.rows || total !== captured.total) {
     throw new Error(`${s.name}: the call gave ${rows} rows of ${total}, the captured SQL ${captured.rows} of ${captured.total}`);
   }
+}
+
+/** Above this share of the CPUs busy while the benchmark pauses, the figures are flagged as noisy. */
+const NOISY_BUSY = 0.25;
+
+/** Share of all CPUs busy over `ms` (from /proc/stat), while this process waits; null off Linux. */
+async function machineBusy(ms: number): Promise<number | null> {
+  const read = () => {
+    try {
+      const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/).slice(1).map(Number) ?? [];
+      const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+      return { idle, total: cpu.reduce((a, b) => a + b, 0) };
+    } catch {
+      return null;
+    }
+  };
+  const a = read();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = read();
+  if (!a || !b || b.total <= a.total) return null;
+  return Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100) / 100;
 }
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
@@ -155,6 +180,13 @@ function printTable(results: ScenarioResult[]): void {
   const allPass = results.every((r) => r.pass.ratio && r.pass.p99 && r.pass.clean);
   log('');
   log(`Targets: ratio call/bare >= ${TARGET_RATIO} and call p99 < ${TARGET_P99_MS} ms at ${CONNECTIONS} connections.`);
+  const busy = results.filter((r) => (r.others_busy_before ?? 0) > NOISY_BUSY);
+  if (busy.length) {
+    log(
+      `Note: other work kept the machine over ${NOISY_BUSY * 100}% busy just before ${busy.map((r) => r.name).join(', ')}; ` +
+        'those figures are pessimistic, run again on a quiet machine.',
+    );
+  }
   log(allPass ? 'RESULT: PASS (every scenario meets both targets)' : 'RESULT: FAIL (see the scenarios marked FAIL above)');
 }
 
@@ -166,11 +198,12 @@ async function main(): Promise<void> {
   const seeded = await ensureSeeded(DATABASE_URL, ADMIN_URL, COMPANIES, log);
   log(seeded === 'reused' ? `Reusing the seeded database (${COMPANIES} companies)` : 'Seeded');
   await vacuumAnalyze(DATABASE_URL);
+  await resetRequestLog(DATABASE_URL);
 
   const captured = new Map<string, Captured>();
   for (const s of SCENARIOS) captured.set(s.name, await captureStatements(DATABASE_URL, s.body));
 
-  const server = await startServer(DATABASE_URL);
+  const server = await startServer(DATABASE_URL, { nodeArgs: SERVER_NODE_ARGS });
   activeServer = server;
   const onSignal = () => {
     void server.stop().finally(() => process.exit(130));
@@ -190,13 +223,19 @@ async function main(): Promise<void> {
       await checkCall(url, session.headers, s, cap);
       const target = { url, headers: session.headers, body: JSON.stringify(s.body) };
 
-      log(`\n[${s.name}] ${s.description}: ${cap.statements.length} statements, ${cap.rows} rows of ${cap.total}`);
+      const othersBusy = await machineBusy(1000);
+      const busyNote = othersBusy === null ? '' : ` (machine ${Math.round(othersBusy * 100)}% busy just before)`;
+      log(`\n[${s.name}] ${s.description}: ${cap.statements.length} statements, ${cap.rows} rows of ${cap.total}${busyNote}`);
       if (WARMUP_SECONDS > 0) await runCall(target, CONNECTIONS, WARMUP_SECONDS);
       const call = await runCall(target, CONNECTIONS, SECONDS);
-      log(`  call: ${fmt(call.rps)} rps, p50 ${fmt(call.p50_ms)} ms, p99 ${fmt(call.p99_ms)} ms (${call.completed} ok, ${call.failed} non-2xx, ${call.errors} errors)`);
+      log(
+        `  call: ${fmt(call.rps)} rps, p50 ${fmt(call.p50_ms)} ms, p99 ${fmt(call.p99_ms)} ms (${call.completed} ok, ${call.failed} non-2xx, ${call.errors} errors)`,
+      );
       if (WARMUP_SECONDS > 0) await runBare(pool, cap.statements, CONNECTIONS, WARMUP_SECONDS);
       const bare = await runBare(pool, cap.statements, CONNECTIONS, SECONDS);
-      log(`  bare: ${fmt(bare.rps)} rps, p50 ${fmt(bare.p50_ms)} ms, p99 ${fmt(bare.p99_ms)} ms (${bare.completed} ok, ${bare.failed} failed)`);
+      log(
+        `  bare: ${fmt(bare.rps)} rps, p50 ${fmt(bare.p50_ms)} ms, p99 ${fmt(bare.p99_ms)} ms (${bare.completed} ok, ${bare.failed} failed)`,
+      );
 
       const ratio = bare.rps > 0 ? Math.round((call.rps / bare.rps) * 1000) / 1000 : 0;
       results.push({
@@ -205,6 +244,7 @@ async function main(): Promise<void> {
         body: s.body,
         statements: cap.statements.map((st) => ({ sql: st.text, params: st.params.length })),
         expected: { rows: cap.rows, total: cap.total },
+        others_busy_before: othersBusy,
         call,
         bare,
         ratio,

@@ -71,7 +71,12 @@ async function seed(url: string, companies: number, log: (line: string) => void)
  * another count (say an interrupted seed) is dropped and recreated, but only when its name
  * says it belongs to the benchmark.
  */
-export async function ensureSeeded(url: string, adminUrl: string, companies: number, log: (line: string) => void): Promise<'reused' | 'seeded'> {
+export async function ensureSeeded(
+  url: string,
+  adminUrl: string,
+  companies: number,
+  log: (line: string) => void,
+): Promise<'reused' | 'seeded'> {
   const name = databaseName(url);
   let count = await companyCount(url);
   if (count === companies) return 'reused';
@@ -92,11 +97,24 @@ export async function ensureSeeded(url: string, adminUrl: string, companies: num
   return 'seeded';
 }
 
+/**
+ * Empties request_log, which every signed-in call appends to, so runs start alike; only in a
+ * database whose name says it belongs to the benchmark.
+ */
+export async function resetRequestLog(url: string): Promise<boolean> {
+  if (!databaseName(url).includes('bench')) return false;
+  await withClient(url, (c) => c.query('truncate request_log'));
+  return true;
+}
+
 /** Fresh planner statistics and visibility map, so plans and index-only scans do not depend on autovacuum timing. */
 export async function vacuumAnalyze(url: string): Promise<void> {
   await withClient(url, (c) => c.query('vacuum (analyze) companies, users'));
 }
 
 export async function serverVersion(url: string): Promise<string> {
-  return withClient(url, async (c) => (await c.query<{ v: string }>('show server_version')).rows[0]?.v ?? 'unknown');
+  return withClient(
+    url,
+    async (c) => (await c.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? 'unknown',
+  );
 }

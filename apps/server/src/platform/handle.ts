@@ -37,11 +37,17 @@ export interface AppDeps {
 export interface Handler {
   call: Call;
   run(input: unknown, ctx: CallContext): Promise<unknown>;
+  /** Reads only: runs on the pool without BEGIN/COMMIT, so its statements may use several connections. */
+  readOnly?: boolean;
 }
 
 /** One handler for one contract. The function receives validated input and runs in one transaction. */
-export function handle<C extends Call>(call: C, run: (input: CallData<C>, ctx: CallContext) => Promise<CallOutput<C>>): Handler {
-  return { call, run: run as Handler['run'] };
+export function handle<C extends Call>(
+  call: C,
+  run: (input: CallData<C>, ctx: CallContext) => Promise<CallOutput<C>>,
+  opts: { readOnly?: boolean } = {},
+): Handler {
+  return { call, run: run as Handler['run'], readOnly: opts.readOnly };
 }
 
 declare module 'fastify' {
@@ -74,7 +80,7 @@ function exportFormat(req: FastifyRequest, call: Call): ExportFormat | null {
 
 /** Registers `POST <path>` for each handler: access, CSRF, input, transaction, output, envelope. */
 export function registerHandlers(app: FastifyInstance, handlers: readonly Handler[], deps: AppDeps): void {
-  for (const { call, run } of handlers) {
+  for (const { call, run, readOnly } of handlers) {
     app.post(call.path, async (req, reply) => {
       const resolved = await deps.resolveActor(deps.db, req);
       req.actor = resolved?.actor ?? null;
@@ -98,9 +104,10 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       const parsed = call.input.safeParse(body);
       if (!parsed.success) throw new AppError(400, MESSAGES.invalidInput, fieldErrors(parsed.error));
 
-      const result = await deps.db.transaction((tx) =>
-        run(parsed.data, { db: tx as unknown as Database, actor: req.actor, clock: deps.clock, config: deps.config, req, reply, requestLog: deps.requestLog }),
-      );
+      const ctxFor = (db: Database): CallContext => ({ db, actor: req.actor, clock: deps.clock, config: deps.config, req, reply, requestLog: deps.requestLog });
+      const result = readOnly
+        ? await run(parsed.data, ctxFor(deps.db))
+        : await deps.db.transaction((tx) => run(parsed.data, ctxFor(tx as unknown as Database)));
       const output = call.output.safeParse(result);
       if (!output.success) {
         req.log.error({ path: call.path, issues: output.error.issues }, 'output failed its contract');

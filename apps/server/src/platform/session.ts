@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Database } from './db.ts';
-import { sessions } from './tables.ts';
+import { companies, sessions, users } from './schema.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 /** Readable by the page, which echoes it in the x-csrf-token header (double submit). */
@@ -76,4 +76,21 @@ export function clearSessionCookies(reply: FastifyReply): void {
 
 export function sessionToken(req: FastifyRequest): string | undefined {
   return req.cookies[SESSION_COOKIE];
+}
+
+/** findSession plus the session's user and company, in one statement. */
+export async function findSessionWithActor(db: Database, clock: Clock, token: string) {
+  const now = clock.now();
+  const [row] = await db
+    .select({ session: sessions, user: users, company: companies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(companies, eq(companies.id, users.company_id))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, now)))
+    .limit(1);
+  if (!row || now.getTime() - row.session.last_seen_at.getTime() > IDLE_MS) return null;
+  if (now.getTime() - row.session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.session.id));
+  }
+  return row;
 }

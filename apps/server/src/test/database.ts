@@ -31,7 +31,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ pglite: await openPglite(undefined, dump) });
 }
 
-const TABLES = Object.values(schema).filter((t): t is PgTable => t instanceof PgTable);
+const TABLES = (Object.values(schema) as unknown[]).filter((t): t is PgTable => t instanceof PgTable);
 
 /**
  * A hash of every table's contents (the request log excepted: it records refused calls too).

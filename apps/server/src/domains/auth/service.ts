@@ -17,11 +17,7 @@ import * as users from '../users/service.ts';
 export const PENDING_DELETE_DAYS = 21;
 const DAY_MS = 86_400_000;
 
-async function buildActor(db: Database, session: sessions.SessionRow): Promise<{ actor: Actor; company: companies.CompanyRow; user: users.UserRow } | null> {
-  const user = await users.findUser(db, session.user_id);
-  if (!user || user.deleted_at) return null;
-  const company = await companies.findCompany(db, user.company_id);
-  if (!company) return null;
+function actorOf(session: sessions.SessionRow, user: users.UserRow, company: companies.CompanyRow) {
   const roles = rolesFor(company.company_type, user.staff_role, session.impersonator_user_id !== null);
   return {
     user,
@@ -35,18 +31,25 @@ async function buildActor(db: Database, session: sessions.SessionRow): Promise<{
       roles,
       capabilities: companies.capabilitiesFor(company, roles),
       impersonatorUserId: session.impersonator_user_id,
-    },
+    } satisfies Actor,
   };
+}
+
+async function buildActor(db: Database, session: sessions.SessionRow): Promise<{ actor: Actor; company: companies.CompanyRow; user: users.UserRow } | null> {
+  const user = await users.findUser(db, session.user_id);
+  if (!user || user.deleted_at) return null;
+  const company = await companies.findCompany(db, user.company_id);
+  if (!company) return null;
+  return actorOf(session, user, company);
 }
 
 /** Resolves the session cookie of a request to the actor behind it. */
 export async function resolveActor(db: Database, clock: Clock, req: FastifyRequest) {
   const token = sessions.sessionToken(req);
   if (!token) return null;
-  const session = await sessions.findSession(db, clock, token);
-  if (!session) return null;
-  const built = await buildActor(db, session);
-  return built ? { actor: built.actor, csrfToken: session.csrf_token } : null;
+  const row = await sessions.findSessionWithActor(db, clock, token);
+  if (!row || row.user.deleted_at) return null;
+  return { actor: actorOf(row.session, row.user, row.company).actor, csrfToken: row.session.csrf_token };
 }
 
 function hasAddress(c: companies.CompanyRow): boolean {

@@ -1,7 +1,9 @@
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
+import { companies } from './tables.ts';
 
 let t: TestContext;
 let admin: TestClient;
@@ -53,6 +55,19 @@ describe('admin company list', () => {
     expect(searched.count_in_state.TRIAL).toBe(0);
   });
 
+  it('answers a search without matches with no rows and zero counts', async () => {
+    const none = await list({ target_search_query: 'no company is called this' });
+    expect(none.rows).toEqual([]);
+    expect(none.total).toBe(0);
+    expect(Object.values(none.count_in_state).every((n) => n === 0)).toBe(true);
+  });
+
+  it('pages through search results in the chosen order', async () => {
+    const all = names(await list({ target_search_query: 'a', target_order: 'company_name', target_order_direction: 'desc', page_size: 100 }));
+    const second = names(await list({ target_search_query: 'a', target_order: 'company_name', target_order_direction: 'desc', page: 2, page_size: 2 }));
+    expect(second).toEqual(all.slice(2, 4));
+  });
+
   it('sorts by each sortable column in both directions', async () => {
     expect(names(await list({ target_order: 'company_name', target_order_direction: 'desc' }))[0]).toBe('Zeta Distribution');
     expect(names(await list({ target_order: 'created_at', target_order_direction: 'desc' }))[0]).toBe('Beta 100% Legal_');
@@ -93,5 +108,16 @@ describe('admin company list', () => {
     const customer = new TestClient(t.app);
     await customer.login((await newCompany(t.db)).user.email);
     expect((await customer.call(adminCompanyList, {})).code).toBe(403);
+  });
+});
+
+describe('counts per state (changes the data, so last)', () => {
+  it('keeps the counts per state right as companies are added and change state', async () => {
+    const before = (await list({})).count_in_state;
+    const { company } = await newCompany(t.db, { current_state: 'TRIAL' });
+    await t.db.update(companies).set({ current_state: 'ACTIVE' }).where(eq(companies.id, company.id));
+    const after = (await list({})).count_in_state;
+    expect(after.ACTIVE).toBe((before.ACTIVE ?? 0) + 1);
+    expect(after.TRIAL).toBe(before.TRIAL);
   });
 });

@@ -2,7 +2,7 @@ import type { CompanyState } from '@portal/contract/shared/fields';
 import { type SQL, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db.ts';
-import { companies, companyEvents } from './tables.ts';
+import { companies, companyEvents, companyStateCounts } from './tables.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
@@ -57,13 +57,14 @@ function searchCondition(search: CompanyListQuery['search']): SQL | undefined {
   if (!search) return undefined;
   return or(
     sql`${companies.company_name} ilike ${search.pattern}`,
-    sql`${companies.id} in (${search.emailCompanyIds})`,
+    sql`${companies.id} = any(array(${search.emailCompanyIds}))`,
     search.id === null ? undefined : eq(companies.id, search.id),
   );
 }
 
-/** Counts per state for the tabs, over the same search, in one pass of an indexed scan. */
+/** Counts per state for the tabs: the trigger-kept totals without a search, one GROUP BY over the matches with one. */
 export async function countCompaniesByState(db: Database, search: CompanyListQuery['search']) {
+  if (!search) return db.select({ state: companyStateCounts.state, n: companyStateCounts.n }).from(companyStateCounts);
   return db
     .select({ state: companies.current_state, n: sql<number>`count(*)::int` })
     .from(companies)
@@ -73,8 +74,30 @@ export async function countCompaniesByState(db: Database, search: CompanyListQue
 
 const distributor = alias(companies, 'distributor');
 
+/** The ids of one page of search matches, in order. */
+async function searchPageIds(db: Database, q: CompanyListQuery, search: NonNullable<CompanyListQuery['search']>): Promise<number[]> {
+  const dir = q.direction === 'asc' ? asc : desc;
+  // OFFSET 0 fences the matches: they come from the trigram and primary-key bitmaps and are top-N
+  // sorted, instead of walking an ordered index that may reach them only near its end.
+  // (Drizzle drops .offset(0); an SQL chunk keeps the fence.)
+  const matches = db
+    .select({ id: companies.id, sort_key: sql`${ORDER_COLUMNS[q.order]}`.as('sort_key') })
+    .from(companies)
+    .where(and(inArray(companies.current_state, [...q.states]), searchCondition(search)))
+    .offset(sql`0` as unknown as number)
+    .as('m');
+  const rows = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(dir(matches.sort_key), dir(matches.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  return rows.map((r) => r.id);
+}
+
 export async function listCompanies(db: Database, q: CompanyListQuery) {
   const dir = q.direction === 'asc' ? asc : desc;
+  const where = q.search ? inArray(companies.id, await searchPageIds(db, q, q.search)) : inArray(companies.current_state, [...q.states]);
   return db
     .select({
       id: companies.id,
@@ -93,8 +116,8 @@ export async function listCompanies(db: Database, q: CompanyListQuery) {
     })
     .from(companies)
     .leftJoin(distributor, eq(distributor.id, companies.distributor_id))
-    .where(and(inArray(companies.current_state, [...q.states]), searchCondition(q.search)))
+    .where(where)
     .orderBy(dir(ORDER_COLUMNS[q.order]), dir(companies.id))
     .limit(q.limit)
-    .offset(q.offset);
+    .offset(q.search ? 0 : q.offset);
 }

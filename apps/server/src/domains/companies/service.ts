@@ -67,13 +67,16 @@ export async function listForAdmin(db: Database, input: AdminCompanyListInput) {
   for (const s of ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'] as const) count_in_state[s] ??= 0;
   const total = input.target_company_states.reduce((sum, s) => sum + count_in_state[s], 0);
 
-  const people = await users.listUsersOfCompanies(db, page.map((c) => c.id));
+  const people = new Map<number, { email: string; contact_name: string; is_primary_contact: boolean }[]>();
+  for (const { company_id, ...u } of await users.listUsersOfCompanies(db, page.map((c) => c.id))) {
+    people.set(company_id, [...(people.get(company_id) ?? []), u]);
+  }
   const rows: AdminCompanyRow[] = page.map(({ distributor_id, distributor_name, ...c }) => ({
     ...c,
     current_state_applied_at: c.current_state_applied_at.toISOString(),
     created_at: c.created_at.toISOString(),
     distributor: distributor_id !== null ? { id: distributor_id, company_name: distributor_name ?? '' } : null,
-    users: people.filter((u) => u.company_id === c.id).map(({ company_id: _, ...u }) => u),
+    users: people.get(c.id) ?? [],
   }));
   return { rows, total, count_in_state };
 }

@@ -62,3 +62,9 @@ export const companyEvents = pgTable(
   },
   (t) => [index('company_events_company_idx').on(t.company_id, t.created_at)],
 );
+
+/** Companies per state, kept by statement triggers on companies (migration 0002), so the tabs cost one tiny read. */
+export const companyStateCounts = pgTable('company_state_counts', {
+  state: companyState('state').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
