@@ -79,7 +79,11 @@ export async function ensureSeeded(
 ): Promise<'reused' | 'seeded'> {
   const name = databaseName(url);
   let count = await companyCount(url);
-  if (count === companies) return 'reused';
+  if (count === companies) {
+    // A reused database still gets the migrations added since it was seeded.
+    await (await openDatabase({ url })).close();
+    return 'reused';
+  }
   if (count !== null && count !== 0) {
     if (!name.includes('bench')) {
       throw new Error(`Database ${name} has ${count} companies, not ${companies}; refusing to drop a database whose name lacks "bench"`);

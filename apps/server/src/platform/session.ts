@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Database } from './db.ts';
 import { companies, sessions, users } from './schema.ts';
@@ -44,21 +44,6 @@ export async function createSession(
   return { token, row };
 }
 
-/** The live session for a cookie token, or null. Expired and idle sessions are not returned. */
-export async function findSession(db: Database, clock: Clock, token: string): Promise<SessionRow | null> {
-  const now = clock.now();
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, now)))
-    .limit(1);
-  if (!row || now.getTime() - row.last_seen_at.getTime() > IDLE_MS) return null;
-  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.id));
-  }
-  return row;
-}
-
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
@@ -78,16 +63,28 @@ export function sessionToken(req: FastifyRequest): string | undefined {
   return req.cookies[SESSION_COOKIE];
 }
 
-/** findSession plus the session's user and company, in one statement. */
-export async function findSessionWithActor(db: Database, clock: Clock, token: string) {
-  const now = clock.now();
-  const [row] = await db
+function prepareSessionWithActor(db: Database) {
+  return db
     .select({ session: sessions, user: users, company: companies })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .innerJoin(companies, eq(companies.id, users.company_id))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, now)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expires_at, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_with_actor');
+}
+/** Every signed-in request runs this lookup; it is prepared once per database handle. */
+const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareSessionWithActor>>();
+
+/** The live session for a cookie token with its user and company, or null; expired and idle sessions are not returned. */
+export async function findSessionWithActor(db: Database, clock: Clock, token: string) {
+  const now = clock.now();
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionWithActor(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ id: hashToken(token), now });
   if (!row || now.getTime() - row.session.last_seen_at.getTime() > IDLE_MS) return null;
   if (now.getTime() - row.session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.session.id));

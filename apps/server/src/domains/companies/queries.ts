@@ -1,7 +1,8 @@
 import type { CompanyState } from '@portal/contract/shared/fields';
-import { type SQL, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db.ts';
+import type { CompanyUserSummary } from '../users/service.ts';
 import { companies, companyEvents, companyStateCounts } from './tables.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -51,6 +52,8 @@ export interface CompanyListQuery {
   direction: 'asc' | 'desc';
   limit: number;
   offset: number;
+  /** The users of a company as a JSON column (from the users domain). */
+  usersOf: (companyId: SQLWrapper) => SQL<CompanyUserSummary[]>;
 }
 
 function searchCondition(search: CompanyListQuery['search']): SQL | undefined {
@@ -95,9 +98,13 @@ async function searchPageIds(db: Database, q: CompanyListQuery, search: NonNulla
   return rows.map((r) => r.id);
 }
 
-export async function listCompanies(db: Database, q: CompanyListQuery) {
-  const dir = q.direction === 'asc' ? asc : desc;
-  const where = q.search ? inArray(companies.id, await searchPageIds(db, q, q.search)) : inArray(companies.current_state, [...q.states]);
+/**
+ * The page query, prepared once per database handle and shape (order, direction, by state or by
+ * ids): the list is the busiest read of the admin dashboard, and building its SQL each time cost
+ * more than running it.
+ */
+function preparePage(db: Database, order: CompanyListQuery['order'], direction: 'asc' | 'desc', byIds: boolean, usersOf: CompanyListQuery['usersOf']) {
+  const dir = direction === 'asc' ? asc : desc;
   return db
     .select({
       id: companies.id,
@@ -113,11 +120,29 @@ export async function listCompanies(db: Database, q: CompanyListQuery) {
       is_vip: companies.is_vip,
       is_partner_company: companies.is_partner_company,
       is_internal_comet_company: companies.is_internal_comet_company,
+      users: usersOf(companies.id),
     })
     .from(companies)
     .leftJoin(distributor, eq(distributor.id, companies.distributor_id))
-    .where(where)
-    .orderBy(dir(ORDER_COLUMNS[q.order]), dir(companies.id))
-    .limit(q.limit)
-    .offset(q.search ? 0 : q.offset);
+    .where(byIds ? sql`${companies.id} = any(${sql.placeholder('ids')})` : sql`${companies.current_state} = any(${sql.placeholder('states')})`)
+    .orderBy(dir(ORDER_COLUMNS[order]), dir(companies.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`company_page_${order}_${direction}_${byIds ? 'ids' : 'states'}`);
+}
+
+const preparedPages = new WeakMap<Database, Map<string, ReturnType<typeof preparePage>>>();
+
+export async function listCompanies(db: Database, q: CompanyListQuery) {
+  const byIds = q.search !== null;
+  const key = `${q.order}:${q.direction}:${byIds}`;
+  const forDb = preparedPages.get(db) ?? new Map<string, ReturnType<typeof preparePage>>();
+  preparedPages.set(db, forDb);
+  let page = forDb.get(key);
+  if (!page) {
+    page = preparePage(db, q.order, q.direction, byIds, q.usersOf);
+    forDb.set(key, page);
+  }
+  if (q.search) return page.execute({ ids: await searchPageIds(db, q, q.search), limit: q.limit, offset: 0 });
+  return page.execute({ states: [...q.states], limit: q.limit, offset: q.offset });
 }

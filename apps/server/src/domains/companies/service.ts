@@ -61,22 +61,18 @@ export async function listForAdmin(db: Database, input: AdminCompanyListInput) {
       direction: input.target_order_direction,
       limit: input.page_size,
       offset: (input.page - 1) * input.page_size,
+      usersOf: users.usersJsonOf,
     }),
   ]);
   const count_in_state = Object.fromEntries(counts.map((c) => [c.state, c.n])) as Record<CompanyState, number>;
   for (const s of ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'] as const) count_in_state[s] ??= 0;
   const total = input.target_company_states.reduce((sum, s) => sum + count_in_state[s], 0);
 
-  const people = new Map<number, { email: string; contact_name: string; is_primary_contact: boolean }[]>();
-  for (const { company_id, ...u } of await users.listUsersOfCompanies(db, page.map((c) => c.id))) {
-    people.set(company_id, [...(people.get(company_id) ?? []), u]);
-  }
   const rows: AdminCompanyRow[] = page.map(({ distributor_id, distributor_name, ...c }) => ({
     ...c,
     current_state_applied_at: c.current_state_applied_at.toISOString(),
     created_at: c.created_at.toISOString(),
     distributor: distributor_id !== null ? { id: distributor_id, company_name: distributor_name ?? '' } : null,
-    users: people.get(c.id) ?? [],
   }));
   return { rows, total, count_in_state };
 }

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
 import { users } from './tables.ts';
 
@@ -29,18 +29,21 @@ export async function findPrimaryContact(db: Database, companyId: number): Promi
   return row ?? null;
 }
 
-export async function listUsersOfCompanies(db: Database, companyIds: number[]) {
-  if (!companyIds.length) return [];
-  return db
-    .select({
-      company_id: users.company_id,
-      email: users.email,
-      contact_name: users.contact_name,
-      is_primary_contact: users.is_primary_contact,
-    })
-    .from(users)
-    .where(and(inArray(users.company_id, companyIds), isNull(users.deleted_at)))
-    .orderBy(sql`${users.is_primary_contact} desc`, users.id);
+export interface CompanyUserSummary {
+  email: string;
+  contact_name: string;
+  is_primary_contact: boolean;
+}
+
+/**
+ * The users of the company whose id is `companyId`, as a JSON array column, primary contact first:
+ * a list query adds it to its own select and so needs no second round trip.
+ */
+export function usersJsonOf(companyId: SQLWrapper): SQL<CompanyUserSummary[]> {
+  return sql<CompanyUserSummary[]>`coalesce((
+    select json_agg(json_build_object('email', u.email, 'contact_name', u.contact_name, 'is_primary_contact', u.is_primary_contact)
+                    order by u.is_primary_contact desc, u.id)
+    from ${users} u where u.company_id = ${companyId} and u.deleted_at is null), '[]'::json)`;
 }
 
 /** A subquery of company ids with a user whose email contains the text; uses the trigram index. */

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Database } from '../../platform/db.ts';
 import * as q from './queries.ts';
 
-export type { UserRow } from './queries.ts';
+export type { CompanyUserSummary, UserRow } from './queries.ts';
 
 /** argon2id with the OWASP-recommended minimum cost. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -22,7 +22,7 @@ export async function checkPassword(user: q.UserRow | null, password: string): P
 export const findActiveUserByEmail = q.findActiveUserByEmail;
 export const findUser = q.findUser;
 export const findPrimaryContact = q.findPrimaryContact;
-export const listUsersOfCompanies = q.listUsersOfCompanies;
+export const usersJsonOf = q.usersJsonOf;
 export const companyIdsWithEmailLike = q.companyIdsWithEmailLike;
 export const insertUsers = q.insertUsers;
 export const recordLogin = q.recordLogin;
