@@ -4,17 +4,16 @@ import { defineConfig } from 'vite';
 // The Fastify server owns every non-asset path; during development Vite only serves the app.
 const SERVER = 'http://127.0.0.1:3000';
 
+const proxy = {
+  '/api': SERVER,
+  '/healthz': SERVER,
+  '/readyz': SERVER,
+};
+
 export default defineConfig({
   plugins: [react()],
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: {
-      '/api': SERVER,
-      '/healthz': SERVER,
-      '/readyz': SERVER,
-    },
-  },
+  server: { port: 5173, strictPort: true, proxy },
+  preview: { proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

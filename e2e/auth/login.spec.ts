@@ -73,7 +73,7 @@ test('the admin company table searches, pages and switches tabs from the keyboar
   await signIn(page, 'admin@example.com');
   await expect(page.getByRole('cell', { name: 'Acme Dental' })).toBeVisible();
   await page.getByRole('textbox', { name: /search/i }).fill('southern');
-  await expect(page.getByRole('cell', { name: 'Southern Backup Partners' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Southern Backup Partners', exact: true }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Acme Dental' })).toBeHidden();
   await page.getByRole('tab', { name: /Deleted/ }).click();
   await expect(page).toHaveURL(/restrict=deleted/);

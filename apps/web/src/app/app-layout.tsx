@@ -24,11 +24,7 @@ export function AppLayout({ auth }: AppLayoutProps) {
   const items = NAV_ITEMS.filter((item) => hasAccess(auth, item));
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
+    <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">

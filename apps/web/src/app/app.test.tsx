@@ -5,7 +5,6 @@ import { authContext } from '../test/auth-fixtures';
 import { renderApp } from '../test/render-app';
 
 const AUTH = '/api/v1/web/auth';
-const LOGIN = '/api/v1/user/login';
 
 describe('routing', () => {
   it('sends a signed-out visitor to /login with the page to come back to', async () => {
@@ -27,8 +26,10 @@ describe('routing', () => {
   });
 
   it('renders nothing for an unknown route', async () => {
-    const { view } = await renderApp('/no_such_page', { [AUTH]: () => authContext() });
-    await waitFor(() => expect(view.container.textContent).toBe(''));
+    const { router } = await renderApp('/no_such_page', { [AUTH]: () => authContext() });
+    await waitFor(() => expect(router.state.status).toBe('idle'));
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('main')).toBeNull();
   });
 
   it('shows the pending-delete date in Pacific/Auckland with the charges warning', async () => {
@@ -42,7 +43,11 @@ describe('layout', () => {
   it('shows the navigation for the roles held, the email and Log out', async () => {
     await renderApp('/dashboard', { [AUTH]: () => authContext() });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard']);
     expect(screen.getByRole('banner').textContent).toContain('ann@example.com');
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
@@ -54,7 +59,20 @@ describe('layout', () => {
       '/api/v1/admin/company/list': () => ({ rows: [], total: 0, count_in_state: {} }),
     });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Companies']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Companies']);
+  });
+
+  it('sends the user to /login, then back, when a call says the session has ended', async () => {
+    const { router } = await renderApp('/dashboard_admin?restrict=trial', {
+      [AUTH]: () => authContext({ roles: ['admin'], company_type: 'admin' }),
+      '/api/v1/admin/company/list': () => ({ error: { code: 401, message: 'Not logged in' } }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ redirect_to: '/dashboard_admin?restrict=trial' });
   });
 
   it('logs out and goes to /login', async () => {
@@ -74,9 +92,13 @@ describe('layout', () => {
 
   it('shows who is impersonating and ends it, returning to the admin home', async () => {
     const admin = authContext({ email: 'boss@vendor.example', roles: ['admin'], company_type: 'admin' });
+    let current = authContext({ roles: ['customer', 'admin_impersonating'], impersonated_by: 'boss@vendor.example' });
     const { router } = await renderApp('/dashboard', {
-      [AUTH]: () => authContext({ roles: ['customer', 'admin_impersonating'], impersonated_by: 'boss@vendor.example' }),
-      '/api/v1/auth/end_impersonation': () => admin,
+      [AUTH]: () => current,
+      '/api/v1/auth/end_impersonation': () => {
+        current = admin;
+        return admin;
+      },
       '/api/v1/admin/company/list': () => ({ rows: [], total: 0, count_in_state: {} }),
     });
     const banner = await screen.findByRole('status');

@@ -18,8 +18,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // The server's 4xx answers do not change on retry; network failures and 5xx might.
-        retry: (failures, error) =>
-          failures < MAX_RETRIES && !(isApiError(error) && error.code >= 400 && error.code < 500),
+        retry: (failures, error) => failures < MAX_RETRIES && !(isApiError(error) && error.code >= 400 && error.code < 500),
       },
     },
   });

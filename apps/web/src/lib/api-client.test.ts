@@ -1,14 +1,10 @@
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { login } from '@portal/contract/auth/login';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fake-api';
 import { call, defaultExportName, downloadExport } from './api-client';
 import { ApiError } from './api-error';
 import { readCsrfToken } from './csrf';
-
-afterEach(() => {
-  document.cookie = 'portal_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-});
 
 describe('readCsrfToken', () => {
   it('finds the portal_csrf cookie among others', () => {
@@ -31,7 +27,7 @@ describe('call', () => {
   });
 
   it('sends the CSRF cookie back in the x-csrf-token header once signed in', async () => {
-    document.cookie = 'portal_csrf=token-123';
+    vi.spyOn(document, 'cookie', 'get').mockReturnValue('theme=dark; portal_csrf=token-123');
     const api = fakeApi({ '/api/v1/user/login': () => ({ type: 'ok', auth_context: null, will_delete_at: null }) });
     await call(login, { target_type: 'email', target_user: 'a@example.com' });
     expect(api.requests[0]?.headers['x-csrf-token']).toBe('token-123');
@@ -53,7 +49,10 @@ describe('call', () => {
   });
 
   it('turns a reply that is not an envelope into an Internal Error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
     await expect(call(login, { target_type: 'email', target_user: 'a@example.com' })).rejects.toMatchObject({
       code: 502,
       message: 'Internal Error',

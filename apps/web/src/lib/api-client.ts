@@ -40,11 +40,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
  * Makes one call of the contract and returns its data, or throws an ApiError.
  * The output is not re-validated here: the server validates it against the same schema before replying.
  */
-export async function call<C extends Call>(
-  definition: C,
-  input: CallInput<C>,
-  options?: RequestOptions,
-): Promise<CallOutput<C>> {
+export async function call<C extends Call>(definition: C, input: CallInput<C>, options?: RequestOptions): Promise<CallOutput<C>> {
   const response = await post(definition.path, input, options);
   const body: unknown = await response.json().catch(() => null);
   const parsed = zEnvelope.safeParse(body);
@@ -78,11 +74,7 @@ export function defaultExportName(path: string, format: ExportFormat): string {
  * Downloads the whole result of an exportable list call (the server ignores paging for exports)
  * as a CSV or Excel file, through a temporary object URL so the session cookie and CSRF header apply.
  */
-export async function downloadExport<C extends Call>(
-  definition: C,
-  input: CallInput<C>,
-  format: ExportFormat,
-): Promise<void> {
+export async function downloadExport<C extends Call>(definition: C, input: CallInput<C>, format: ExportFormat): Promise<void> {
   const response = await post(`${definition.path}?format=${format}`, input);
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) throw await errorFromResponse(response);

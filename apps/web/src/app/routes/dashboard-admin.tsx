@@ -14,8 +14,7 @@ const adminSearch = z.object({
 function AdminDashboardRoute() {
   const { restrict } = dashboardAdminRoute.useSearch();
   const navigate = dashboardAdminRoute.useNavigate();
-  const changeRestrict = (next: AdminCompanyRestrict | undefined) =>
-    void navigate({ search: next ? { restrict: next } : {} });
+  const changeRestrict = (next: AdminCompanyRestrict | undefined) => void navigate({ search: next ? { restrict: next } : {} });
   return <AdminCompaniesPage restrict={restrict} onRestrictChange={changeRestrict} />;
 }
 

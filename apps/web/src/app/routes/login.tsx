@@ -23,7 +23,7 @@ export const loginRoute = createRoute({
   beforeLoad: async ({ context, search }) => {
     // Someone already signed in has nothing to do here, unless they follow a sign-in token link.
     if (search.t) return;
-    const auth = await context.queryClient.ensureQueryData(authContextQueryOptions());
+    const auth = await context.queryClient.fetchQuery(authContextQueryOptions());
     if (auth) throw redirect({ href: destinationAfterLogin(auth, search.redirect_to), replace: true });
   },
   component: LoginRoute,

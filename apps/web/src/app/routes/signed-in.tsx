@@ -1,13 +1,18 @@
-import { createRoute, Navigate, redirect, useRouterState } from '@tanstack/react-router';
+import { createRoute, redirect, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { authContextQueryOptions, useAuthContext } from '../../features/auth/api/get-auth-context';
 import { AppLayout } from '../app-layout';
 import { rootRoute } from './root';
 
 function SignedInLayout() {
   const { data: auth } = useAuthContext();
-  const href = useRouterState({ select: (state) => state.location.href });
-  // The session can end while a page is open (expiry, logout elsewhere): go to login and come back after.
-  if (!auth) return <Navigate to="/login" search={{ redirect_to: href }} replace />;
+  const router = useRouter();
+  // The session can end while a page is open (expiry, logout elsewhere). Re-running the guard below
+  // sends the user to /login with this page in redirect_to, exactly as a fresh visit would.
+  useEffect(() => {
+    if (auth === null) void router.invalidate();
+  }, [auth, router]);
+  if (!auth) return null;
   return <AppLayout auth={auth} />;
 }
 
@@ -16,7 +21,8 @@ export const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
   beforeLoad: async ({ context, location }) => {
-    const auth = await context.queryClient.ensureQueryData(authContextQueryOptions());
+    // fetchQuery, not ensureQueryData: after a sign-in change invalidates ['auth'] the guard must ask again.
+    const auth = await context.queryClient.fetchQuery(authContextQueryOptions());
     if (!auth) throw redirect({ to: '/login', search: { redirect_to: location.href } });
     return { auth };
   },

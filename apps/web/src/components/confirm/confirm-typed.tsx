@@ -78,13 +78,7 @@ export function confirmTyped({
       title,
       onClose: () => settle(false),
       children: (
-        <TypedConfirmBody
-          message={message}
-          placeholder={placeholder}
-          okLabel={okLabel}
-          cancelLabel={cancelLabel}
-          onAnswer={answer}
-        />
+        <TypedConfirmBody message={message} placeholder={placeholder} okLabel={okLabel} cancelLabel={cancelLabel} onAnswer={answer} />
       ),
     });
   });

@@ -116,9 +116,7 @@ describe('DataTable', () => {
     renderWithProviders(<DataTable source={source} columns={columns} label="People" />);
     await screen.findByText('Person 1');
     await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
-    await waitFor(() =>
-      expect(lastQuery(fetchPage)).toMatchObject({ target_order: 'company_name', target_order_direction: 'asc' }),
-    );
+    await waitFor(() => expect(lastQuery(fetchPage)).toMatchObject({ target_order: 'company_name', target_order_direction: 'asc' }));
     await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
     await waitFor(() => expect(lastQuery(fetchPage)).toMatchObject({ target_order_direction: 'desc' }));
     expect(screen.queryByRole('button', { name: /^Email/ })).toBeNull();
@@ -160,6 +158,40 @@ describe('DataTable', () => {
       { page: 1, page_size: 100, target_search_query: '', target_order: 'company_name', target_order_direction: 'desc' },
       'xlsx',
     );
+  });
+
+  it('expands a row to show its details when clicked', async () => {
+    const { source } = fakeSource(2);
+    renderWithProviders(
+      <DataTable
+        source={source}
+        columns={columns}
+        label="People"
+        rowExpansion={{ content: ({ record }) => <p>Details of {record.name}</p> }}
+      />,
+    );
+    await userEvent.click(await screen.findByText('Person 2'));
+    expect(await screen.findByText('Details of Person 2')).toBeTruthy();
+  });
+
+  it('reports selected rows to the caller', async () => {
+    const { source } = fakeSource(3);
+    const onSelectedRowsChange = vi.fn();
+    renderWithProviders(
+      <DataTable source={source} columns={columns} label="People" selectedRows={[]} onSelectedRowsChange={onSelectedRowsChange} />,
+    );
+    await screen.findByText('Person 1');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all records' }));
+    expect(onSelectedRowsChange).toHaveBeenCalledWith(people(3));
+  });
+
+  it('gives reorderable rows a labelled drag handle', async () => {
+    // @hello-pangea/dnd warns that the test document has no doctype; the app's index.html has one.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { source } = fakeSource(3);
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" onReorder={vi.fn()} />);
+    await screen.findByText('Person 1');
+    expect(screen.getAllByRole('button', { name: 'Drag to reorder' })).toHaveLength(3);
   });
 
   it('shows the error message when the list cannot be loaded', async () => {

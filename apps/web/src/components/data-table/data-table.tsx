@@ -8,7 +8,7 @@ import {
   humanize,
   DataTable as MantineDataTable,
 } from 'mantine-datatable';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { ColumnChooser } from './column-chooser';
 import { moveItem, REORDER_ACCESSOR, type ReorderChange, RowDragContext, reorderColumn, useDraggableRows } from './draggable-rows';
@@ -81,14 +81,13 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
   const [reordered, setReordered] = useState<{ from: Output; rows: Row[] } | null>(null);
   const rows = reordered && reordered.from === data ? reordered.rows : (data?.rows ?? []);
 
+  // An effect event, so a caller's inline onData neither re-fires nor loops on every render.
+  const reportData = useEffectEvent((output: Output) => onData?.(output));
   useEffect(() => {
-    if (data && onData) onData(data);
-  }, [data, onData]);
+    if (data) reportData(data);
+  }, [data]);
 
-  const getId = useCallback(
-    (row: Row) => String(typeof idAccessor === 'function' ? idAccessor(row) : row[idAccessor]),
-    [idAccessor],
-  );
+  const getId = useCallback((row: Row) => String(typeof idAccessor === 'function' ? idAccessor(row) : row[idAccessor]), [idAccessor]);
   const dragProps = useDraggableRows(getId);
 
   const visibleColumns = useMemo(() => {
@@ -120,9 +119,7 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
 
   const exportFile = source.exportFile;
   const selection =
-    selectedRows && onSelectedRowsChange
-      ? { selectedRecords: selectedRows, onSelectedRecordsChange: onSelectedRowsChange }
-      : {};
+    selectedRows && onSelectedRowsChange ? { selectedRecords: selectedRows, onSelectedRecordsChange: onSelectedRowsChange } : {};
 
   return (
     <Stack gap="sm">

@@ -63,12 +63,7 @@ export function useDraggableRows<Row>(getId: (row: Row) => string) {
     ({ record, index, rowProps, children }) => (
       <Draggable key={getId(record)} draggableId={getId(record)} index={index}>
         {(provided, snapshot) => (
-          <DataTableDraggableRow
-            isDragging={snapshot.isDragging}
-            {...rowProps}
-            {...provided.draggableProps}
-            ref={provided.innerRef}
-          >
+          <DataTableDraggableRow isDragging={snapshot.isDragging} {...rowProps} {...provided.draggableProps} ref={provided.innerRef}>
             <DragHandleContext.Provider value={provided.dragHandleProps}>{children}</DragHandleContext.Provider>
           </DataTableDraggableRow>
         )}

@@ -40,15 +40,13 @@ export function listQueryKey(definition: Call): readonly [string] {
  */
 export function callSource<C extends Call>(
   definition: C,
-  ...[fixedInput]: {} extends FixedInput<C> ? [fixedInput?: FixedInput<C>] : [fixedInput: FixedInput<C>]
+  ...[fixedInput]: Partial<FixedInput<C>> extends FixedInput<C> ? [fixedInput?: FixedInput<C>] : [fixedInput: FixedInput<C>]
 ): TableSource<RowOf<C>, CallOutput<C> & ListPage<RowOf<C>>> {
   const fixed = fixedInput ?? {};
   const input = (query: ListQuery) => ({ ...fixed, ...query }) as CallInput<C>;
   return {
     queryKey: [...listQueryKey(definition), fixed],
     fetchPage: (query, signal) => call(definition, input(query), { signal }) as Promise<CallOutput<C> & ListPage<RowOf<C>>>,
-    exportFile: definition.exportable
-      ? (query, format) => downloadExport(definition, input({ ...query, page: 1 }), format)
-      : undefined,
+    exportFile: definition.exportable ? (query, format) => downloadExport(definition, input({ ...query, page: 1 }), format) : undefined,
   };
 }

@@ -29,9 +29,7 @@ export function PaginationFooter({ page, pageSize, total, onPageChange, onPageSi
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" aria-live="polite">
-        {total === 0
-          ? 'No records'
-          : `Showing ${countFormat.format(first)}–${countFormat.format(last)} of ${countFormat.format(total)}`}
+        {total === 0 ? 'No records' : `Showing ${countFormat.format(first)}–${countFormat.format(last)} of ${countFormat.format(total)}`}
       </Text>
       <Pagination.Root total={pages} value={Math.min(page, pages)} onChange={onPageChange} size="sm">
         <Group gap={4} component="nav" aria-label="Pagination">

@@ -23,11 +23,7 @@ interface ListQueryOptions<Row, Output extends ListPage<Row>> {
  * Paging, debounced search and sort for one table, and the query they drive.
  * Anything that changes which rows match (search, sort, page size, the source's filters) goes back to page 1.
  */
-export function useListQuery<Row, Output extends ListPage<Row>>({
-  source,
-  defaultPageSize,
-  defaultSort,
-}: ListQueryOptions<Row, Output>) {
+export function useListQuery<Row, Output extends ListPage<Row>>({ source, defaultPageSize, defaultSort }: ListQueryOptions<Row, Output>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState(defaultPageSize);
   const [searchText, setSearchText] = useState('');

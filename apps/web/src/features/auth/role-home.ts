@@ -17,7 +17,7 @@ export function roleHome(auth: Pick<AuthContext, 'roles'>): HomePath {
  * ('//evil.example', '/\\evil.example') and never back to the login page.
  */
 export function safeRedirect(redirectTo: string | undefined): string | null {
-  if (!redirectTo || !redirectTo.startsWith('/')) return null;
+  if (!redirectTo?.startsWith('/')) return null;
   if (redirectTo.startsWith('//') || redirectTo.startsWith('/\\')) return null;
   if (/^\/login(?:[/?#]|$)/.test(redirectTo)) return null;
   return redirectTo;

@@ -2,7 +2,7 @@ import { login } from '@portal/contract/auth/login';
 import type { CallInput, CallOutput } from '@portal/contract/shared/define-call';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { setSignedIn } from './get-auth-context';
+import { AUTH_QUERY_KEY, setSignedIn } from './get-auth-context';
 
 export type LoginInput = CallInput<typeof login>;
 export type LoginResult = CallOutput<typeof login>;
@@ -17,7 +17,12 @@ export function useLogin() {
   return useMutation({
     mutationFn: loginStep,
     onSuccess: (result) => {
-      if (result.type === 'ok' && result.auth_context) setSignedIn(queryClient, result.auth_context);
+      if (result.type === 'ok' && result.auth_context) {
+        setSignedIn(queryClient, result.auth_context);
+      } else if (result.type === 'reactivate_account') {
+        // The server opens a session for reactivation without sending the context; ask for it again.
+        void queryClient.invalidateQueries({ queryKey: AUTH_QUERY_KEY });
+      }
     },
   });
 }

@@ -65,8 +65,7 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
   };
 
   const target_browser_timezone = browserTimeZone();
-  const submitEmail = () =>
-    void submit({ target_type: 'email', target_user: email.trim(), target_browser_timezone });
+  const submitEmail = () => void submit({ target_type: 'email', target_user: email.trim(), target_browser_timezone });
   const submitPassword = () =>
     void submit({ target_type: 'password', target_user: email.trim(), target_password: password, target_browser_timezone });
 

@@ -11,15 +11,7 @@ interface LoginPasswordStepProps {
   onBack: () => void;
 }
 
-export function LoginPasswordStep({
-  email,
-  password,
-  onPasswordChange,
-  error,
-  pending,
-  onSubmit,
-  onBack,
-}: LoginPasswordStepProps) {
+export function LoginPasswordStep({ email, password, onPasswordChange, error, pending, onSubmit, onBack }: LoginPasswordStepProps) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
 
@@ -50,6 +42,8 @@ export function LoginPasswordStep({
           value={password}
           onChange={(event) => onPasswordChange(event.currentTarget.value)}
           error={error}
+          // Mantine's default name contains 'password', which makes the label ambiguous for tools and screen readers.
+          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
         />
         <Button type="submit" loading={pending}>
           Log in

@@ -1,6 +1,6 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import type { CompanyState } from '@portal/contract/shared/fields';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { adminCompanyListSource } from '../api/admin-company-list';
 import { type AdminCompanyRestrict, COMPANY_TABS, CURRENT_TAB, type CompanyTab, tabCount, tabFor } from '../company-tabs';
@@ -11,7 +11,6 @@ const PAGE_SIZE = 50;
 type StateCounts = Partial<Record<CompanyState, number>>;
 
 function AdminCompanyTable({ tab, onCounts }: { tab: CompanyTab; onCounts: (counts: StateCounts) => void }) {
-  const onData = useCallback((output: { count_in_state: StateCounts }) => onCounts(output.count_in_state), [onCounts]);
   return (
     <DataTable
       label="Companies"
@@ -20,7 +19,7 @@ function AdminCompanyTable({ tab, onCounts }: { tab: CompanyTab; onCounts: (coun
       storageKey="admin-companies"
       defaultPageSize={PAGE_SIZE}
       defaultSort={{ accessor: 'company_name', direction: 'asc' }}
-      onData={onData}
+      onData={(output) => onCounts(output.count_in_state)}
     />
   );
 }

@@ -19,11 +19,7 @@ export const ADMIN_COMPANY_COLUMNS: DataTableColumn<AdminCompanyRow>[] = [
     title: 'State',
     sortable: true,
     sortKey: 'current_state',
-    render: (row) => (
-      <Badge color={COMPANY_STATE_COLOR[row.current_state]} variant="light">
-        {COMPANY_STATE_LABEL[row.current_state]}
-      </Badge>
-    ),
+    render: (row) => <Badge color={COMPANY_STATE_COLOR[row.current_state]}>{COMPANY_STATE_LABEL[row.current_state]}</Badge>,
   },
   { accessor: 'distributor', title: 'Distributor', render: (row) => row.distributor?.company_name ?? '' },
   { accessor: 'created_at', title: 'Created', sortable: true, sortKey: 'created_at', render: (row) => formatDate(row.created_at) },

@@ -20,16 +20,12 @@ export function CompanySummaryCard({ auth, children }: CompanySummaryCardProps) 
             </Title>
             <Text size="sm">Signed in as {auth.contact_name || auth.email}</Text>
           </div>
-          <Badge color={COMPANY_STATE_COLOR[auth.state]} variant="light" size="lg">
+          <Badge color={COMPANY_STATE_COLOR[auth.state]} size="lg">
             {COMPANY_STATE_LABEL[auth.state]}
           </Badge>
         </Group>
-        {auth.state === 'TRIAL' && (
-          <Text size="sm">Your trial lasts {auth.customer_trial_length_days} days.</Text>
-        )}
-        {auth.state === 'SUSPENDED' && (
-          <Text size="sm">Your account is suspended. Add credit to resume your services.</Text>
-        )}
+        {auth.state === 'TRIAL' && <Text size="sm">Your trial lasts {auth.customer_trial_length_days} days.</Text>}
+        {auth.state === 'SUSPENDED' && <Text size="sm">Your account is suspended. Add credit to resume your services.</Text>}
         {children}
       </Stack>
     </Card>
