@@ -1,14 +1,20 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = 3100;
 const artifacts = path.join(import.meta.dirname, '.artifacts');
 const dataDir = path.join(artifacts, 'data');
-fs.rmSync(dataDir, { recursive: true, force: true });
 
 /** Debian's Chromium, with the flags this machine's closed network needs. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: '.',
@@ -25,19 +31,22 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     timezoneId: 'Pacific/Auckland',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium', launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } } },
+  ],
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    // The config is loaded again in every worker, so the fresh database is made here, once, by the server's start.
+    command: `rm -rf '${dataDir}' && npx tsx apps/server/src/main.ts`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'fatal',
       RATE_LIMIT_PER_MINUTE: '100000',
       DATA_DIR: dataDir,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

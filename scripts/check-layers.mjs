@@ -63,7 +63,14 @@ check('apps/server/src', (from, to) => {
   }
   const a = part(from, `${src}domains/`);
   const b = part(to, `${src}domains/`);
-  if (a && b && a !== b && !from.endsWith('.test.ts') && !/\/service(\.ts)?$/.test(to) && !(from.endsWith('/tables.ts') && to.endsWith('/tables.ts'))) {
+  if (
+    a &&
+    b &&
+    a !== b &&
+    !from.endsWith('.test.ts') &&
+    !/\/service(\.ts)?$/.test(to) &&
+    !(from.endsWith('/tables.ts') && to.endsWith('/tables.ts'))
+  ) {
     return `domain ${a} may reach domain ${b} only through its service`;
   }
   return null;

@@ -45,7 +45,8 @@ function checkEveryCallHandled(handlers: readonly Handler[]) {
 export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: BuildOptions): Promise<FastifyInstance> {
   checkEveryCallHandled(handlers);
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    logger:
+      config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   });

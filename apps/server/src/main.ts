@@ -19,4 +19,6 @@ process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-console.log(`Portal ready at http://${shown}:${config.PORT} (database: ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`})`);
+console.log(
+  `Portal ready at http://${shown}:${config.PORT} (database: ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`})`,
+);

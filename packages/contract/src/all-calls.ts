@@ -3,7 +3,22 @@ import { getAuthContext } from './auth/auth-context.ts';
 import { endImpersonation, impersonate } from './auth/impersonate.ts';
 import { login, logout } from './auth/login.ts';
 import { adminCompanyList } from './companies/admin-company-list.ts';
+import { adminCreateCompany, distributorCreateCompany } from './companies/company-create.ts';
+import { adminDescribeCompany, distributorDescribeCompany } from './companies/company-describe.ts';
+import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from './companies/company-lifecycle.ts';
+import { companyEventList, distributorListCompanies, listDistributors, listSales } from './companies/company-lookups.ts';
+import { adminPatchCompany, distributorPatchCompany } from './companies/company-patch.ts';
+import {
+  addDistributorRegion,
+  distributorListRegions,
+  distributorRegionList,
+  getDistributorSettings,
+  listRegions,
+  patchDistributorSettings,
+  removeDistributorRegion,
+} from './companies/distributor-settings.ts';
 import type { Call } from './shared/define-call.ts';
+import { createUser, deleteUser, listCompanyUsers, patchUser } from './users/company-users.ts';
 import { submitErrorReport } from './web/submit-error-report.ts';
 
 /**
@@ -19,4 +34,29 @@ export const ALL_CALLS: readonly Call[] = [
   submitErrorReport,
   adminCompanyList,
   requestLogList,
+  adminDescribeCompany,
+  distributorDescribeCompany,
+  adminPatchCompany,
+  distributorPatchCompany,
+  adminCreateCompany,
+  distributorCreateCompany,
+  convertToPaid,
+  deleteCompany,
+  reactivateCompany,
+  migrateCompany,
+  listDistributors,
+  listSales,
+  companyEventList,
+  distributorListCompanies,
+  getDistributorSettings,
+  patchDistributorSettings,
+  listRegions,
+  distributorListRegions,
+  distributorRegionList,
+  addDistributorRegion,
+  removeDistributorRegion,
+  listCompanyUsers,
+  createUser,
+  patchUser,
+  deleteUser,
 ];

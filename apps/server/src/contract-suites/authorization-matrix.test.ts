@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../test/database.ts';
 import { type TestContext, createTestContext } from '../test/harness.ts';
 import { hasCompanyScope, sampleInput } from './sample-input.ts';
-import { ACTOR_NAMES, type MatrixActor, buildWorld, clientFor } from './world.ts';
+import { ACTOR_NAMES, type MatrixActor, buildWorld, clientFor, relatedInput } from './world.ts';
 
 /**
  * Every call × every actor, generated from the contract list. An actor outside the call's
@@ -46,8 +46,9 @@ describe('authorization matrix', () => {
   it.each(cases)('%s as %s', async (_path, name, call) => {
     const actor = world.actors.find((a) => a.name === name) as MatrixActor;
     const client = await clientFor(t, actor.userId, actor.impersonatorUserId);
+    const input = { ...sampleInput(call, world.victim.company.id), ...(await relatedInput(t, world, call.path)) };
     const before = await fingerprint(t.handle);
-    const res = await client.post(call.path, sampleInput(call, world.victim.company.id));
+    const res = await client.post(call.path, input);
     const body = res.json();
     expect(zEnvelope.safeParse(body).success, JSON.stringify(body)).toBe(true);
     expect(res.statusCode).toBeLessThan(500);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../test/database.ts';
 import { type TestContext, createTestContext } from '../test/harness.ts';
 import { sampleInput } from './sample-input.ts';
-import { buildWorld, clientFor } from './world.ts';
+import { buildWorld, clientFor, relatedInput } from './world.ts';
 
 /**
  * Bad input for every field of every call, generated from the contract list, sent as JSON
@@ -50,7 +50,8 @@ afterAll(() => t.close());
 function callerFor(call: Call) {
   if (isPublic(call.access)) return world.actors.find((a) => a.name === 'anonymous');
   const roles = call.access.roles;
-  const name = roles.includes('admin') || roles.includes('any') ? 'admin' : roles.includes('admin_impersonating') ? 'admin impersonating' : undefined;
+  const name =
+    roles.includes('admin') || roles.includes('any') ? 'admin' : roles.includes('admin_impersonating') ? 'admin impersonating' : undefined;
   return world.actors.find((a) => a.name === (name ?? 'admin'));
 }
 
@@ -74,7 +75,7 @@ describe('bad-input fuzz', () => {
   it.each(ALL_CALLS.map((c) => [c.path, c] as const))('%s', async (_path, call) => {
     const actor = callerFor(call);
     if (!actor) throw new Error(`no actor for ${call.path}`);
-    const valid = sampleInput(call, world.victim.company.id);
+    const valid = { ...sampleInput(call, world.victim.company.id), ...(await relatedInput(t, world, call.path)) };
     let state = await fingerprint(t.handle);
     for (const [label, input] of mutations(call, valid)) {
       for (const form of [false, true]) {

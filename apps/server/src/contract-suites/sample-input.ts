@@ -33,8 +33,14 @@ export function sampleValue(schema: z.ZodType, companyId: number): unknown {
       return sampleValue(def.in as z.ZodType, companyId);
     case 'string': {
       if (def.format === 'email') return 'sample@example.com';
-      const min = checksOf(schema).find((c) => c.check === 'min_length')?.minimum as number | undefined;
-      return 'sample'.padEnd(min ?? 0, 'x');
+      if (def.format === 'url') return 'https://example.com/';
+      const checks = checksOf(schema);
+      const min = (checks.find((c) => c.check === 'min_length' || c.check === 'length_equals')?.minimum ??
+        checks.find((c) => c.check === 'length_equals')?.length) as number | undefined;
+      const max = (checks.find((c) => c.check === 'max_length')?.maximum ?? checks.find((c) => c.check === 'length_equals')?.length) as
+        | number
+        | undefined;
+      return 'sample'.padEnd(min ?? 0, 'x').slice(0, max ?? 100);
     }
     case 'number': {
       const lower = checksOf(schema).find((c) => c.check === 'greater_than');
@@ -66,9 +72,14 @@ function sampleInputOfShape(shape: Record<string, z.ZodType>, companyId: number)
   return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, sampleValue(s, companyId)]));
 }
 
-/** A valid input for the call with every company-id field set to `companyId`. */
+/**
+ * A valid input for the call with every company-id field set to `companyId`. A contract's example
+ * replaces the generated optional fields, so that it decides which options a generated call uses.
+ */
 export function sampleInput(call: Call, companyId: number): Record<string, unknown> {
-  const generated = sampleInputOfShape(call.input.shape, companyId);
+  const shape = call.input.shape as Record<string, z.ZodType>;
+  const required = Object.fromEntries(Object.entries(shape).filter(([, s]) => !s.safeParse(undefined).success));
+  const generated = sampleInputOfShape(call.example ? required : shape, companyId);
   const example = (call.example ?? {}) as Record<string, unknown>;
   const scoped = Object.fromEntries(
     Object.entries(call.input.shape)

@@ -58,6 +58,15 @@ export async function buildWorld(t: TestContext) {
   return { victim, actors, distA };
 }
 
+/** Calls aimed at a user: each case gets a fresh non-primary user of the victim, since some delete it. */
+const USER_TARGETED = new Set(['/api/v1/user/patch_user', '/api/v1/user/delete_user']);
+
+/** Input a call needs beyond what its schema can sample: rows related to the victim company. */
+export async function relatedInput(t: TestContext, world: Awaited<ReturnType<typeof buildWorld>>, path: string) {
+  if (USER_TARGETED.has(path)) return { target_id: (await newUser(t.db, world.victim.company.id)).id };
+  return {};
+}
+
 /** A client with a brand-new session, so calls that end or switch sessions cannot disturb the next. */
 export async function clientFor(t: TestContext, userId: number | null, impersonatorUserId: number | null) {
   const client = new TestClient(t.app);

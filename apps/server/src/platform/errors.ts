@@ -19,5 +19,4 @@ export class AppError extends Error {
 export const notLoggedIn = () => new AppError(401, MESSAGES.notLoggedIn);
 export const forbidden = () => new AppError(403, MESSAGES.forbidden);
 export const notFound = (what: string = MESSAGES.notFound) => new AppError(404, what);
-export const badInput = (fields: Record<string, string>, message: string = MESSAGES.invalidInput) =>
-  new AppError(400, message, fields);
+export const badInput = (fields: Record<string, string>, message: string = MESSAGES.invalidInput) => new AppError(400, message, fields);

@@ -24,13 +24,25 @@ const echo = defineCall({
   access: { public: true },
 });
 const boom = defineCall({ path: '/api/v1/test/boom', summary: 'test', input: z.object({}), output: z.null(), access: { public: true } });
-const badOutput = defineCall({ path: '/api/v1/test/bad_output', summary: 'test', input: z.object({}), output: z.object({ n: z.number() }), access: { public: true } });
+const badOutput = defineCall({
+  path: '/api/v1/test/bad_output',
+  summary: 'test',
+  input: z.object({}),
+  output: z.object({ n: z.number() }),
+  access: { public: true },
+});
 
 let t: TestContext;
 let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   t = await createTestContext();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', RATE_LIMIT_PER_MINUTE: '1000000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
   app = await buildApp({
     config,
     db: t.db,
@@ -64,8 +76,24 @@ describe('handle(): bodies, validation and the envelope', () => {
     const json = await new TestClient(app).post(echo.path, { count: 3, tags: ['x'] });
     expect(json.json().data).toMatchObject({ count: 3, tags: ['x'], note: 'kept' });
     const boundary = 'XyZ';
-    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="count"', '', '9', `--${boundary}`, 'Content-Disposition: form-data; name="flag"', '', 'true', `--${boundary}--`, ''].join('\r\n');
-    const multi = await app.inject({ method: 'POST', url: echo.path, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="count"',
+      '',
+      '9',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="flag"',
+      '',
+      'true',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const multi = await app.inject({
+      method: 'POST',
+      url: echo.path,
+      payload: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(multi.json().data).toMatchObject({ count: 9, flag: true });
   });
 
@@ -101,7 +129,11 @@ describe('handle(): bodies, validation and the envelope', () => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) codes.push((await ask('10.9.9.9')).statusCode);
     expect(codes).toEqual([200, 200, 200, 200, 200]);
-    expect((await ask('10.9.9.9')).json()).toMatchObject({ status: 'error', code: 429, message: 'Too many requests, please try again later' });
+    expect((await ask('10.9.9.9')).json()).toMatchObject({
+      status: 'error',
+      code: 429,
+      message: 'Too many requests, please try again later',
+    });
     expect((await ask('10.9.9.10')).statusCode).toBe(200);
     await limitedApp.close();
   });
@@ -110,16 +142,28 @@ describe('handle(): bodies, validation and the envelope', () => {
 describe('sessions and CSRF', () => {
   it('sets an HttpOnly SameSite session cookie and a readable CSRF cookie', async () => {
     const { user } = await newCompany(t.db);
-    const res = await new TestClient(t.app).post('/api/v1/user/login', { target_type: 'password', target_user: user.email, target_password: 'test-password' });
+    const res = await new TestClient(t.app).post('/api/v1/user/login', {
+      target_type: 'password',
+      target_user: user.email,
+      target_password: 'test-password',
+    });
     const cookies = res.cookies as { name: string; httpOnly?: boolean; sameSite?: string; secure?: boolean }[];
     expect(cookies.find((c) => c.name === 'portal_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect(cookies.find((c) => c.name === 'portal_csrf')?.httpOnly).toBeFalsy();
   });
 
   it('marks cookies Secure when configured for https', async () => {
-    const secure = await buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), db: t.db, clock: t.clock });
+    const secure = await buildApp({
+      config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      db: t.db,
+      clock: t.clock,
+    });
     const { user } = await newCompany(t.db);
-    const res = await new TestClient(secure).post('/api/v1/user/login', { target_type: 'password', target_user: user.email, target_password: 'test-password' });
+    const res = await new TestClient(secure).post('/api/v1/user/login', {
+      target_type: 'password',
+      target_user: user.email,
+      target_password: 'test-password',
+    });
     expect((res.cookies as { name: string; secure?: boolean }[]).every((c) => c.secure)).toBe(true);
     await secure.close();
   });
@@ -160,7 +204,9 @@ describe('operations', () => {
   it('lists every call in the OpenAPI document and renders the docs page', async () => {
     const doc = (await t.app.inject('/api/openapi.json')).json();
     expect(Object.keys(doc.paths).sort()).toEqual(ALL_CALLS.map((c) => c.path).sort());
-    expect(doc.paths['/api/v1/user/login'].post.requestBody.content['application/json'].schema.properties.target_type.enum).toContain('password');
+    expect(doc.paths['/api/v1/user/login'].post.requestBody.content['application/json'].schema.properties.target_type.enum).toContain(
+      'password',
+    );
     const page = await t.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');

@@ -69,7 +69,13 @@ export function sendOk(reply: FastifyReply, data: unknown) {
   return reply.code(200).send({ status: 'ok', code: 200, data: data ?? null });
 }
 
-export function sendError(reply: FastifyReply, code: number, message: string, fields?: Record<string, string>, extra?: Record<string, unknown>) {
+export function sendError(
+  reply: FastifyReply,
+  code: number,
+  message: string,
+  fields?: Record<string, string>,
+  extra?: Record<string, unknown>,
+) {
   return reply.code(code).send({ status: 'error', code, message, data: { ...extra, ...(fields ? { fields } : {}) } });
 }
 
@@ -104,7 +110,15 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       const parsed = call.input.safeParse(body);
       if (!parsed.success) throw new AppError(400, MESSAGES.invalidInput, fieldErrors(parsed.error));
 
-      const ctxFor = (db: Database): CallContext => ({ db, actor: req.actor, clock: deps.clock, config: deps.config, req, reply, requestLog: deps.requestLog });
+      const ctxFor = (db: Database): CallContext => ({
+        db,
+        actor: req.actor,
+        clock: deps.clock,
+        config: deps.config,
+        req,
+        reply,
+        requestLog: deps.requestLog,
+      });
       const result = readOnly
         ? await run(parsed.data, ctxFor(deps.db))
         : await deps.db.transaction((tx) => run(parsed.data, ctxFor(tx as unknown as Database)));

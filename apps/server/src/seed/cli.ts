@@ -18,5 +18,9 @@ const seeded = await seedDemoIfEmpty(handle.db, systemClock, {
     if (done % 10_000 === 0) console.log(`${done} companies`);
   },
 });
-console.log(seeded ? `Seeded ${count} companies in ${((Date.now() - started) / 1000).toFixed(1)} s` : 'Database already has companies; nothing seeded');
+console.log(
+  seeded
+    ? `Seeded ${count} companies in ${((Date.now() - started) / 1000).toFixed(1)} s`
+    : 'Database already has companies; nothing seeded',
+);
 await handle.close();

@@ -91,9 +91,33 @@ export const DEMO_COMPANIES: DemoCompany[] = [
       { email: 'tech@acme.example.com', contact_name: 'Terry Technical' },
     ],
   },
-  { key: 'trial', company_name: 'Kiwi Accounting', company_type: 'customer', state: 'TRIAL', country: 'NZ', age_days: 5, users: [{ email: 'trial@example.com', contact_name: 'Tia Trial' }] },
-  { key: 'suspended', company_name: 'Harbour Legal', company_type: 'customer', state: 'SUSPENDED', country: 'NZ', age_days: 300, users: [{ email: 'suspended@example.com', contact_name: 'Sid Suspended' }] },
-  { key: 'pending', company_name: 'Totara Logistics', company_type: 'customer', state: 'PENDING_DELETE', country: 'NZ', age_days: 250, users: [{ email: 'pending@example.com', contact_name: 'Pat Pending' }] },
+  {
+    key: 'trial',
+    company_name: 'Kiwi Accounting',
+    company_type: 'customer',
+    state: 'TRIAL',
+    country: 'NZ',
+    age_days: 5,
+    users: [{ email: 'trial@example.com', contact_name: 'Tia Trial' }],
+  },
+  {
+    key: 'suspended',
+    company_name: 'Harbour Legal',
+    company_type: 'customer',
+    state: 'SUSPENDED',
+    country: 'NZ',
+    age_days: 300,
+    users: [{ email: 'suspended@example.com', contact_name: 'Sid Suspended' }],
+  },
+  {
+    key: 'pending',
+    company_name: 'Totara Logistics',
+    company_type: 'customer',
+    state: 'PENDING_DELETE',
+    country: 'NZ',
+    age_days: 250,
+    users: [{ email: 'pending@example.com', contact_name: 'Pat Pending' }],
+  },
 ];
 
 /** The demo logins the README lists. */
@@ -111,8 +135,45 @@ export const DEMO_LOGINS = [
   ['active@southern.example.com', 'customer of a distributor'],
 ] as const;
 
-const FIRST = ['Acorn', 'Bluegum', 'Cedar', 'Delta', 'Ember', 'Fern', 'Granite', 'Harbor', 'Iris', 'Juniper', 'Kauri', 'Lumen', 'Maple', 'Nimbus', 'Orchid', 'Pohutukawa', 'Quartz', 'Rata', 'Summit', 'Tui'];
-const SECOND = ['Dental', 'Logistics', 'Legal', 'Accounting', 'Motors', 'Health', 'Builders', 'Media', 'Farms', 'Design', 'Robotics', 'Travel', 'Energy', 'Foods', 'Labs'];
+const FIRST = [
+  'Acorn',
+  'Bluegum',
+  'Cedar',
+  'Delta',
+  'Ember',
+  'Fern',
+  'Granite',
+  'Harbor',
+  'Iris',
+  'Juniper',
+  'Kauri',
+  'Lumen',
+  'Maple',
+  'Nimbus',
+  'Orchid',
+  'Pohutukawa',
+  'Quartz',
+  'Rata',
+  'Summit',
+  'Tui',
+];
+const SECOND = [
+  'Dental',
+  'Logistics',
+  'Legal',
+  'Accounting',
+  'Motors',
+  'Health',
+  'Builders',
+  'Media',
+  'Farms',
+  'Design',
+  'Robotics',
+  'Travel',
+  'Energy',
+  'Foods',
+  'Labs',
+];
 const SUFFIX = ['Ltd', 'LLC', 'Group', 'Inc', 'Co', 'Partners'];
 const COUNTRIES = ['NZ', 'AU', 'US', 'GB', 'CA', 'DE', 'FR', 'JP', 'SG', 'ZA'];
 /** Weighted so that most generated companies are active, as in a real portal. */

@@ -27,9 +27,13 @@ describe('demo world', () => {
     const admin = new TestClient(t.app);
     await admin.login('admin@example.com', DEMO_PASSWORD);
     for (const name of ['Southern', 'Northwind']) {
-      const res = await admin.call(adminCompanyList, { target_search_query: name, target_company_states: ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'] });
+      const res = await admin.call(adminCompanyList, {
+        target_search_query: name,
+        target_company_states: ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'],
+      });
       const counts = (res.data as { count_in_state: Record<string, number> }).count_in_state;
-      for (const state of ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED']) expect(counts[state], `${name} ${state}`).toBeGreaterThan(0);
+      for (const state of ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'])
+        expect(counts[state], `${name} ${state}`).toBeGreaterThan(0);
     }
   });
 
@@ -39,8 +43,14 @@ describe('demo world', () => {
     const names = async (ctx: TestContext) => {
       const admin = new TestClient(ctx.app);
       await admin.login('admin@example.com', DEMO_PASSWORD);
-      const res = await admin.call(adminCompanyList, { page_size: 200, target_order: 'id', target_company_states: ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'] });
-      return (res.data as { rows: { company_name: string; current_state: string }[] }).rows.map((r) => `${r.company_name}:${r.current_state}`);
+      const res = await admin.call(adminCompanyList, {
+        page_size: 200,
+        target_order: 'id',
+        target_company_states: ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'],
+      });
+      return (res.data as { rows: { company_name: string; current_state: string }[] }).rows.map(
+        (r) => `${r.company_name}:${r.current_state}`,
+      );
     };
     expect(await names(other)).toEqual(await names(t));
     await other.close();

@@ -110,7 +110,10 @@ export class TestClient {
       cookies: this.cookies,
       headers,
       ...(opts.form
-        ? { payload: new URLSearchParams(payload as Record<string, string>).toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } }
+        ? {
+            payload: new URLSearchParams(payload as Record<string, string>).toString(),
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          }
         : { payload: payload as object }),
     });
     this.remember(res);

@@ -29,7 +29,10 @@ export const adminCompanyList = defineCall({
   path: '/api/v1/admin/company/list',
   summary: 'Companies for the admin dashboard, with counts per state for the tabs.',
   input: zPaging(ADMIN_COMPANY_ORDER, 50).extend({
-    target_company_states: z.array(zCompanyState).min(1).default([...DEFAULT_ADMIN_COMPANY_STATES]),
+    target_company_states: z
+      .array(zCompanyState)
+      .min(1)
+      .default([...DEFAULT_ADMIN_COMPANY_STATES]),
   }),
   output: zPageOf(zAdminCompanyRow).extend({
     count_in_state: z.record(z.enum(COMPANY_STATES), z.number().int()),

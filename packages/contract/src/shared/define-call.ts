@@ -25,9 +25,7 @@ export type CallInput<C extends Call> = z.input<C['input']>;
 export type CallData<C extends Call> = z.output<C['input']>;
 export type CallOutput<C extends Call> = z.output<C['output']>;
 
-export function defineCall<I extends z.ZodObject, O extends z.ZodType>(
-  call: CallDefinition<I, O>,
-): CallDefinition<I, O> {
+export function defineCall<I extends z.ZodObject, O extends z.ZodType>(call: CallDefinition<I, O>): CallDefinition<I, O> {
   return call;
 }
 

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 
 /** The spec's roles. 'any' means any signed-in user. */
-export const ROLES = [
-  'any',
-  'admin',
-  'admin_impersonating',
-  'support',
-  'distributor',
-  'sales',
-  'sales_admin',
-  'customer',
-] as const;
+export const ROLES = ['any', 'admin', 'admin_impersonating', 'support', 'distributor', 'sales', 'sales_admin', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Staff roles a user of an admin company may hold. */

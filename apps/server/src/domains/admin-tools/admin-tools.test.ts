@@ -17,9 +17,17 @@ describe('browser error reports', () => {
     const { company, user } = await newCompany(t.db);
     const c = new TestClient(t.app);
     await c.login(user.email);
-    const res = await c.call(submitErrorReport, { error_name: 'TypeError', error_message: 'x is undefined', error_stack: 'at y', error_metadata: '{"url":"/dashboard"}' });
+    const res = await c.call(submitErrorReport, {
+      error_name: 'TypeError',
+      error_message: 'x is undefined',
+      error_stack: 'at y',
+      error_metadata: '{"url":"/dashboard"}',
+    });
     expect(res.data).toMatch(/^E-[A-Z2-9]{8}$/);
-    const [row] = await t.db.select().from(errorReports).where(eq(errorReports.code, res.data as string));
+    const [row] = await t.db
+      .select()
+      .from(errorReports)
+      .where(eq(errorReports.code, res.data as string));
     expect(row).toMatchObject({ error_name: 'TypeError', company_id: company.id, user_id: user.id, error_metadata: { url: '/dashboard' } });
   });
 
@@ -40,7 +48,10 @@ describe('request log', () => {
     const staff = await newCompany(t.db, { company_type: 'admin' });
     const admin = new TestClient(t.app);
     await admin.login(staff.user.email);
-    const page = (await admin.call(requestLogList, { target_id: company.id })).data as { rows: { ip: string; method: string; uri: string }[]; total: number };
+    const page = (await admin.call(requestLogList, { target_id: company.id })).data as {
+      rows: { ip: string; method: string; uri: string }[];
+      total: number;
+    };
     // The password step and eleven auth-context calls.
     expect(page.total).toBe(12);
     expect(page.rows).toHaveLength(10);

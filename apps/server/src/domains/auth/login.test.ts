@@ -53,7 +53,10 @@ describe('login', () => {
       target_browser_timezone: 'Pacific/Auckland',
     });
     expect(res.status).toBe('ok');
-    expect(res.data).toMatchObject({ type: 'ok', auth_context: { email: user.email, company_id: company.id, roles: ['any', 'customer'], state: 'TRIAL' } });
+    expect(res.data).toMatchObject({
+      type: 'ok',
+      auth_context: { email: user.email, company_id: company.id, roles: ['any', 'customer'], state: 'TRIAL' },
+    });
     expect(c.cookies.portal_session).toBeTruthy();
     const [stored] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(stored?.browser_timezone).toBe('Pacific/Auckland');
@@ -94,7 +97,10 @@ describe('login', () => {
 
   it('tells the page a suspended company is suspended, and refuses deleted companies', async () => {
     const suspended = await newCompany(t.db, { current_state: 'SUSPENDED' });
-    expect((await new TestClient(t.app).login(suspended.user.email)).data).toMatchObject({ type: 'ok', auth_context: { state: 'SUSPENDED' } });
+    expect((await new TestClient(t.app).login(suspended.user.email)).data).toMatchObject({
+      type: 'ok',
+      auth_context: { state: 'SUSPENDED' },
+    });
     const deleted = await newCompany(t.db, { current_state: 'DELETED' });
     expect(await new TestClient(t.app).login(deleted.user.email)).toMatchObject({ status: 'error', code: 403 });
   });

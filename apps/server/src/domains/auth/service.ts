@@ -35,7 +35,10 @@ function actorOf(session: sessions.SessionRow, user: users.UserRow, company: com
   };
 }
 
-async function buildActor(db: Database, session: sessions.SessionRow): Promise<{ actor: Actor; company: companies.CompanyRow; user: users.UserRow } | null> {
+async function buildActor(
+  db: Database,
+  session: sessions.SessionRow,
+): Promise<{ actor: Actor; company: companies.CompanyRow; user: users.UserRow } | null> {
   const user = await users.findUser(db, session.user_id);
   if (!user || user.deleted_at) return null;
   const company = await companies.findCompany(db, user.company_id);

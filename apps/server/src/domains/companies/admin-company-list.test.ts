@@ -10,11 +10,33 @@ let admin: TestClient;
 let ids: Record<string, number>;
 beforeAll(async () => {
   t = await createTestContext();
-  const staff = await newCompany(t.db, { company_type: 'admin', company_name: 'Staff HQ', current_state: 'ACTIVE', created_at: new Date('2020-01-01') });
-  const dist = await newCompany(t.db, { company_type: 'distributor', company_name: 'Zeta Distribution', current_state: 'ACTIVE', created_at: new Date('2021-01-01') });
+  const staff = await newCompany(t.db, {
+    company_type: 'admin',
+    company_name: 'Staff HQ',
+    current_state: 'ACTIVE',
+    created_at: new Date('2020-01-01'),
+  });
+  const dist = await newCompany(t.db, {
+    company_type: 'distributor',
+    company_name: 'Zeta Distribution',
+    current_state: 'ACTIVE',
+    created_at: new Date('2021-01-01'),
+  });
   const made = {
-    alpha: await newCompany(t.db, { company_name: 'Alpha Dental', current_state: 'ACTIVE', country: 'AU', created_at: new Date('2024-01-01'), email: 'zz@alpha.example.com' }),
-    beta: await newCompany(t.db, { company_name: 'Beta 100% Legal_', current_state: 'TRIAL', distributor_id: dist.company.id, created_at: new Date('2025-01-01'), email: 'aa@beta.example.com' }),
+    alpha: await newCompany(t.db, {
+      company_name: 'Alpha Dental',
+      current_state: 'ACTIVE',
+      country: 'AU',
+      created_at: new Date('2024-01-01'),
+      email: 'zz@alpha.example.com',
+    }),
+    beta: await newCompany(t.db, {
+      company_name: 'Beta 100% Legal_',
+      current_state: 'TRIAL',
+      distributor_id: dist.company.id,
+      created_at: new Date('2025-01-01'),
+      email: 'aa@beta.example.com',
+    }),
     gamma: await newCompany(t.db, { company_name: 'Gamma Motors', current_state: 'SUSPENDED', created_at: new Date('2023-01-01') }),
     delta: await newCompany(t.db, { company_name: 'Delta Farms', current_state: 'PENDING_DELETE' }),
     eps: await newCompany(t.db, { company_name: 'Epsilon Gone', current_state: 'DELETED' }),
@@ -27,7 +49,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type ListData = { rows: { id: number; company_name: string; distributor: { company_name: string } | null; users: { email: string }[] }[]; total: number; count_in_state: Record<string, number> };
+type ListData = {
+  rows: { id: number; company_name: string; distributor: { company_name: string } | null; users: { email: string }[] }[];
+  total: number;
+  count_in_state: Record<string, number>;
+};
 const list = async (input: Record<string, unknown>) => (await admin.call(adminCompanyList, input)).data as ListData;
 const names = (d: ListData) => d.rows.map((r) => r.company_name);
 
@@ -63,8 +89,12 @@ describe('admin company list', () => {
   });
 
   it('pages through search results in the chosen order', async () => {
-    const all = names(await list({ target_search_query: 'a', target_order: 'company_name', target_order_direction: 'desc', page_size: 100 }));
-    const second = names(await list({ target_search_query: 'a', target_order: 'company_name', target_order_direction: 'desc', page: 2, page_size: 2 }));
+    const all = names(
+      await list({ target_search_query: 'a', target_order: 'company_name', target_order_direction: 'desc', page_size: 100 }),
+    );
+    const second = names(
+      await list({ target_search_query: 'a', target_order: 'company_name', target_order_direction: 'desc', page: 2, page_size: 2 }),
+    );
     expect(second).toEqual(all.slice(2, 4));
   });
 
@@ -73,7 +103,9 @@ describe('admin company list', () => {
     expect(names(await list({ target_order: 'created_at', target_order_direction: 'desc' }))[0]).toBe('Beta 100% Legal_');
     expect(names(await list({ target_order: 'email' }))[0]).toBe('Beta 100% Legal_');
     expect(names(await list({ target_order: 'country' }))[0]).toBe('Alpha Dental');
-    expect((await list({ target_order: 'id' })).rows.map((r) => r.id)).toEqual([...(await list({ target_order: 'id' })).rows.map((r) => r.id)].sort((a, b) => a - b));
+    expect((await list({ target_order: 'id' })).rows.map((r) => r.id)).toEqual(
+      [...(await list({ target_order: 'id' })).rows.map((r) => r.id)].sort((a, b) => a - b),
+    );
   });
 
   it('pages with page and page_size', async () => {

@@ -14,7 +14,6 @@ export const findCompany = q.findCompany;
 export const insertCompanies = q.insertCompanies;
 export const countCompanies = q.countCompanies;
 export const setPrimaryEmail = q.setPrimaryEmail;
-export const listEvents = q.listEvents;
 
 /** Writes one line of the company's history. */
 export async function addEvent(db: Database, clock: Clock, companyId: number, actor: string, event: string) {

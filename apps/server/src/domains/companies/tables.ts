@@ -1,6 +1,18 @@
 import { COMPANY_STATES, COMPANY_TYPES } from '@portal/contract/shared/fields';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, boolean, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const companyState = pgEnum('company_state', COMPANY_STATES);
 export const companyType = pgEnum('company_type', COMPANY_TYPES);
@@ -34,6 +46,28 @@ export const companies = pgTable(
     has_contract_billing: boolean('has_contract_billing').notNull().default(false),
     customer_trial_length_days: integer('customer_trial_length_days').notNull().default(30),
     trial_expires_at: ts('trial_expires_at'),
+    /** Days a distributor has added to the trial; the total stays within TRIAL_EXTENSION_MAX_DAYS. */
+    trial_extension_days: integer('trial_extension_days').notNull().default(0),
+    /** The plan chosen for after the trial (plan_user_selected_id); Convert To Paid makes it the plan. */
+    plan_selected: text('plan_selected'),
+    sales_id: integer('sales_id'),
+    region_code: text('region_code').notNull().default('us-east'),
+    /** Feature bits (all=1, active services=2, credit usage=4, support=256, storage=4096). */
+    features: integer('features').notNull().default(1),
+    custom_metadata_1: text('custom_metadata_1').notNull().default(''),
+    custom_metadata_2: text('custom_metadata_2').notNull().default(''),
+    custom_metadata_3: text('custom_metadata_3').notNull().default(''),
+    can_view_billing_credit_usage: boolean('can_view_billing_credit_usage').notNull().default(true),
+    can_view_billing_active_services: boolean('can_view_billing_active_services').notNull().default(true),
+    has_oob_payment: boolean('has_oob_payment').notNull().default(false),
+    has_comet_storage: boolean('has_comet_storage').notNull().default(false),
+    merchant_ref: text('merchant_ref').notNull().default(''),
+    feature_voting_ref: text('feature_voting_ref').notNull().default(''),
+    first_active_at: ts('first_active_at'),
+    /** The state a pending delete left, so that Reactivate can return to it. */
+    state_before_delete: companyState('state_before_delete'),
+    /** Set on the new company a migration split off; the original keeps its history. */
+    migrated_from_id: integer('migrated_from_id'),
     created_at: ts('created_at').notNull().defaultNow(),
     deleted_at: ts('deleted_at'),
   },
@@ -45,6 +79,8 @@ export const companies = pgTable(
     index('companies_created_idx').on(t.created_at, t.id),
     index('companies_country_idx').on(t.country, t.id),
     index('companies_distributor_idx').on(t.distributor_id),
+    index('companies_trial_expiry_idx').on(t.trial_expires_at).where(sql`${t.current_state} = 'TRIAL'`),
+    index('companies_pending_delete_idx').on(t.current_state_applied_at).where(sql`${t.current_state} = 'PENDING_DELETE'`),
   ],
 );
 
@@ -68,3 +104,29 @@ export const companyStateCounts = pgTable('company_state_counts', {
   state: companyState('state').primaryKey(),
   n: integer('n').notNull().default(0),
 });
+
+/** A distributor's own settings; the labels name its sub-accounts' custom metadata fields. */
+export const distributorSettings = pgTable('distributor_settings', {
+  company_id: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  custom_billing_url: text('custom_billing_url'),
+  custom_support_url: text('custom_support_url'),
+  custom_metadata_1_label: text('custom_metadata_1_label'),
+  custom_metadata_2_label: text('custom_metadata_2_label'),
+  custom_metadata_3_label: text('custom_metadata_3_label'),
+  /** Applied to sub-accounts created after the change, never to existing ones. */
+  default_subaccount_features: integer('default_subaccount_features').notNull().default(1),
+});
+
+/** The server regions a distributor may place its sub-accounts in. */
+export const distributorRegions = pgTable(
+  'distributor_regions',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    region_code: text('region_code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.region_code] })],
+);

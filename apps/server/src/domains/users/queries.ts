@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, and, eq, isNull, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
 import { users } from './tables.ts';
 
@@ -61,4 +61,28 @@ export async function recordLogin(db: Database, userId: number, at: Date, browse
     .update(users)
     .set({ last_login_at: at, ...(browserTimezone ? { browser_timezone: browserTimezone } : {}) })
     .where(eq(users.id, userId));
+}
+
+export async function moveUsers(db: Database, fromCompanyId: number, toCompanyId: number): Promise<void> {
+  await db.update(users).set({ company_id: toCompanyId }).where(eq(users.company_id, fromCompanyId));
+}
+
+export async function listActiveUsers(db: Database, companyId: number): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.company_id, companyId), isNull(users.deleted_at)))
+    .orderBy(sql`${users.is_primary_contact} desc`, users.id);
+}
+
+export async function listStaffWithRoles(db: Database, roles: ('sales' | 'sales_admin')[]) {
+  return db
+    .select({ id: users.id, contact_name: users.contact_name, email: users.email })
+    .from(users)
+    .where(and(inArray(users.staff_role, roles), isNull(users.deleted_at)))
+    .orderBy(users.contact_name);
+}
+
+export async function updateUser(db: Database, id: number, changes: Partial<NewUser>): Promise<void> {
+  if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, id));
 }

@@ -1,0 +1,188 @@
+import type { CompanyDetail } from '@portal/contract/companies/company-detail';
+import type { zAdminCompanyPatch } from '@portal/contract/companies/company-patch';
+import { type PlanId, TRIAL_EXTENSION_MAX_DAYS, TRIAL_LENGTH_DAYS } from '@portal/contract/shared/plans';
+import type { z } from 'zod';
+import { type Actor, hasRole } from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db.ts';
+import { AppError, badInput, forbidden } from '../../platform/errors.ts';
+import * as users from '../users/service.ts';
+import { willDeleteAt } from './lifecycle.ts';
+import * as q from './queries.ts';
+import { addEvent, requireCompany } from './service.ts';
+
+const DAY_MS = 86_400_000;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const isAdmin = (actor: Actor) => hasRole(actor, 'admin') && !hasRole(actor, 'admin_impersonating');
+
+/** Plans in price order; an active company moves down this list only when an admin forces it. */
+const PLAN_RANK: Record<PlanId, number> = { Trial: 0, Legacy: 1, Starter: 2, Growth: 3, Advanced: 4, Professional: 5, Enterprise: 6 };
+
+export async function describe(db: Database, actor: Actor, companyId: number): Promise<CompanyDetail> {
+  const c = await requireCompany(db, actor, companyId, 'read');
+  const [people, distributor, settings] = await Promise.all([
+    users.listActiveUsers(db, c.id),
+    c.distributor_id === null ? null : q.findCompany(db, c.distributor_id),
+    c.distributor_id === null ? null : q.findDistributorSettings(db, c.distributor_id),
+  ]);
+  const staffView = hasRole(actor, 'admin') || hasRole(actor, 'support') || hasRole(actor, 'sales');
+  return {
+    id: c.id,
+    company_name: c.company_name,
+    company_type: c.company_type,
+    notes: staffView ? c.notes : null,
+    phone_number: c.phone_number,
+    country: c.country,
+    city: c.city,
+    street_address: c.street_address,
+    postal_code: c.postal_code,
+    custom_metadata_1: c.custom_metadata_1,
+    custom_metadata_2: c.custom_metadata_2,
+    custom_metadata_3: c.custom_metadata_3,
+    custom_metadata_labels: [
+      settings?.custom_metadata_1_label ?? null,
+      settings?.custom_metadata_2_label ?? null,
+      settings?.custom_metadata_3_label ?? null,
+    ],
+    can_view_billing_credit_usage: c.can_view_billing_credit_usage,
+    can_view_billing_active_services: c.can_view_billing_active_services,
+    trial_extension: c.trial_extension_days,
+    trial_expires_at: iso(c.trial_expires_at),
+    created_at: c.created_at.toISOString(),
+    deleted_at: iso(c.deleted_at),
+    current_state: c.current_state,
+    current_state_applied_at: c.current_state_applied_at.toISOString(),
+    will_delete_at: willDeleteAt(c),
+    plan_id: c.plan_id,
+    plan_user_selected_id: c.plan_selected,
+    distributor: distributor ? { id: distributor.id, company_name: distributor.company_name } : null,
+    distributor_id: c.distributor_id,
+    sales_id: c.sales_id,
+    region_code: c.region_code,
+    features: c.features,
+    merchant_ref: staffView ? c.merchant_ref : null,
+    feature_voting_ref: staffView ? c.feature_voting_ref : null,
+    has_oob_payment: c.has_oob_payment,
+    has_contract_billing: c.has_contract_billing,
+    customer_trial_length_days: c.customer_trial_length_days,
+    is_internal_comet_company: c.is_internal_comet_company,
+    is_partner_company: c.is_partner_company,
+    is_vip: c.is_vip,
+    can_have_sales: c.can_have_sales,
+    can_have_support: c.can_have_support,
+    can_have_comet_storage: c.can_have_comet_storage,
+    has_comet_storage: c.has_comet_storage,
+    users: people.map((u) => ({
+      id: u.id,
+      contact_name: u.contact_name,
+      email: u.email,
+      is_primary_contact: u.is_primary_contact,
+      is_technical: u.is_technical,
+      is_billing: u.is_billing,
+    })),
+  };
+}
+
+type Patch = z.output<typeof zAdminCompanyPatch>;
+
+/** Maps patch fields onto columns; the rest of the patch is rules, checked below. */
+const PLAIN_FIELDS = [
+  'company_name',
+  'phone_number',
+  'country',
+  'city',
+  'street_address',
+  'postal_code',
+  'custom_metadata_1',
+  'custom_metadata_2',
+  'custom_metadata_3',
+  'can_view_billing_credit_usage',
+  'can_view_billing_active_services',
+  'region_code',
+  'notes',
+  'merchant_ref',
+  'feature_voting_ref',
+  'features',
+  'can_have_comet_storage',
+] as const;
+
+const FLAG_FIELDS = {
+  target_company_type: 'company_type',
+  target_sales_id: 'sales_id',
+  target_has_oob_payment: 'has_oob_payment',
+  target_has_contract_billing: 'has_contract_billing',
+  target_customer_trial_length_days: 'customer_trial_length_days',
+  target_is_internal: 'is_internal_comet_company',
+  target_is_partner: 'is_partner_company',
+  target_is_vip: 'is_vip',
+  target_is_sales: 'can_have_sales',
+  target_is_support: 'can_have_support',
+} as const;
+
+/**
+ * Changes a company. Distributors reach only their sub-accounts and only the fields of their
+ * contract; the rules of the spec's company form are enforced here too, and every changed field is
+ * written to the company's history.
+ */
+export async function patch(db: Database, clock: Clock, actor: Actor, input: Partial<Patch> & { target_id: number }) {
+  const c = await requireCompany(db, actor, input.target_id, 'write');
+  if (c.current_state === 'DELETED' || c.current_state === 'MIGRATED')
+    throw new AppError(400, 'This company has been deleted and cannot be changed');
+  if (!isAdmin(actor) && c.distributor_id !== actor.companyId) throw forbidden();
+
+  const changes: Partial<q.NewCompany> = {};
+  const fields: Record<string, string> = {};
+  for (const key of PLAIN_FIELDS) {
+    const value = input[key];
+    if (value !== undefined) (changes as Record<string, unknown>)[key] = value ?? (typeof c[key] === 'string' ? '' : c[key]);
+  }
+  for (const [key, column] of Object.entries(FLAG_FIELDS) as [keyof typeof FLAG_FIELDS, (typeof FLAG_FIELDS)[keyof typeof FLAG_FIELDS]][]) {
+    if (input[key] !== undefined) (changes as Record<string, unknown>)[column] = input[key];
+  }
+  if (input.notes !== undefined && c.distributor_id !== null) fields.notes = 'Notes of a sub-account are kept by its distributor';
+  if (input.target_company_type !== undefined && input.target_company_type !== c.company_type && c.company_type !== 'customer') {
+    fields.target_company_type = 'Only a customer company can change type';
+  }
+  if ((input.target_is_sales !== undefined || input.target_is_support !== undefined) && c.company_type !== 'admin') {
+    fields.target_is_sales = 'Sales and support apply to admin companies only';
+  }
+  if (input.target_sales_id) {
+    const sales = await users.listSalesStaff(db);
+    if (!sales.some((s) => s.id === input.target_sales_id)) fields.target_sales_id = 'Choose a sales person';
+  }
+  if (input.extend_trial_days !== undefined) {
+    const left = TRIAL_EXTENSION_MAX_DAYS - c.trial_extension_days;
+    if (c.current_state !== 'TRIAL') fields.extend_trial_days = 'Only a trial can be extended';
+    else if (input.extend_trial_days > left) fields.extend_trial_days = `The trial can be extended by at most ${left} more days`;
+    else {
+      const end = c.trial_expires_at ?? new Date(c.created_at.getTime() + TRIAL_LENGTH_DAYS * DAY_MS);
+      changes.trial_extension_days = c.trial_extension_days + input.extend_trial_days;
+      changes.trial_expires_at = new Date(end.getTime() + input.extend_trial_days * DAY_MS);
+    }
+  }
+  if (input.target_plan_id !== undefined) {
+    const plan = input.target_plan_id;
+    if (c.current_state === 'TRIAL') changes.plan_selected = plan;
+    else if (plan === 'Trial') fields.target_plan_id = 'Only a trial can be on the Trial plan';
+    else if (PLAN_RANK[plan] < PLAN_RANK[c.plan_id as PlanId] && !(isAdmin(actor) && input.target_plan_force)) {
+      fields.target_plan_id = 'A downgrade needs the force option (contact sales)';
+    } else changes.plan_id = plan;
+  }
+  if (Object.keys(fields).length) throw badInput(fields);
+
+  const changed = Object.entries(changes).filter(([k, v]) => String((c as Record<string, unknown>)[k] ?? '') !== String(v ?? ''));
+  if (!changed.length) return null;
+  await q.updateCompany(db, c.id, Object.fromEntries(changed));
+  const who = await users.describeUser(db, actor.userId);
+  for (const [k, v] of changed) {
+    const before = (c as Record<string, unknown>)[k];
+    await addEvent(
+      db,
+      clock,
+      c.id,
+      who,
+      `Changed ${k} from ${JSON.stringify(before instanceof Date ? before.toISOString() : before)} to ${JSON.stringify(v instanceof Date ? v.toISOString() : v)}`,
+    );
+  }
+  return null;
+}

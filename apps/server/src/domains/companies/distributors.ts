@@ -1,0 +1,152 @@
+import type { DistributorSettings } from '@portal/contract/companies/distributor-settings';
+import { SERVER_REGIONS } from '@portal/contract/shared/plans';
+import type { Actor } from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db.ts';
+import { AppError, badInput } from '../../platform/errors.ts';
+import * as users from '../users/service.ts';
+import * as q from './queries.ts';
+import { addEvent, requireCompany } from './service.ts';
+
+const regionName = (code: string) => SERVER_REGIONS.find((r) => r.code === code)?.name ?? code;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+async function requireDistributor(db: Database, actor: Actor, id: number, mode: 'read' | 'write') {
+  const company = await requireCompany(db, actor, id, mode);
+  if (company.company_type !== 'distributor') throw new AppError(400, 'This company is not a distributor');
+  return company;
+}
+
+export async function getSettings(db: Database, actor: Actor, id: number): Promise<DistributorSettings> {
+  await requireDistributor(db, actor, id, 'read');
+  const s = await q.findDistributorSettings(db, id);
+  return {
+    custom_billing_url: s?.custom_billing_url ?? null,
+    custom_support_url: s?.custom_support_url ?? null,
+    custom_metadata_1_label: s?.custom_metadata_1_label ?? null,
+    custom_metadata_2_label: s?.custom_metadata_2_label ?? null,
+    custom_metadata_3_label: s?.custom_metadata_3_label ?? null,
+    default_subaccount_features: s?.default_subaccount_features ?? 1,
+  };
+}
+
+/** Absent fields stay; null (sent as a lone NUL) clears. Feature changes reach new sub-accounts only. */
+export async function patchSettings(db: Database, clock: Clock, actor: Actor, input: Partial<DistributorSettings> & { target_id: number }) {
+  const { target_id, ...changes } = input;
+  await requireDistributor(db, actor, target_id, 'write');
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (!Object.keys(set).length) return null;
+  await q.upsertDistributorSettings(db, target_id, set);
+  await addEvent(
+    db,
+    clock,
+    target_id,
+    await users.describeUser(db, actor.userId),
+    `Changed distributor settings: ${Object.keys(set).join(', ')}`,
+  );
+  return null;
+}
+
+export async function listRegions(
+  db: Database,
+  actor: Actor,
+  input: {
+    target_id: number;
+    page: number;
+    page_size: number;
+    target_search_query: string;
+    target_order: string;
+    target_order_direction: 'asc' | 'desc';
+  },
+) {
+  await requireDistributor(db, actor, input.target_id, 'read');
+  const [codes, counts] = await Promise.all([q.listRegionCodes(db, input.target_id), q.countSubAccountsByRegion(db, input.target_id)]);
+  const text = input.target_search_query.trim().toLowerCase();
+  const rows = codes
+    .map((code) => ({ code, name: regionName(code), managed_company_count: counts.get(code) ?? 0 }))
+    .filter((r) => !text || r.code.includes(text) || r.name.toLowerCase().includes(text));
+  const key = input.target_order as 'name' | 'code' | 'managed_company_count';
+  rows.sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0) * (input.target_order_direction === 'asc' ? 1 : -1));
+  const start = (input.page - 1) * input.page_size;
+  return { rows: rows.slice(start, start + input.page_size), total: rows.length };
+}
+
+export async function addRegion(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  input: { target_id: number; target_region_code: string; target_include_all_regions: boolean },
+) {
+  await requireDistributor(db, actor, input.target_id, 'write');
+  const codes = input.target_include_all_regions ? SERVER_REGIONS.map((r) => r.code) : [input.target_region_code];
+  if (!input.target_include_all_regions && !SERVER_REGIONS.some((r) => r.code === input.target_region_code)) {
+    throw badInput({ target_region_code: 'Choose a region' });
+  }
+  await q.addRegions(db, input.target_id, codes);
+  await addEvent(db, clock, input.target_id, await users.describeUser(db, actor.userId), `Added regions: ${codes.join(', ')}`);
+  return null;
+}
+
+export async function removeRegion(db: Database, clock: Clock, actor: Actor, input: { target_id: number; target_region_code: string }) {
+  await requireDistributor(db, actor, input.target_id, 'write');
+  const managed = (await q.countSubAccountsByRegion(db, input.target_id)).get(input.target_region_code) ?? 0;
+  if (managed > 0) throw new AppError(400, `${managed} sub-accounts still use this region`);
+  await q.removeRegion(db, input.target_id, input.target_region_code);
+  await addEvent(db, clock, input.target_id, await users.describeUser(db, actor.userId), `Removed region ${input.target_region_code}`);
+  return null;
+}
+
+/** A company's allowed regions: its distributor's, or every region for a self-managed company. */
+export async function regionsForCompany(db: Database, actor: Actor, companyId: number) {
+  const company = await requireCompany(db, actor, companyId, 'read');
+  const owner = company.company_type === 'distributor' ? company.id : company.distributor_id;
+  const codes = owner === null ? SERVER_REGIONS.map((r) => r.code) : await q.listRegionCodes(db, owner);
+  return SERVER_REGIONS.filter((r) => codes.includes(r.code)).map((r) => ({ code: r.code, name: r.name }));
+}
+
+export async function listSubAccounts(
+  db: Database,
+  actor: Actor,
+  input: {
+    page: number;
+    page_size: number;
+    target_search_query: string;
+    target_order: string;
+    target_order_direction: 'asc' | 'desc';
+    target_restrict: 'all' | 'trial';
+  },
+) {
+  const text = input.target_search_query.trim();
+  const result = await q.listSubAccounts(db, {
+    distributorId: actor.companyId,
+    trialOnly: input.target_restrict === 'trial',
+    pattern: text ? likePattern(text) : null,
+    order: input.target_order as Parameters<typeof q.listSubAccounts>[1]['order'],
+    direction: input.target_order_direction,
+    limit: input.page_size,
+    offset: (input.page - 1) * input.page_size,
+  });
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({
+      ...r,
+      created_at: r.created_at.toISOString(),
+      trial_expires_at: r.trial_expires_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function listEvents(
+  db: Database,
+  actor: Actor,
+  input: { target_id: number; page: number; page_size: number; target_order_direction: 'asc' | 'desc' },
+) {
+  await requireCompany(db, actor, input.target_id, 'read');
+  const [rows, total] = await Promise.all([
+    q.pageEvents(db, input.target_id, input.target_order_direction, input.page_size, (input.page - 1) * input.page_size),
+    q.countEvents(db, input.target_id),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })), total };
+}
+
+export const listDistributors = (db: Database) => q.listDistributorCompanies(db);

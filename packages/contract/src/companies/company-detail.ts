@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { zCompanyId, zCompanyState, zCompanyType, zId, zTimestamp } from '../shared/fields.ts';
+import { zFeatureMask } from '../shared/plans.ts';
+
+export const zCompanyUser = z.object({
+  id: zId,
+  contact_name: z.string(),
+  email: z.string(),
+  is_primary_contact: z.boolean(),
+  is_technical: z.boolean(),
+  is_billing: z.boolean(),
+});
+export type CompanyUser = z.infer<typeof zCompanyUser>;
+
+/** The company as the company dialog shows it. Admin-only fields are null for other readers. */
+export const zCompanyDetail = z.object({
+  id: zCompanyId,
+  company_name: z.string(),
+  company_type: zCompanyType,
+  notes: z.string().nullable(),
+  phone_number: z.string(),
+  country: z.string(),
+  city: z.string(),
+  street_address: z.string(),
+  postal_code: z.string(),
+  custom_metadata_1: z.string(),
+  custom_metadata_2: z.string(),
+  custom_metadata_3: z.string(),
+  /** The labels of the custom metadata fields, from the distributor's settings. */
+  custom_metadata_labels: z.tuple([z.string().nullable(), z.string().nullable(), z.string().nullable()]),
+  can_view_billing_credit_usage: z.boolean(),
+  can_view_billing_active_services: z.boolean(),
+  trial_extension: z.number().int(),
+  trial_expires_at: zTimestamp.nullable(),
+  created_at: zTimestamp,
+  deleted_at: zTimestamp.nullable(),
+  current_state: zCompanyState,
+  current_state_applied_at: zTimestamp,
+  /** Seconds since the epoch when a pending-delete company is deleted for good. */
+  will_delete_at: z.number().int().nullable(),
+  plan_id: z.string(),
+  plan_user_selected_id: z.string().nullable(),
+  distributor: z.object({ id: zCompanyId, company_name: z.string() }).nullable(),
+  distributor_id: zCompanyId.nullable(),
+  sales_id: zId.nullable(),
+  region_code: z.string(),
+  features: zFeatureMask,
+  merchant_ref: z.string().nullable(),
+  feature_voting_ref: z.string().nullable(),
+  has_oob_payment: z.boolean(),
+  has_contract_billing: z.boolean(),
+  customer_trial_length_days: z.number().int(),
+  is_internal_comet_company: z.boolean(),
+  is_partner_company: z.boolean(),
+  is_vip: z.boolean(),
+  can_have_sales: z.boolean(),
+  can_have_support: z.boolean(),
+  can_have_comet_storage: z.boolean(),
+  has_comet_storage: z.boolean(),
+  users: z.array(zCompanyUser),
+});
+export type CompanyDetail = z.infer<typeof zCompanyDetail>;

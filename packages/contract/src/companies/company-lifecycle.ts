@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineCall } from '../shared/define-call.ts';
+import { zCompanyId, zUnixSeconds } from '../shared/fields.ts';
+
+export const convertToPaid = defineCall({
+  path: '/api/v1/distributor/convert_to_paid',
+  summary: 'TRIAL -> ACTIVE, irreversibly; the selected plan (or the trial plan) becomes the plan.',
+  input: z.object({ target_id: zCompanyId }),
+  output: z.null(),
+  access: { roles: ['admin', 'distributor'] },
+});
+
+export const deleteCompany = defineCall({
+  path: '/api/v1/company/delete',
+  summary: 'Move a company to PENDING_DELETE for 21 days, or (admins, forced) delete it for good now.',
+  input: z.object({
+    target_company_id: zCompanyId,
+    target_force: z.boolean().default(false),
+    /** Required with target_force: the company name, typed to confirm. */
+    target_confirm_company_name: z.string().max(500).optional(),
+  }),
+  output: z.object({ will_delete_at: zUnixSeconds.nullable() }),
+  access: { roles: ['admin', 'distributor', 'customer'] },
+  example: { target_company_id: 1, target_force: false },
+});
+
+export const reactivateCompany = defineCall({
+  path: '/api/v1/company/reactivate',
+  summary: 'Return a pending-delete company to the state it had before the delete.',
+  input: z.object({ target_company_id: zCompanyId.optional() }),
+  output: z.null(),
+  access: { roles: ['admin', 'distributor', 'customer'] },
+});
+
+export const migrateCompany = defineCall({
+  path: '/api/v1/admin/company/migrate',
+  summary: 'Split a company into a new one under a distributor or self-managed; the original stays for history.',
+  input: z.object({
+    target_id: zCompanyId,
+    target_distributor_id: zCompanyId.nullable().optional(),
+    target_confirm_company_name: z.string().max(500),
+  }),
+  output: z.object({ new_company_id: zCompanyId }),
+  access: { roles: ['admin'] },
+});

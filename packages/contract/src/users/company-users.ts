@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { zCompanyUser } from '../companies/company-detail.ts';
+import { defineCall } from '../shared/define-call.ts';
+import { zCompanyId, zEmail, zId } from '../shared/fields.ts';
+
+export const listCompanyUsers = defineCall({
+  path: '/api/v1/user/list_company_users',
+  summary: "The users of a company (the caller's own when no company is given).",
+  input: z.object({ target_company_id: zCompanyId.optional() }),
+  output: z.array(zCompanyUser),
+  access: { roles: ['any'] },
+});
+
+export const createUser = defineCall({
+  path: '/api/v1/user/create_user',
+  summary: 'Add a user to a company, optionally sending a verification mail.',
+  input: z.object({
+    target_company_id: zCompanyId,
+    target_contact_name: z.string().trim().max(200).default(''),
+    target_email: zEmail,
+    target_password: z.string().min(8, { error: 'Please enter at least 8 characters' }).max(1024),
+    send_verification_email: z.boolean().default(false),
+    target_is_billing: z.boolean().default(false),
+    target_is_technical: z.boolean().default(false),
+  }),
+  output: z.object({ id: zId }),
+  access: { roles: ['admin', 'distributor', 'customer'], capability: 'edit_users' },
+  example: { target_company_id: 1, target_email: 'added-user@example.com', target_password: 'long-enough-password' },
+});
+
+export const patchUser = defineCall({
+  path: '/api/v1/user/patch_user',
+  summary: 'Change a user of a company; absent fields stay as they are.',
+  input: z.object({
+    target_company_id: zCompanyId,
+    target_id: zId,
+    target_contact_name: z.string().trim().max(200).optional(),
+    target_email: zEmail.optional(),
+    target_password: z.string().min(8, { error: 'Please enter at least 8 characters' }).max(1024).optional(),
+    target_is_billing: z.boolean().optional(),
+    target_is_technical: z.boolean().optional(),
+  }),
+  output: z.null(),
+  access: { roles: ['admin', 'distributor', 'customer'], capability: 'edit_users' },
+});
+
+export const deleteUser = defineCall({
+  path: '/api/v1/user/delete_user',
+  summary: 'Remove a user; never the primary contact, never yourself.',
+  input: z.object({ target_company_id: zCompanyId, target_id: zId }),
+  output: z.null(),
+  access: { roles: ['admin', 'distributor', 'customer'], capability: 'edit_users' },
+});
