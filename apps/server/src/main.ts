@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db.ts';
+import { ALL_JOBS } from './jobs.ts';
+import { startScheduler } from './platform/scheduler.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
@@ -9,7 +11,10 @@ const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DA
 if (config.SEED_DEMO) await seedDemoIfEmpty(handle.db, systemClock);
 const app = await buildApp({ config, db: handle.db, clock: systemClock });
 
+const stopJobs = startScheduler(handle.db, systemClock, ALL_JOBS, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+
 const shutdown = async () => {
+  stopJobs();
   await app.close();
   await handle.close();
   process.exit(0);
