@@ -6,5 +6,6 @@ cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$1"; }
 step "typecheck"; npm run --silent typecheck
 step "lint"; npm run --silent lint
-step "unit and API tests (${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-PGlite})"; npx vitest run
+db=PGlite; [ -n "${DATABASE_URL:-}" ] && db=PostgreSQL
+step "unit and API tests ($db)"; npx vitest run
 step "browser tests"; bash scripts/e2e.sh
