@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Captured, captureStatements } from './lib/capture.ts';
+import { type Captured, type ListKind, captureStatements } from './lib/capture.ts';
 import { adminUrlFor, assertLoopback, ensureSeeded, resetRequestLog, serverVersion, vacuumAnalyze } from './lib/database.ts';
 import { type Measured, runBare, runCall } from './lib/load.ts';
 import { type RunningServer, login, postJson, startServer } from './lib/server.ts';
@@ -25,8 +25,12 @@ const COMPANIES = 100_000;
 const CONNECTIONS = 16;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
-const CALL_PATH = '/api/v1/admin/company/list';
-const ADMIN = { email: 'admin@example.com', password: 'demo-password' };
+/** Which list a scenario calls, who calls it, and at which path. */
+const LISTS = {
+  admin: { path: '/api/v1/admin/company/list', email: 'admin@example.com' },
+  distributor: { path: '/api/v1/distributor/list_companies_full', email: 'distributor@example.com' },
+} as const;
+const DEMO_PASSWORD = 'demo-password';
 
 function envNumber(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -45,6 +49,7 @@ const RESULTS_FILE = path.resolve(import.meta.dirname, 'results/company-list.jso
 
 interface Scenario {
   name: string;
+  list: ListKind;
   description: string;
   body: Record<string, unknown>;
 }
@@ -52,25 +57,56 @@ interface Scenario {
 const ALL_SCENARIOS: Scenario[] = [
   {
     name: 'default-page',
+    list: 'admin',
     description: 'page 1 of 50, by company name asc, default states',
     body: { page: 1, page_size: 50, target_order: 'company_name', target_order_direction: 'asc' },
   },
   {
     name: 'name-search',
+    list: 'admin',
     description: "search 'summit' (a generated name word), page 1 of 50",
     body: { page: 1, page_size: 50, target_search_query: 'summit' },
   },
   {
     name: 'created-desc-p3',
+    list: 'admin',
     description: 'page 3 of 50, by created_at desc',
     body: { page: 3, page_size: 50, target_order: 'created_at', target_order_direction: 'desc' },
   },
   {
     name: 'email-search',
+    list: 'admin',
     description: "search 'customer42' (matches owner emails), page 1 of 50",
     body: { page: 1, page_size: 50, target_search_query: 'customer42' },
   },
 ];
+
+ALL_SCENARIOS.push(
+  {
+    name: 'deleted-tab',
+    list: 'admin',
+    description: 'the Deleted tab (DELETED and MIGRATED), page 1 of 50, with the counts per state',
+    body: { page: 1, page_size: 50, target_company_states: ['DELETED', 'MIGRATED'] },
+  },
+  {
+    name: 'distributor-page',
+    list: 'distributor',
+    description: "a distributor's sub-accounts, page 1 of 25, by name",
+    body: { page: 1, page_size: 25 },
+  },
+  {
+    name: 'distributor-trial',
+    list: 'distributor',
+    description: "a distributor's trial tab, page 1 of 25",
+    body: { page: 1, page_size: 25, target_restrict: 'trial' },
+  },
+  {
+    name: 'distributor-search',
+    list: 'distributor',
+    description: "a distributor's sub-accounts searched for 'summit', page 1 of 25",
+    body: { page: 1, page_size: 25, target_search_query: 'summit' },
+  },
+);
 
 const wanted = (process.env.BENCH_SCENARIOS ?? '')
   .split(',')
@@ -201,7 +237,7 @@ async function main(): Promise<void> {
   await resetRequestLog(DATABASE_URL);
 
   const captured = new Map<string, Captured>();
-  for (const s of SCENARIOS) captured.set(s.name, await captureStatements(DATABASE_URL, s.body));
+  for (const s of SCENARIOS) captured.set(s.name, await captureStatements(DATABASE_URL, s.list, s.body));
 
   const server = await startServer(DATABASE_URL, { nodeArgs: SERVER_NODE_ARGS });
   activeServer = server;
@@ -214,12 +250,16 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = [];
   try {
     log(`Server pid ${server.pid} at ${server.origin}`);
-    const session = await login(server.origin, ADMIN.email, ADMIN.password);
-    const url = `${server.origin}${CALL_PATH}`;
+    const sessions = {
+      admin: await login(server.origin, LISTS.admin.email, DEMO_PASSWORD),
+      distributor: await login(server.origin, LISTS.distributor.email, DEMO_PASSWORD),
+    };
 
     for (const s of SCENARIOS) {
       const cap = captured.get(s.name);
       if (!cap) throw new Error(`no captured SQL for ${s.name}`);
+      const url = `${server.origin}${LISTS[s.list].path}`;
+      const session = sessions[s.list];
       await checkCall(url, session.headers, s, cap);
       const target = { url, headers: session.headers, body: JSON.stringify(s.body) };
 
@@ -267,7 +307,7 @@ async function main(): Promise<void> {
 
   const report = {
     benchmark: 'company-list',
-    call: `POST ${CALL_PATH}`,
+    calls: Object.values(LISTS).map((l) => `POST ${l.path}`),
     generated_at: new Date().toISOString(),
     commit: gitCommit(),
     environment: {

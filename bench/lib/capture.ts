@@ -1,7 +1,11 @@
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
+import { distributorListCompanies } from '@portal/contract/companies/company-lookups';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import * as distributors from '../../apps/server/src/domains/companies/distributors.ts';
 import * as service from '../../apps/server/src/domains/companies/service.ts';
+import { findActiveUserByEmail } from '../../apps/server/src/domains/users/service.ts';
+import type { Actor } from '../../apps/server/src/platform/access.ts';
 import type { Database } from '../../apps/server/src/platform/db.ts';
 import * as schema from '../../apps/server/src/platform/schema.ts';
 
@@ -25,7 +29,12 @@ export interface Captured {
  * captured: the session and actor lookups and the transaction's BEGIN/COMMIT are issued by
  * handle.ts around the service, not by it.
  */
-export async function captureStatements(url: string, body: Record<string, unknown>): Promise<Captured> {
+export type ListKind = 'admin' | 'distributor';
+
+/** The demo distributor whose sub-accounts the distributor scenarios list. */
+const DISTRIBUTOR_EMAIL = 'distributor@example.com';
+
+export async function captureStatements(url: string, list: ListKind, body: Record<string, unknown>): Promise<Captured> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const statements: Statement[] = [];
   try {
@@ -34,8 +43,16 @@ export async function captureStatements(url: string, body: Record<string, unknow
       schema,
       logger: { logQuery: (text, params) => void statements.push({ text, params: [...params] }) },
     }) as unknown as Database;
-    const input = adminCompanyList.input.parse(body);
-    const result = await service.listForAdmin(db, input);
+    if (list === 'admin') {
+      const result = await service.listForAdmin(db, adminCompanyList.input.parse(body));
+      return { statements, rows: result.rows.length, total: result.total };
+    }
+    const user = await findActiveUserByEmail(db, DISTRIBUTOR_EMAIL);
+    if (!user) throw new Error(`${DISTRIBUTOR_EMAIL} is not in the benchmark database`);
+    statements.length = 0;
+    // The service reads only the company of the actor; access was checked by handle() in the call.
+    const actor = { companyId: user.company_id } as Actor;
+    const result = await distributors.listSubAccounts(db, actor, distributorListCompanies.input.parse(body));
     return { statements, rows: result.rows.length, total: result.total };
   } finally {
     await pool.end();

@@ -1,6 +1,8 @@
 import type { Clock } from './clock.ts';
 import type { Database } from './db.ts';
 
+const MAX_BATCHES_PER_TICK = 100;
+
 export interface ScheduledJob {
   name: string;
   everyMs: number;
@@ -20,8 +22,12 @@ export function startScheduler(db: Database, clock: Clock, jobs: readonly Schedu
       if (running) return;
       running = true;
       try {
-        const n = await db.transaction((tx) => job.run(tx as unknown as Database, clock));
-        if (n) log(`job ${job.name}: ${n} handled`);
+        // A job takes a bounded batch per transaction; a backlog is drained batch after batch.
+        for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch++) {
+          const n = await db.transaction((tx) => job.run(tx as unknown as Database, clock));
+          if (!n) break;
+          log(`job ${job.name}: ${n} handled`);
+        }
       } catch (err) {
         log(`job ${job.name} failed`, err);
       } finally {

@@ -56,3 +56,14 @@ describe('demo world', () => {
     await other.close();
   });
 });
+
+describe('demo world and the scheduled jobs', () => {
+  it('holds no company that a job would move at once', async () => {
+    const { expireTrials, finalizePendingDeletes } = await import('../domains/companies/lifecycle.ts');
+    const ctx = await createTestContext();
+    await seedDemoIfEmpty(ctx.db, ctx.clock, { companies: 400 });
+    expect(await ctx.db.transaction((tx) => expireTrials(tx as never, ctx.clock))).toBe(0);
+    expect(await ctx.db.transaction((tx) => finalizePendingDeletes(tx as never, ctx.clock))).toBe(0);
+    await ctx.close();
+  });
+});

@@ -87,13 +87,15 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
     const batch = Array.from({ length: size }, (_, i) => {
       const num = n + i + 1;
       const state = weightedState(rnd.next());
-      const age = rnd.int(1, 730);
+      // Trials are younger than 30 days and pending deletes younger than 21, as the jobs keep them.
+      const age = state === 'TRIAL' ? rnd.int(1, 29) : rnd.int(1, 730);
+      const sinceChange = state === 'PENDING_DELETE' ? rnd.int(0, Math.min(age, 20)) : rnd.int(0, age);
       const createdAt = new Date(now - age * DAY_MS);
       return {
         company_name: generatedCompanyName(num, rnd.pick),
         company_type: 'customer' as const,
         current_state: state,
-        current_state_applied_at: new Date(now - rnd.int(0, age) * DAY_MS),
+        current_state_applied_at: new Date(now - sinceChange * DAY_MS),
         distributor_id: rnd.chance(0.3) ? rnd.pick(distributors) : null,
         plan_id: state === 'TRIAL' ? 'Trial' : rnd.pick(['Starter', 'Growth', 'Advanced', 'Professional']),
         country: pickCountry(rnd.pick),

@@ -13,4 +13,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard_admin', label: 'Companies', roles: ['admin', 'support', 'sales', 'sales_admin'] },
   { to: '/dashboard_distributor', label: 'Sub-Accounts', roles: ['distributor'] },
   { to: '/dashboard', label: 'Dashboard', roles: ['customer'] },
+  { to: '/users', label: 'Users', roles: ['customer'], capability: 'edit_users' },
 ];

@@ -11,10 +11,11 @@ import { publicRoute } from './routes/public';
 import { rootRoute } from './routes/root';
 import { signedInRoute } from './routes/signed-in';
 import { topupRoute } from './routes/topup';
+import { usersRoute } from './routes/users';
 
 export const routeTree = rootRoute.addChildren([
   publicRoute.addChildren([loginRoute, pendingDeleteRoute]),
-  signedInRoute.addChildren([indexRoute, dashboardRoute, dashboardDistributorRoute, dashboardAdminRoute, topupRoute]),
+  signedInRoute.addChildren([indexRoute, dashboardRoute, dashboardDistributorRoute, dashboardAdminRoute, topupRoute, usersRoute]),
 ]);
 
 /** `history` is for tests (memory history); the app uses the browser's. */

@@ -43,7 +43,7 @@ export const companyHandlers = [
   handle(listDistributors, (_input, { db }) => distributors.listDistributors(db)),
   handle(listSales, (_input, { db }) => users.listSalesStaff(db)),
   handle(companyEventList, (input, { db, actor }) => distributors.listEvents(db, signedIn(actor), input)),
-  handle(distributorListCompanies, (input, { db, actor }) => distributors.listSubAccounts(db, signedIn(actor), input)),
+  handle(distributorListCompanies, (input, { db, actor }) => distributors.listSubAccounts(db, signedIn(actor), input), { readOnly: true }),
   handle(getDistributorSettings, (input, { db, actor }) => distributors.getSettings(db, signedIn(actor), input.target_id)),
   handle(patchDistributorSettings, (input, { db, clock, actor }) => distributors.patchSettings(db, clock, signedIn(actor), input)),
   handle(listRegions, async () => SERVER_REGIONS.map((r) => ({ code: r.code, name: r.name }))),

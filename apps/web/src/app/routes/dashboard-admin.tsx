@@ -5,6 +5,7 @@ import { AdminCompaniesPage } from '../../features/companies/components/admin-co
 import { ADMIN_COMPANY_RESTRICTS, type AdminCompanyRestrict } from '../../features/companies/company-tabs';
 import { requirementOf } from '../../lib/access';
 import { requireAccess } from '../route-guards';
+import { useSignedInAuth } from '../use-signed-in-auth';
 import { signedInRoute } from './signed-in';
 
 const adminSearch = z.object({
@@ -15,7 +16,15 @@ function AdminDashboardRoute() {
   const { restrict } = dashboardAdminRoute.useSearch();
   const navigate = dashboardAdminRoute.useNavigate();
   const changeRestrict = (next: AdminCompanyRestrict | undefined) => void navigate({ search: next ? { restrict: next } : {} });
-  return <AdminCompaniesPage restrict={restrict} onRestrictChange={changeRestrict} />;
+  const auth = useSignedInAuth();
+  return (
+    <AdminCompaniesPage
+      restrict={restrict}
+      onRestrictChange={changeRestrict}
+      currentEmail={auth.email}
+      canEdit={auth.roles.includes('admin')}
+    />
+  );
 }
 
 export const dashboardAdminRoute = createRoute({

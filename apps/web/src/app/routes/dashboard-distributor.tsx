@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { DistributorDashboard } from '../../features/dashboard/components/distributor-dashboard';
+import { DistributorCompaniesPage } from '../../features/companies/components/distributor-companies-page';
+import { CompanySummaryCard } from '../../features/dashboard/components/company-summary-card';
 import { requireAccess } from '../route-guards';
 import { useSignedInAuth } from '../use-signed-in-auth';
 import { signedInRoute } from './signed-in';
@@ -10,7 +11,17 @@ const distributorSearch = z.object({
 });
 
 function DistributorDashboardRoute() {
-  return <DistributorDashboard auth={useSignedInAuth()} />;
+  const auth = useSignedInAuth();
+  const { restrict } = dashboardDistributorRoute.useSearch();
+  const navigate = dashboardDistributorRoute.useNavigate();
+  return (
+    <DistributorCompaniesPage
+      restrict={restrict ?? 'all'}
+      onRestrictChange={(next) => void navigate({ search: next === 'all' ? {} : { restrict: next } })}
+      currentEmail={auth.email}
+      header={<CompanySummaryCard auth={auth} />}
+    />
+  );
 }
 
 export const dashboardDistributorRoute = createRoute({

@@ -1,21 +1,30 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import type { CompanyState } from '@portal/contract/shared/fields';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { adminCompanyListSource } from '../api/admin-company-list';
 import { type AdminCompanyRestrict, COMPANY_TABS, CURRENT_TAB, type CompanyTab, tabCount, tabFor } from '../company-tabs';
-import { ADMIN_COMPANY_COLUMNS } from './admin-company-columns';
+import { adminCompanyColumns } from './admin-company-columns';
+import { CompanyDialog } from './company-dialog/company-dialog';
+import { NewCompanyDialog } from './new-company/new-company-dialog';
 
 const PAGE_SIZE = 50;
 
 type StateCounts = Partial<Record<CompanyState, number>>;
 
-function AdminCompanyTable({ tab, onCounts }: { tab: CompanyTab; onCounts: (counts: StateCounts) => void }) {
+interface AdminCompanyTableProps {
+  tab: CompanyTab;
+  onCounts: (counts: StateCounts) => void;
+  onOpen: (id: number) => void;
+}
+
+function AdminCompanyTable({ tab, onCounts, onOpen }: AdminCompanyTableProps) {
+  const columns = useMemo(() => adminCompanyColumns(onOpen), [onOpen]);
   return (
     <DataTable
       label="Companies"
       source={adminCompanyListSource(tab.states)}
-      columns={ADMIN_COMPANY_COLUMNS}
+      columns={columns}
       storageKey="admin-companies"
       defaultPageSize={PAGE_SIZE}
       defaultSort={{ accessor: 'company_name', direction: 'asc' }}
@@ -27,10 +36,16 @@ function AdminCompanyTable({ tab, onCounts }: { tab: CompanyTab; onCounts: (coun
 interface AdminCompaniesPageProps {
   restrict: AdminCompanyRestrict | undefined;
   onRestrictChange: (restrict: AdminCompanyRestrict | undefined) => void;
+  /** The signed-in user's email; absent in tests of the list alone. */
+  currentEmail?: string;
+  /** Only admins edit companies; other staff see the list. */
+  canEdit?: boolean;
 }
 
-export function AdminCompaniesPage({ restrict, onRestrictChange }: AdminCompaniesPageProps) {
+export function AdminCompaniesPage({ restrict, onRestrictChange, currentEmail = '', canEdit = false }: AdminCompaniesPageProps) {
   const [counts, setCounts] = useState<StateCounts>();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
   const active = tabFor(restrict);
 
   const change = (value: string | null) => {
@@ -40,7 +55,10 @@ export function AdminCompaniesPage({ restrict, onRestrictChange }: AdminCompanie
 
   return (
     <Stack>
-      <Title order={1}>Companies</Title>
+      <Group justify="space-between">
+        <Title order={1}>Companies</Title>
+        {canEdit && <Button onClick={() => setCreating(true)}>New Company</Button>}
+      </Group>
       <Tabs value={active.value} onChange={change} keepMounted={false}>
         <Tabs.List aria-label="Company states">
           {COMPANY_TABS.map((tab) => {
@@ -54,10 +72,12 @@ export function AdminCompaniesPage({ restrict, onRestrictChange }: AdminCompanie
         </Tabs.List>
         {COMPANY_TABS.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            <AdminCompanyTable tab={tab} onCounts={setCounts} />
+            <AdminCompanyTable tab={tab} onCounts={setCounts} onOpen={setOpenId} />
           </Tabs.Panel>
         ))}
       </Tabs>
+      {openId !== null && <CompanyDialog companyId={openId} viewer="admin" currentEmail={currentEmail} onClose={() => setOpenId(null)} />}
+      {creating && <NewCompanyDialog viewer="admin" onClose={() => setCreating(false)} onCreated={setOpenId} />}
     </Stack>
   );
 }

@@ -1,0 +1,75 @@
+import { Button, Fieldset, Group, Text } from '@mantine/core';
+import type { CompanyDetail } from '@portal/contract/companies/company-detail';
+import { useState } from 'react';
+import { confirmTyped } from '../../../../components/confirm/confirm-typed';
+import { confirmYesNo } from '../../../../components/confirm/confirm-yes-no';
+import { formErrorState } from '../../../../components/form/form-errors';
+import { FormErrorAlert } from '../../../../components/form/form-error-alert';
+import { formatDate, fromUnixSeconds } from '../../../../lib/dates';
+import { useDeleteCompany } from '../../api/delete-company';
+import { useReactivateCompany } from '../../api/reactivate-company';
+import { MigrateCompanyDialog } from './migrate-company-dialog';
+
+interface CompanyDangerZoneProps {
+  company: CompanyDetail;
+  isAdmin: boolean;
+  disabled: boolean;
+}
+
+export function CompanyDangerZone({ company, isAdmin, disabled }: CompanyDangerZoneProps) {
+  const remove = useDeleteCompany();
+  const reactivate = useReactivateCompany();
+  const [migrating, setMigrating] = useState(false);
+  const pending = company.current_state === 'PENDING_DELETE';
+  const error = remove.error ?? reactivate.error;
+
+  const softDelete = async () => {
+    const yes = await confirmYesNo({
+      title: 'Delete company',
+      message: `Delete ${company.company_name}? It is deleted for good after 21 days unless reactivated.`,
+    });
+    if (yes) remove.mutate({ target_company_id: company.id, target_force: false });
+  };
+
+  const forceDelete = async () => {
+    const yes = await confirmTyped({
+      title: 'Delete permanently',
+      message: `Delete ${company.company_name} permanently, now? This cannot be undone.`,
+      placeholder: company.company_name,
+    });
+    if (yes) remove.mutate({ target_company_id: company.id, target_force: true, target_confirm_company_name: company.company_name });
+  };
+
+  return (
+    <Fieldset legend="Danger zone" disabled={disabled}>
+      {pending && company.will_delete_at !== null && (
+        <Text size="sm" mb="sm">
+          Permanent deletion on {formatDate(fromUnixSeconds(company.will_delete_at))}
+        </Text>
+      )}
+      <Group>
+        {pending ? (
+          <Button color="teal.9" loading={reactivate.isPending} onClick={() => reactivate.mutate(company.id)}>
+            Reactivate
+          </Button>
+        ) : (
+          <Button color="red.9" variant="outline" loading={remove.isPending} onClick={() => void softDelete()}>
+            Delete
+          </Button>
+        )}
+        {isAdmin && (
+          <>
+            <Button color="red.9" onClick={() => void forceDelete()}>
+              Delete permanently
+            </Button>
+            <Button color="dark" variant="outline" onClick={() => setMigrating(true)}>
+              Migrate
+            </Button>
+          </>
+        )}
+      </Group>
+      <FormErrorAlert message={error ? (formErrorState(error).alert ?? Object.values(formErrorState(error).fields)[0] ?? null) : null} />
+      {isAdmin && <MigrateCompanyDialog company={company} opened={migrating} onClose={() => setMigrating(false)} />}
+    </Fieldset>
+  );
+}

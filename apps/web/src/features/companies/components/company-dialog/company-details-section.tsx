@@ -1,0 +1,80 @@
+import { Fieldset, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { metadataLabel } from './company-form';
+import type { FormSectionProps } from './form-section-props';
+
+interface CompanyDetailsSectionProps extends FormSectionProps {
+  isAdmin: boolean;
+}
+
+/** Company details, primary contact and custom metadata: the sections every viewer sees. */
+export function CompanyDetailsSection({ company, values, set, errors, isAdmin }: CompanyDetailsSectionProps) {
+  const primary = company.users.find((user) => user.is_primary_contact);
+  const text = (
+    key: 'company_name' | 'phone_number' | 'street_address' | 'city' | 'postal_code' | 'country',
+    label: string,
+    max: number,
+  ) => (
+    <TextInput
+      label={label}
+      value={values[key]}
+      maxLength={max}
+      error={errors[key]}
+      onChange={(event) => set(key, event.currentTarget.value)}
+      required={key === 'company_name'}
+    />
+  );
+  return (
+    <>
+      <Fieldset legend="Company details">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text('company_name', 'Company name', 200)}
+          {text('phone_number', 'Phone number', 50)}
+          {text('street_address', 'Street address', 200)}
+          {text('city', 'City', 200)}
+          {text('postal_code', 'Postal code', 20)}
+          {text('country', 'Country', 2)}
+        </SimpleGrid>
+        {isAdmin && (
+          <Textarea
+            mt="sm"
+            label="Notes"
+            value={values.notes}
+            maxLength={10_000}
+            autosize
+            minRows={2}
+            error={errors.notes}
+            // A sub-account's notes belong to its distributor.
+            disabled={company.distributor !== null}
+            onChange={(event) => set('notes', event.currentTarget.value)}
+          />
+        )}
+      </Fieldset>
+      <Fieldset legend="Contact details">
+        {primary ? (
+          <Text size="sm">
+            Primary contact: {primary.contact_name || '(no name)'} &lt;{primary.email}&gt;
+          </Text>
+        ) : (
+          <Text size="sm">No primary contact</Text>
+        )}
+      </Fieldset>
+      <Fieldset legend="Custom metadata">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {([0, 1, 2] as const).map((index) => {
+            const key = (['custom_metadata_1', 'custom_metadata_2', 'custom_metadata_3'] as const)[index];
+            return (
+              <TextInput
+                key={key}
+                label={metadataLabel(company.custom_metadata_labels, index)}
+                value={values[key]}
+                maxLength={500}
+                error={errors[key]}
+                onChange={(event) => set(key, event.currentTarget.value)}
+              />
+            );
+          })}
+        </SimpleGrid>
+      </Fieldset>
+    </>
+  );
+}

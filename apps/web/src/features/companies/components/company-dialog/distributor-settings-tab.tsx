@@ -1,0 +1,100 @@
+import { Button, Checkbox, Fieldset, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { DistributorSettings } from '@portal/contract/companies/distributor-settings';
+import { FEATURE_BITS } from '@portal/contract/shared/plans';
+import { useState } from 'react';
+import { formErrorState } from '../../../../components/form/form-errors';
+import { FormErrorAlert } from '../../../../components/form/form-error-alert';
+import { errorMessage } from '../../../../lib/api-error';
+import { useDistributorSettings, usePatchDistributorSettings } from '../../api/distributor-settings';
+import {
+  buildSettingsPatch,
+  type FeatureName,
+  SETTINGS_TEXT_FIELDS,
+  type SettingsText,
+  settingsValuesOf,
+  toggleFeature,
+} from './distributor-settings-form';
+import { DistributorRegions } from './distributor-regions';
+
+const LABELS: Record<SettingsText, string> = {
+  custom_billing_url: 'Custom billing URL',
+  custom_support_url: 'Custom support URL',
+  custom_metadata_1_label: 'Metadata label 1',
+  custom_metadata_2_label: 'Metadata label 2',
+  custom_metadata_3_label: 'Metadata label 3',
+};
+
+function SettingsForm({ companyId, settings }: { companyId: number; settings: DistributorSettings }) {
+  const initial = settingsValuesOf(settings);
+  const [values, setValues] = useState(initial);
+  const patch = usePatchDistributorSettings();
+  const errors = formErrorState(patch.error);
+  const changes = buildSettingsPatch(initial, values);
+  const dirty = Object.keys(changes).length > 0;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (dirty) patch.mutate({ target_id: companyId, ...changes });
+      }}
+    >
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {SETTINGS_TEXT_FIELDS.map((key) => (
+            <TextInput
+              key={key}
+              label={LABELS[key]}
+              maxLength={key.endsWith('_url') ? 500 : 100}
+              value={values[key]}
+              error={errors.fields[key]}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setValues((current) => ({ ...current, [key]: value }));
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <Fieldset legend="Default sub-account features">
+          <Group>
+            {(Object.keys(FEATURE_BITS) as FeatureName[]).map((feature) => (
+              <Checkbox
+                key={feature}
+                label={feature.replace('_', ' ')}
+                checked={(values.features & FEATURE_BITS[feature]) !== 0}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setValues((current) => ({ ...current, features: toggleFeature(current.features, feature, on) }));
+                }}
+              />
+            ))}
+          </Group>
+          <Text size="sm" mt="xs">
+            Changes apply to new sub-accounts only
+          </Text>
+        </Fieldset>
+        <FormErrorAlert message={errors.alert} />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!dirty} loading={patch.isPending}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function DistributorSettingsTab({ companyId }: { companyId: number }) {
+  const settings = useDistributorSettings(companyId);
+  return (
+    <Stack>
+      {settings.error && <FormErrorAlert message={errorMessage(settings.error)} />}
+      {settings.data ? (
+        <SettingsForm key={JSON.stringify(settings.data)} companyId={companyId} settings={settings.data} />
+      ) : (
+        !settings.error && <Loader aria-label="Loading settings" />
+      )}
+      <DistributorRegions companyId={companyId} />
+    </Stack>
+  );
+}

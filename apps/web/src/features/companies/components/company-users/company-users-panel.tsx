@@ -1,0 +1,112 @@
+import { Alert, Badge, Button, Group, Loader, Stack, Table } from '@mantine/core';
+import type { CompanyUser } from '@portal/contract/companies/company-detail';
+import { useState } from 'react';
+import { confirmYesNo } from '../../../../components/confirm/confirm-yes-no';
+import { errorMessage } from '../../../../lib/api-error';
+import { useCompanyUsers } from '../../api/company-users';
+import { useDeleteUser } from '../../api/delete-user';
+import { CreateUserForm } from './create-user-form';
+import { ManageUserDialog } from './manage-user-dialog';
+import { canDeleteUser } from './user-rules';
+
+interface CompanyUsersPanelProps {
+  companyId: number;
+  /** Undefined lists the signed-in user's own company (the /users page). */
+  listCompanyId: number | undefined;
+  /** The signed-in user's email: nobody may delete themselves. */
+  currentEmail: string;
+  disabled?: boolean;
+}
+
+/** The users of a company: list, add, edit (Manage user) and delete. */
+export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disabled = false }: CompanyUsersPanelProps) {
+  const users = useCompanyUsers(listCompanyId);
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<CompanyUser | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const deleteUser = async (user: CompanyUser) => {
+    const yes = await confirmYesNo({ title: 'Delete user', message: `Delete the user ${user.email}?` });
+    if (!yes) return;
+    setDeleteError(null);
+    remove.mutate(
+      { target_company_id: companyId, target_id: user.id },
+      { onError: (error) => setDeleteError(`Failed to revoke delete user! ${errorMessage(error)}`) },
+    );
+  };
+
+  return (
+    <Stack>
+      {users.error && <Alert color="red" role="alert">{`Error: ${errorMessage(users.error)}`}</Alert>}
+      {deleteError && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setDeleteError(null)}>
+          {deleteError}
+        </Alert>
+      )}
+      {users.isPending ? (
+        <Loader aria-label="Loading users" />
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Roles</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(users.data ?? []).map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.contact_name}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {user.is_primary_contact && <Badge>Primary</Badge>}
+                      {user.is_billing && (
+                        <Badge color="grape">
+                          Billing
+                        </Badge>
+                      )}
+                      {user.is_technical && (
+                        <Badge color="teal">
+                          Technical
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={disabled}
+                        onClick={() => setEditing(user)}
+                        aria-label={`Edit ${user.email}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="red.9"
+                        variant="outline"
+                        aria-label={`Delete ${user.email}`}
+                        disabled={disabled || !canDeleteUser(user, currentEmail)}
+                        onClick={() => void deleteUser(user)}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <CreateUserForm companyId={companyId} disabled={disabled} />
+      {editing && <ManageUserDialog companyId={companyId} user={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+import type { CompanyUser } from '@portal/contract/companies/company-detail';
+
+/** The server refuses both; the button says so before the user tries. */
+export function canDeleteUser(user: Pick<CompanyUser, 'email' | 'is_primary_contact'>, currentEmail: string): boolean {
+  return !user.is_primary_contact && user.email.toLowerCase() !== currentEmail.toLowerCase();
+}
