@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
 const zBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const zEnv = z.object({
@@ -9,7 +11,11 @@ const zEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL when set; the embedded PGlite database in DATA_DIR otherwise. */
   DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./data'),
+  /** Relative paths are taken from the repository root, whichever workspace the command runs in. */
+  DATA_DIR: z
+    .string()
+    .default('data')
+    .transform((dir) => path.resolve(REPO_ROOT, dir)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secure cookies need https; plain-http development turns them off. Defaults to on in production. */
   COOKIE_SECURE: zBool.optional(),
