@@ -138,3 +138,11 @@ export class TestClient {
     return this;
   }
 }
+
+/** A company with its primary user, already signed in through the login call. */
+export async function signedInCompany(t: TestContext, o: Parameters<typeof newCompany>[1] = {}) {
+  const made = await newCompany(t.db, o);
+  const client = new TestClient(t.app);
+  await client.login(made.user.email);
+  return { ...made, client };
+}

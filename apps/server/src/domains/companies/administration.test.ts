@@ -12,20 +12,17 @@ import {
 } from '@portal/contract/companies/distributor-settings';
 import { NULL_MARKER } from '@portal/contract/shared/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
+import { TestClient, type TestContext, createTestContext, newCompany, newUser, signedInCompany } from '../../test/harness.ts';
 
 let t: TestContext;
 let admin: TestClient;
-let dist: Awaited<ReturnType<typeof newCompany>>;
+let dist: Awaited<ReturnType<typeof signedInCompany>>;
 let distClient: TestClient;
 beforeAll(async () => {
   t = await createTestContext();
-  const staff = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE' });
-  admin = new TestClient(t.app);
-  await admin.login(staff.user.email);
-  dist = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' });
-  distClient = new TestClient(t.app);
-  await distClient.login(dist.user.email);
+  admin = (await signedInCompany(t, { company_type: 'admin', current_state: 'ACTIVE' })).client;
+  dist = await signedInCompany(t, { company_type: 'distributor', current_state: 'ACTIVE' });
+  distClient = dist.client;
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { companyEventList } from '@portal/contract/companies/company-lookups';
 import { distributorPatchCompany } from '@portal/contract/companies/company-patch';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { TestClient, type TestContext, createTestContext, newCompany, signedInCompany } from '../../test/harness.ts';
 import { users } from '../users/tables.ts';
 import { expireTrials, finalizePendingDeletes } from './lifecycle.ts';
 import { companies } from './tables.ts';
@@ -12,17 +12,14 @@ import { companies } from './tables.ts';
 const DAY = 86_400_000;
 let t: TestContext;
 let admin: TestClient;
-let dist: Awaited<ReturnType<typeof newCompany>>;
+let dist: Awaited<ReturnType<typeof signedInCompany>>;
 let distClient: TestClient;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const staff = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE' });
-  admin = new TestClient(t.app);
-  await admin.login(staff.user.email);
-  dist = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' });
-  distClient = new TestClient(t.app);
-  await distClient.login(dist.user.email);
+  admin = (await signedInCompany(t, { company_type: 'admin', current_state: 'ACTIVE' })).client;
+  dist = await signedInCompany(t, { company_type: 'distributor', current_state: 'ACTIVE' });
+  distClient = dist.client;
 });
 afterAll(() => t.close());
 
