@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { hasAccess } from '../lib/access';
 import { NAV_ITEMS } from './nav-config';
 
-function labelsFor(roles: Role[]): string[] {
-  const auth = { roles, capabilities: [] } as unknown as AuthContext;
+function labelsFor(roles: Role[], capabilities: string[] = []): string[] {
+  const auth = { roles, capabilities } as unknown as AuthContext;
   return NAV_ITEMS.filter((item) => hasAccess(auth, item)).map((item) => item.label);
 }
 
@@ -16,5 +16,6 @@ describe('NAV_ITEMS', () => {
     expect(labelsFor(['sales'])).toEqual(['Companies']);
     expect(labelsFor(['distributor'])).toEqual(['Sub-Accounts']);
     expect(labelsFor(['customer'])).toEqual(['Dashboard']);
+    expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Users']);
   });
 });

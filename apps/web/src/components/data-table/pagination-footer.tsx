@@ -7,6 +7,12 @@ export const PAGE_SIZE_OPTIONS = PAGE_SIZE_CHOICES.map((size) => ({
   label: size === UNLIMITED_PAGE_SIZE ? 'Unlimited' : String(size),
 }));
 
+/** The standard choices plus a list's own default (e.g. 25) when it is not one of them. */
+export function pageSizeOptions(pageSize: number) {
+  if (PAGE_SIZE_OPTIONS.some((option) => option.value === String(pageSize))) return PAGE_SIZE_OPTIONS;
+  return [...PAGE_SIZE_OPTIONS, { value: String(pageSize), label: String(pageSize) }].sort((a, b) => Number(a.value) - Number(b.value));
+}
+
 const countFormat = new Intl.NumberFormat('en-US');
 
 interface PaginationFooterProps {
@@ -53,7 +59,7 @@ export function PaginationFooter({ page, pageSize, total, onPageChange, onPageSi
       <NativeSelect
         label="Rows per page"
         size="xs"
-        data={PAGE_SIZE_OPTIONS}
+        data={pageSizeOptions(pageSize)}
         value={String(pageSize)}
         onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
         styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}

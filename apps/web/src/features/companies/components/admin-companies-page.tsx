@@ -76,7 +76,9 @@ export function AdminCompaniesPage({ restrict, onRestrictChange, currentEmail = 
           </Tabs.Panel>
         ))}
       </Tabs>
-      {openId !== null && <CompanyDialog companyId={openId} viewer="admin" currentEmail={currentEmail} onClose={() => setOpenId(null)} />}
+      {openId !== null && (
+        <CompanyDialog companyId={openId} viewer="admin" currentEmail={currentEmail} viewOnly={!canEdit} onClose={() => setOpenId(null)} />
+      )}
       {creating && <NewCompanyDialog viewer="admin" onClose={() => setCreating(false)} onCreated={setOpenId} />}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Fieldset, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { metadataLabel } from './company-form';
 import type { FormSectionProps } from './form-section-props';
 
@@ -6,8 +6,10 @@ interface CompanyDetailsSectionProps extends FormSectionProps {
   isAdmin: boolean;
 }
 
-/** Company details, primary contact and custom metadata: the sections every viewer sees. */
+/** Company details, contact, customer portal and (for sub-accounts of a distributor) custom metadata. */
 export function CompanyDetailsSection({ company, values, set, errors, isAdmin }: CompanyDetailsSectionProps) {
+  // Custom metadata belongs to distributors: shown on their sub-accounts, labelled by their settings.
+  const showMetadata = company.distributor !== null || !isAdmin;
   const primary = company.users.find((user) => user.is_primary_contact);
   const text = (
     key: 'company_name' | 'phone_number' | 'street_address' | 'city' | 'postal_code' | 'country',
@@ -40,8 +42,7 @@ export function CompanyDetailsSection({ company, values, set, errors, isAdmin }:
             label="Notes"
             value={values.notes}
             maxLength={10_000}
-            autosize
-            minRows={2}
+            rows={3}
             error={errors.notes}
             // A sub-account's notes belong to its distributor.
             disabled={company.distributor !== null}
@@ -58,23 +59,39 @@ export function CompanyDetailsSection({ company, values, set, errors, isAdmin }:
           <Text size="sm">No primary contact</Text>
         )}
       </Fieldset>
-      <Fieldset legend="Custom metadata">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {([0, 1, 2] as const).map((index) => {
-            const key = (['custom_metadata_1', 'custom_metadata_2', 'custom_metadata_3'] as const)[index];
-            return (
-              <TextInput
-                key={key}
-                label={metadataLabel(company.custom_metadata_labels, index)}
-                value={values[key]}
-                maxLength={500}
-                error={errors[key]}
-                onChange={(event) => set(key, event.currentTarget.value)}
-              />
-            );
-          })}
-        </SimpleGrid>
+      <Fieldset legend="Customer portal">
+        <Group>
+          <Checkbox
+            label="Can view credit usage"
+            checked={values.can_view_billing_credit_usage}
+            onChange={(event) => set('can_view_billing_credit_usage', event.currentTarget.checked)}
+          />
+          <Checkbox
+            label="Can view active services"
+            checked={values.can_view_billing_active_services}
+            onChange={(event) => set('can_view_billing_active_services', event.currentTarget.checked)}
+          />
+        </Group>
       </Fieldset>
+      {showMetadata && (
+        <Fieldset legend="Custom metadata">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {([0, 1, 2] as const).map((index) => {
+              const key = (['custom_metadata_1', 'custom_metadata_2', 'custom_metadata_3'] as const)[index];
+              return (
+                <TextInput
+                  key={key}
+                  label={metadataLabel(company.custom_metadata_labels, index)}
+                  value={values[key]}
+                  maxLength={500}
+                  error={errors[key]}
+                  onChange={(event) => set(key, event.currentTarget.value)}
+                />
+              );
+            })}
+          </SimpleGrid>
+        </Fieldset>
+      )}
     </>
   );
 }

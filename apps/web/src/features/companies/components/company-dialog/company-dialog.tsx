@@ -14,6 +14,8 @@ interface CompanyDialogProps {
   viewer: CompanyViewer;
   /** The signed-in user's email, so they cannot delete themselves. */
   currentEmail: string;
+  /** Support and sales may read a company through the admin call but not change it. */
+  viewOnly?: boolean;
   onClose: () => void;
 }
 
@@ -31,10 +33,10 @@ export function CompanyBadges({ company }: { company: CompanyDetail }) {
 }
 
 /** Tabs by role: Overview and Manage Users always; History and Distributor Settings for admins. */
-export function CompanyDialog({ companyId, viewer, currentEmail, onClose }: CompanyDialogProps) {
+export function CompanyDialog({ companyId, viewer, currentEmail, viewOnly = false, onClose }: CompanyDialogProps) {
   const detail = useCompanyDetail(viewer, companyId);
   const company = detail.data;
-  const isAdmin = viewer === 'admin';
+  const isAdmin = viewer === 'admin' && !viewOnly;
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -56,14 +58,14 @@ export function CompanyDialog({ companyId, viewer, currentEmail, onClose }: Comp
               {isAdmin && company.company_type === 'distributor' && <Tabs.Tab value="distributor">Distributor Settings</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="overview" pt="md">
-              <CompanyOverview company={company} viewer={viewer} />
+              <CompanyOverview company={company} viewer={viewer} viewOnly={viewOnly} />
             </Tabs.Panel>
             <Tabs.Panel value="users" pt="md">
               <CompanyUsersPanel
                 companyId={company.id}
                 listCompanyId={company.id}
                 currentEmail={currentEmail}
-                disabled={isReadOnly(company)}
+                disabled={viewOnly || isReadOnly(company)}
               />
             </Tabs.Panel>
             {isAdmin && (

@@ -16,6 +16,8 @@ export interface CompanyFormValues {
   custom_metadata_1: string;
   custom_metadata_2: string;
   custom_metadata_3: string;
+  can_view_billing_credit_usage: boolean;
+  can_view_billing_active_services: boolean;
   sales_id: string | null;
   has_oob_payment: boolean;
   has_contract_billing: boolean;
@@ -42,6 +44,8 @@ export function formValuesOf(company: CompanyDetail): CompanyFormValues {
     custom_metadata_1: company.custom_metadata_1,
     custom_metadata_2: company.custom_metadata_2,
     custom_metadata_3: company.custom_metadata_3,
+    can_view_billing_credit_usage: company.can_view_billing_credit_usage,
+    can_view_billing_active_services: company.can_view_billing_active_services,
     sales_id: company.sales_id === null ? null : String(company.sales_id),
     has_oob_payment: company.has_oob_payment,
     has_contract_billing: company.has_contract_billing,
@@ -78,6 +82,9 @@ export function buildCompanyPatch(
   }
   for (const key of ['custom_metadata_1', 'custom_metadata_2', 'custom_metadata_3'] as const) {
     if (changed(key)) patch[key] = nullableText(current[key]);
+  }
+  for (const key of ['can_view_billing_credit_usage', 'can_view_billing_active_services'] as const) {
+    if (changed(key)) patch[key] = current[key];
   }
   if (changed('plan_id')) patch.target_plan_id = current.plan_id as PlanId;
   if (viewer === 'distributor') {

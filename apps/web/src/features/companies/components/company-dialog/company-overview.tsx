@@ -15,29 +15,31 @@ import { CompanyTrialSection } from './company-trial-section';
 interface CompanyOverviewProps {
   company: CompanyDetail;
   viewer: CompanyViewer;
+  /** Staff who may read but not change companies (support, sales) see the form disabled and no actions. */
+  viewOnly?: boolean;
 }
 
 /** The Overview tab: the edit form, then the trial, admin and danger-zone sections that act at once. */
-export function CompanyOverview({ company, viewer }: CompanyOverviewProps) {
+export function CompanyOverview({ company, viewer, viewOnly = false }: CompanyOverviewProps) {
   const readOnly = isReadOnly(company);
   const isAdmin = viewer === 'admin';
   return (
     <Stack>
       {/* Keyed by the data, so a reload after saving starts the form from the saved values. */}
-      <CompanyEditForm key={JSON.stringify(company)} company={company} viewer={viewer} />
-      {company.current_state === 'TRIAL' && <CompanyTrialSection company={company} viewer={viewer} disabled={readOnly} />}
-      {isAdmin && <CompanyAdminExtras company={company} />}
-      <CompanyDangerZone company={company} isAdmin={isAdmin} disabled={readOnly} />
+      <CompanyEditForm key={JSON.stringify(company)} company={company} viewer={viewer} viewOnly={viewOnly} />
+      {!viewOnly && company.current_state === 'TRIAL' && <CompanyTrialSection company={company} viewer={viewer} disabled={readOnly} />}
+      {!viewOnly && isAdmin && <CompanyAdminExtras company={company} />}
+      {!viewOnly && <CompanyDangerZone company={company} isAdmin={isAdmin} disabled={readOnly} />}
     </Stack>
   );
 }
 
-function CompanyEditForm({ company, viewer }: CompanyOverviewProps) {
+function CompanyEditForm({ company, viewer, viewOnly = false }: CompanyOverviewProps) {
   const initial = formValuesOf(company);
   const [values, setValues] = useState<CompanyFormValues>(initial);
   const patch = usePatchCompany(viewer);
   const errors = formErrorState(patch.error);
-  const readOnly = isReadOnly(company);
+  const readOnly = viewOnly || isReadOnly(company);
   const isAdmin = viewer === 'admin';
   const dirty = isDirty(initial, values);
 

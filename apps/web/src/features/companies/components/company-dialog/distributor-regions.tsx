@@ -71,7 +71,12 @@ export function DistributorRegions({ companyId }: { companyId: number }) {
           onClick={() =>
             add.mutate(
               { target_id: companyId, target_region_code: all ? '' : (region ?? ''), target_include_all_regions: all },
-              { onSuccess: () => setRegion(null) },
+              {
+                onSuccess: () => {
+                  setRegion(null);
+                  setAll(false);
+                },
+              },
             )
           }
         >

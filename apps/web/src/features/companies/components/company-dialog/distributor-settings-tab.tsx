@@ -24,6 +24,14 @@ const LABELS: Record<SettingsText, string> = {
   custom_metadata_3_label: 'Metadata label 3',
 };
 
+const FEATURE_LABELS: Record<FeatureName, string> = {
+  all: 'All features',
+  active_services: 'Active services',
+  credit_usage: 'Credit usage',
+  support: 'Support',
+  storage: 'Storage',
+};
+
 function SettingsForm({ companyId, settings }: { companyId: number; settings: DistributorSettings }) {
   const initial = settingsValuesOf(settings);
   const [values, setValues] = useState(initial);
@@ -60,7 +68,7 @@ function SettingsForm({ companyId, settings }: { companyId: number; settings: Di
             {(Object.keys(FEATURE_BITS) as FeatureName[]).map((feature) => (
               <Checkbox
                 key={feature}
-                label={feature.replace('_', ' ')}
+                label={FEATURE_LABELS[feature]}
                 checked={(values.features & FEATURE_BITS[feature]) !== 0}
                 onChange={(event) => {
                   const on = event.currentTarget.checked;

@@ -64,16 +64,8 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
                   <Table.Td>
                     <Group gap={4}>
                       {user.is_primary_contact && <Badge>Primary</Badge>}
-                      {user.is_billing && (
-                        <Badge color="grape">
-                          Billing
-                        </Badge>
-                      )}
-                      {user.is_technical && (
-                        <Badge color="teal">
-                          Technical
-                        </Badge>
-                      )}
+                      {user.is_billing && <Badge color="grape">Billing</Badge>}
+                      {user.is_technical && <Badge color="teal">Technical</Badge>}
                     </Group>
                   </Table.Td>
                   <Table.Td>

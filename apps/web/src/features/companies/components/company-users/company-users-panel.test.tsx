@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../../test/fake-api';
+import { renderWithProviders } from '../../../../test/render';
+import { companyDetail } from '../company-dialog/company-detail.fixture';
+import { CompanyUsersPanel } from './company-users-panel';
+
+const USERS = '/api/v1/user/list_company_users';
+const DELETE = '/api/v1/user/delete_user';
+const users = [
+  ...companyDetail().users,
+  { id: 13, contact_name: 'Me', email: 'me@bakery.example', is_primary_contact: false, is_technical: false, is_billing: false },
+];
+
+describe('CompanyUsersPanel', () => {
+  it('disables Delete for the primary contact and for the signed-in user', async () => {
+    fakeApi({ [USERS]: () => users });
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="ME@bakery.example" />);
+    expect(await screen.findByRole('button', { name: 'Delete owner@bakery.example' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Delete me@bakery.example' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Delete tech@bakery.example' })).toHaveProperty('disabled', false);
+  });
+
+  it("asks first, then shows the server's refusal after 'Failed to revoke delete user! '", async () => {
+    const api = fakeApi({
+      [USERS]: () => users,
+      [DELETE]: () => ({ error: { code: 403, message: 'The primary contact cannot be deleted' } }),
+    });
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete tech@bakery.example' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Failed to revoke delete user! The primary contact cannot be deleted')).toBeTruthy();
+    expect(api.callsTo(DELETE)[0]?.body).toEqual({ target_company_id: 7, target_id: 12 });
+  });
+});

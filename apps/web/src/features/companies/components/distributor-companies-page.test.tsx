@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { DistributorCompaniesPage } from './distributor-companies-page';
+
+const LIST = '/api/v1/distributor/list_companies_full';
+const row = {
+  id: 7,
+  company_name: 'Southern Bakery',
+  current_state: 'TRIAL',
+  plan_id: 'Trial',
+  trial_expires_at: '2026-12-01T00:00:00Z',
+  trial_extension: 0,
+  created_at: '2026-11-01T00:00:00Z',
+  primary_email: 'trial@southern.example.com',
+  custom_metadata_1: '',
+  custom_metadata_2: '',
+  custom_metadata_3: '',
+};
+
+describe('DistributorCompaniesPage', () => {
+  it('lists sub-accounts 25 a page for the chosen restrict, with the trial count on the Trial tab', async () => {
+    const api = fakeApi({ [LIST]: () => ({ rows: [row], total: 1, trial_count: 4 }) });
+    const onRestrictChange = vi.fn();
+    renderWithProviders(<DistributorCompaniesPage restrict="trial" onRestrictChange={onRestrictChange} currentEmail="d@example.com" />);
+    expect(await screen.findByText('trial@southern.example.com')).toBeTruthy();
+    expect(api.callsTo(LIST)[0]?.body).toMatchObject({ target_restrict: 'trial', page_size: 25 });
+    expect(await screen.findByRole('tab', { name: 'Trial 4' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'All' }));
+    expect(onRestrictChange).toHaveBeenCalledWith('all');
+  });
+});
