@@ -46,6 +46,13 @@ describe('users within a company', () => {
     expect((await c.call(deleteUser, { target_company_id: b.company.id, target_id: b.user.id })).code).toBe(404);
   });
 
+  it('says so rather than pretend when a verification mail is asked for (mail is not built yet)', async () => {
+    const a = await newCompany(t.db);
+    const c = await signIn(a.user.email);
+    const res = await c.call(createUser, { target_company_id: a.company.id, target_email: 'mail-me@example.com', target_password: 'a-long-password', send_verification_email: true });
+    expect(res).toMatchObject({ code: 400, data: { fields: { send_verification_email: 'Verification mail is not available yet' } } });
+  });
+
   it('refuses an email another user already has', async () => {
     const a = await newCompany(t.db);
     const b = await newCompany(t.db);
