@@ -13,10 +13,6 @@ import * as sessions from '../../platform/session.ts';
 import * as companies from '../companies/service.ts';
 import * as users from '../users/service.ts';
 
-/** A pending-delete company is deleted for good this long after the delete. */
-export const PENDING_DELETE_DAYS = 21;
-const DAY_MS = 86_400_000;
-
 function actorOf(session: sessions.SessionRow, user: users.UserRow, company: companies.CompanyRow) {
   const roles = rolesFor(company.company_type, user.staff_role, session.impersonator_user_id !== null);
   return {
@@ -130,8 +126,7 @@ export async function login(ctx: CallContext, input: LoginInput): Promise<LoginR
   await companies.addEvent(ctx.db, ctx.clock, company.id, users.userLabel(user), `Signed in from ${ctx.req.ip}`);
   const auth_context = await authContextFor(ctx.db, actor, company, user);
   if (company.current_state === 'PENDING_DELETE') {
-    const willDeleteAt = company.current_state_applied_at.getTime() + PENDING_DELETE_DAYS * DAY_MS;
-    return { type: 'reactivate_account', auth_context, will_delete_at: Math.floor(willDeleteAt / 1000) };
+    return { type: 'reactivate_account', auth_context, will_delete_at: companies.willDeleteAt(company) };
   }
   return { type: 'ok', auth_context, will_delete_at: null };
 }

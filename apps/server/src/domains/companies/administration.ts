@@ -7,9 +7,8 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError, badInput, forbidden } from '../../platform/errors.ts';
 import * as users from '../users/service.ts';
-import { willDeleteAt } from './lifecycle.ts';
 import * as q from './queries.ts';
-import { addEvent, requireCompany } from './service.ts';
+import { addEvent, requireCompany, willDeleteAt } from './service.ts';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

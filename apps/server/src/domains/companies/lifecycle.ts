@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError, badInput, forbidden } from '../../platform/errors.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
-import { addEvent, requireCompany } from './service.ts';
+import { addEvent, requireCompany, willDeleteAt } from './service.ts';
 
 const DAY_MS = 86_400_000;
 /** The plan a converted trial gets when nobody chose one. */
@@ -14,11 +14,6 @@ const DEFAULT_PAID_PLAN = 'Starter';
 const GONE: readonly CompanyState[] = ['DELETED', 'MIGRATED'];
 
 export const SYSTEM_ACTOR = 'system';
-
-export function willDeleteAt(company: Pick<q.CompanyRow, 'current_state' | 'current_state_applied_at'>): number | null {
-  if (company.current_state !== 'PENDING_DELETE') return null;
-  return Math.floor((company.current_state_applied_at.getTime() + PENDING_DELETE_DAYS * DAY_MS) / 1000);
-}
 
 async function setState(
   db: Database,

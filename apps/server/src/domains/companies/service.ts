@@ -1,6 +1,7 @@
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import type { CompanyState } from '@portal/contract/shared/fields';
 import type { PagingInput } from '@portal/contract/shared/paging';
+import { PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
 import { type Actor, hasRole, isStaff } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
@@ -14,6 +15,14 @@ export const findCompany = q.findCompany;
 export const insertCompanies = q.insertCompanies;
 export const countCompanies = q.countCompanies;
 export const setPrimaryEmail = q.setPrimaryEmail;
+
+const DAY_MS = 86_400_000;
+
+/** When a pending-delete company is deleted for good, in seconds since the epoch; null in other states. */
+export function willDeleteAt(company: Pick<q.CompanyRow, 'current_state' | 'current_state_applied_at'>): number | null {
+  if (company.current_state !== 'PENDING_DELETE') return null;
+  return Math.floor((company.current_state_applied_at.getTime() + PENDING_DELETE_DAYS * DAY_MS) / 1000);
+}
 
 /** Writes one line of the company's history. */
 export async function addEvent(db: Database, clock: Clock, companyId: number, actor: string, event: string) {
