@@ -2,7 +2,7 @@ import { login } from '@portal/contract/auth/login';
 import type { CallInput, CallOutput } from '@portal/contract/shared/define-call';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { AUTH_QUERY_KEY, setSignedIn } from './get-auth-context';
+import { AUTH_QUERY_KEY, setSignedIn } from '../../../lib/auth-session';
 
 export type LoginInput = CallInput<typeof login>;
 export type LoginResult = CallOutput<typeof login>;

@@ -1,7 +1,7 @@
 import { logout } from '@portal/contract/auth/login';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { setSignedIn } from './get-auth-context';
+import { setSignedIn } from '../../../lib/auth-session';
 
 export function logoutRequest(): Promise<null> {
   return call(logout, {});
