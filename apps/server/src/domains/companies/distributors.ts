@@ -6,10 +6,9 @@ import type { Database } from '../../platform/db.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
-import { addEvent, requireCompany } from './service.ts';
+import { addEvent, likePattern, requireCompany } from './service.ts';
 
 const regionName = (code: string) => SERVER_REGIONS.find((r) => r.code === code)?.name ?? code;
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function requireDistributor(db: Database, actor: Actor, id: number, mode: 'read' | 'write') {
   const company = await requireCompany(db, actor, id, mode);

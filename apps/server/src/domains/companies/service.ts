@@ -1,5 +1,5 @@
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
-import type { CompanyState } from '@portal/contract/shared/fields';
+import { COMPANY_STATES, type CompanyState } from '@portal/contract/shared/fields';
 import type { PagingInput } from '@portal/contract/shared/paging';
 import { PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
 import { type Actor, hasRole, isStaff } from '../../platform/access.ts';
@@ -17,6 +17,11 @@ export const countCompanies = q.countCompanies;
 export const setPrimaryEmail = q.setPrimaryEmail;
 
 const DAY_MS = 86_400_000;
+
+/** An ILIKE pattern that finds the text anywhere; % and _ in the text are literal. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 /** When a pending-delete company is deleted for good, in seconds since the epoch; null in other states. */
 export function willDeleteAt(company: Pick<q.CompanyRow, 'current_state' | 'current_state_applied_at'>): number | null {
@@ -52,7 +57,7 @@ export type AdminCompanyListInput = PagingInput & { target_company_states: Compa
 
 export async function listForAdmin(db: Database, input: AdminCompanyListInput) {
   const text = input.target_search_query.trim();
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(text);
   const search = text
     ? {
         pattern,
@@ -73,7 +78,7 @@ export async function listForAdmin(db: Database, input: AdminCompanyListInput) {
     }),
   ]);
   const count_in_state = Object.fromEntries(counts.map((c) => [c.state, c.n])) as Record<CompanyState, number>;
-  for (const s of ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'] as const) count_in_state[s] ??= 0;
+  for (const s of COMPANY_STATES) count_in_state[s] ??= 0;
   const total = input.target_company_states.reduce((sum, s) => sum + count_in_state[s], 0);
 
   const rows: AdminCompanyRow[] = page.map(({ distributor_id, distributor_name, ...c }) => ({

@@ -1,6 +1,7 @@
-import { Anchor, Badge } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import type { DataTableColumn } from 'mantine-datatable';
+import { companyNameColumn } from './company-name-column';
 import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../../lib/company-states';
 import { formatDate } from '../../../lib/dates';
 
@@ -11,17 +12,7 @@ export function primaryContactEmail(row: AdminCompanyRow): string {
 /** sortKey values are the contract's ADMIN_COMPANY_ORDER; the name opens the company dialog. */
 export const adminCompanyColumns = (onOpen: (id: number) => void): DataTableColumn<AdminCompanyRow>[] => [
   { accessor: 'id', title: 'ID', sortable: true, sortKey: 'id', width: 80 },
-  {
-    accessor: 'company_name',
-    title: 'Company',
-    sortable: true,
-    sortKey: 'company_name',
-    render: (row) => (
-      <Anchor component="button" type="button" size="sm" onClick={() => onOpen(row.id)}>
-        {row.company_name}
-      </Anchor>
-    ),
-  },
+  companyNameColumn<AdminCompanyRow>(onOpen),
   { accessor: 'email', title: 'Email', sortable: true, sortKey: 'email', render: primaryContactEmail },
   { accessor: 'country', title: 'Country', sortable: true, sortKey: 'country' },
   {

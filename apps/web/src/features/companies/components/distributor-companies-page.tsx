@@ -1,6 +1,7 @@
-import { Anchor, Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import type { distributorListCompanies } from '@portal/contract/companies/company-lookups';
 import type { DataTableColumn } from 'mantine-datatable';
+import { companyNameColumn } from './company-name-column';
 import { type ReactNode, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { RowOf } from '../../../components/data-table/list-source';
@@ -15,17 +16,7 @@ type SubAccountRow = RowOf<typeof distributorListCompanies>;
 /** sortKey values are the contract's DISTRIBUTOR_COMPANY_ORDER. */
 function subAccountColumns(onOpen: (id: number) => void): DataTableColumn<SubAccountRow>[] {
   return [
-    {
-      accessor: 'company_name',
-      title: 'Company',
-      sortable: true,
-      sortKey: 'company_name',
-      render: (row) => (
-        <Anchor component="button" type="button" size="sm" onClick={() => onOpen(row.id)}>
-          {row.company_name}
-        </Anchor>
-      ),
-    },
+    companyNameColumn<SubAccountRow>(onOpen),
     { accessor: 'primary_email', title: 'Primary email' },
     {
       accessor: 'current_state',

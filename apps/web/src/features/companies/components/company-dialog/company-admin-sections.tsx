@@ -1,7 +1,8 @@
-import { Checkbox, Fieldset, Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { Fieldset, Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { COMPANY_TYPES, type CompanyType } from '@portal/contract/shared/fields';
 import { PLAN_IDS } from '@portal/contract/shared/plans';
 import { useSales } from '../../api/list-sales';
+import { FlagCheckbox } from './flag-checkbox';
 import type { FormSectionProps } from './form-section-props';
 
 /** Account managers, billing, permissions and plan: admin only. */
@@ -25,16 +26,8 @@ export function CompanyAdminSections({ company, values, set, errors }: FormSecti
       </Fieldset>
       <Fieldset legend="Billing" disabled={!isCustomer}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Checkbox
-            label="Out-of-band payment"
-            checked={values.has_oob_payment}
-            onChange={(event) => set('has_oob_payment', event.currentTarget.checked)}
-          />
-          <Checkbox
-            label="Contract billing"
-            checked={values.has_contract_billing}
-            onChange={(event) => set('has_contract_billing', event.currentTarget.checked)}
-          />
+          <FlagCheckbox label="Out-of-band payment" field="has_oob_payment" values={values} set={set} />
+          <FlagCheckbox label="Contract billing" field="has_contract_billing" values={values} set={set} />
           <NumberInput
             label="Refund window (days)"
             min={0}
@@ -47,21 +40,13 @@ export function CompanyAdminSections({ company, values, set, errors }: FormSecti
       </Fieldset>
       <Fieldset legend="Permissions">
         <Group>
-          <Checkbox label="VIP" checked={values.is_vip} onChange={(event) => set('is_vip', event.currentTarget.checked)} />
-          <Checkbox label="Partner" checked={values.is_partner} onChange={(event) => set('is_partner', event.currentTarget.checked)} />
-          <Checkbox label="Internal" checked={values.is_internal} onChange={(event) => set('is_internal', event.currentTarget.checked)} />
+          <FlagCheckbox label="VIP" field="is_vip" values={values} set={set} />
+          <FlagCheckbox label="Partner" field="is_partner" values={values} set={set} />
+          <FlagCheckbox label="Internal" field="is_internal" values={values} set={set} />
           {isAdminCompany && (
             <>
-              <Checkbox
-                label="Sales"
-                checked={values.can_have_sales}
-                onChange={(event) => set('can_have_sales', event.currentTarget.checked)}
-              />
-              <Checkbox
-                label="Support"
-                checked={values.can_have_support}
-                onChange={(event) => set('can_have_support', event.currentTarget.checked)}
-              />
+              <FlagCheckbox label="Sales" field="can_have_sales" values={values} set={set} />
+              <FlagCheckbox label="Support" field="can_have_support" values={values} set={set} />
             </>
           )}
         </Group>
@@ -94,13 +79,7 @@ export function PlanFieldset({ values, set, errors, withForce }: FormSectionProp
           error={errors.target_plan_id}
           onChange={(value) => value && set('plan_id', value)}
         />
-        {withForce && (
-          <Checkbox
-            label="Force plan change"
-            checked={values.plan_force}
-            onChange={(event) => set('plan_force', event.currentTarget.checked)}
-          />
-        )}
+        {withForce && <FlagCheckbox label="Force plan change" field="plan_force" values={values} set={set} />}
       </Group>
     </Fieldset>
   );

@@ -1,5 +1,6 @@
-import { Checkbox, Fieldset, Group, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Group, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { metadataLabel } from './company-form';
+import { FlagCheckbox } from './flag-checkbox';
 import type { FormSectionProps } from './form-section-props';
 
 interface CompanyDetailsSectionProps extends FormSectionProps {
@@ -61,16 +62,8 @@ export function CompanyDetailsSection({ company, values, set, errors, isAdmin }:
       </Fieldset>
       <Fieldset legend="Customer portal">
         <Group>
-          <Checkbox
-            label="Can view credit usage"
-            checked={values.can_view_billing_credit_usage}
-            onChange={(event) => set('can_view_billing_credit_usage', event.currentTarget.checked)}
-          />
-          <Checkbox
-            label="Can view active services"
-            checked={values.can_view_billing_active_services}
-            onChange={(event) => set('can_view_billing_active_services', event.currentTarget.checked)}
-          />
+          <FlagCheckbox label="Can view credit usage" field="can_view_billing_credit_usage" values={values} set={set} />
+          <FlagCheckbox label="Can view active services" field="can_view_billing_active_services" values={values} set={set} />
         </Group>
       </Fieldset>
       {showMetadata && (
