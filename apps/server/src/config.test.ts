@@ -12,7 +12,10 @@ describe('configuration from the environment', () => {
   });
 
   it('keeps absolute data folders and turns Secure cookies on in production', () => {
-    expect(loadConfig({ DATA_DIR: '/var/lib/portal', NODE_ENV: 'production' })).toMatchObject({ DATA_DIR: '/var/lib/portal', COOKIE_SECURE: true });
+    expect(loadConfig({ DATA_DIR: '/var/lib/portal', NODE_ENV: 'production' })).toMatchObject({
+      DATA_DIR: '/var/lib/portal',
+      COOKIE_SECURE: true,
+    });
   });
 
   it('stops at start on a bad value, naming it', () => {

@@ -22,6 +22,15 @@ const zEnv = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Seed the demo world when the database has no companies. */
   SEED_DEMO: zBool.default(true),
+  /** The address users reach the portal at: links in mail, the WebAuthn relying party, the OIDC callback. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Signs bot challenges. Every node must share it; production refuses the development default.
+   */
+  APP_SECRET: z.string().min(16).default('development-secret-not-for-production'),
+  /** The SMTP relay, such as smtp://user:pass@host:587. Unset: mail stays in the outbox table. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Backup Portal <no-reply@portal.example.com>'),
   /** Where the built web app lives; served by the same process. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
@@ -36,5 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && c.APP_SECRET === zEnv.shape.APP_SECRET.parse(undefined)) {
+    throw new Error('Invalid configuration: APP_SECRET must be set in production');
+  }
   return { ...c, COOKIE_SECURE: c.COOKIE_SECURE ?? c.NODE_ENV === 'production' };
 }

@@ -1,7 +1,11 @@
+import { getAccountSettings, setAccountSettings, setupAccount } from './account/account-settings.ts';
+import { changePassword, forgotPassword, getBotChallenge, resendVerificationEmail, resetPassword } from './account/password.ts';
 import { requestLogList } from './admin-tools/request-log-list.ts';
 import { getAuthContext } from './auth/auth-context.ts';
 import { endImpersonation, impersonate } from './auth/impersonate.ts';
 import { login, logout } from './auth/login.ts';
+import { listSessions, reauthenticate, revokeSession } from './auth/sessions.ts';
+import { getCompanySso, setCompanySso } from './auth/sso.ts';
 import { adminCompanyList } from './companies/admin-company-list.ts';
 import { adminCreateCompany, distributorCreateCompany } from './companies/company-create.ts';
 import { adminDescribeCompany, distributorDescribeCompany } from './companies/company-describe.ts';
@@ -17,6 +21,9 @@ import {
   patchDistributorSettings,
   removeDistributorRegion,
 } from './companies/distributor-settings.ts';
+import { getOrCreatePassphrase } from './security/passphrase.ts';
+import { getSecurityQuestions, setSecurityQuestions } from './security/security-questions.ts';
+import { disableTwoFactor, enableTotp, enableWebauthn, getTwoFactor, requestWebauthnChallenge } from './security/two-factor.ts';
 import type { Call } from './shared/define-call.ts';
 import { createUser, deleteUser, listCompanyUsers, patchUser } from './users/company-users.ts';
 import { submitErrorReport } from './web/submit-error-report.ts';
@@ -59,4 +66,25 @@ export const ALL_CALLS: readonly Call[] = [
   createUser,
   patchUser,
   deleteUser,
+  listSessions,
+  revokeSession,
+  reauthenticate,
+  getCompanySso,
+  setCompanySso,
+  getBotChallenge,
+  forgotPassword,
+  resetPassword,
+  changePassword,
+  resendVerificationEmail,
+  getAccountSettings,
+  setAccountSettings,
+  setupAccount,
+  getTwoFactor,
+  enableTotp,
+  requestWebauthnChallenge,
+  enableWebauthn,
+  disableTwoFactor,
+  getOrCreatePassphrase,
+  getSecurityQuestions,
+  setSecurityQuestions,
 ];

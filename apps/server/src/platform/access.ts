@@ -2,7 +2,7 @@ import type { Access } from '@portal/contract/shared/define-call';
 import { isPublic } from '@portal/contract/shared/define-call';
 import type { CompanyType } from '@portal/contract/shared/fields';
 import type { Capability, Role, StaffRole } from '@portal/contract/shared/roles';
-import { forbidden, notLoggedIn } from './errors.ts';
+import { AppError, forbidden, notLoggedIn } from './errors.ts';
 
 /** Who is making a call, resolved from the session before any work. */
 export interface Actor {
@@ -14,6 +14,8 @@ export interface Actor {
   roles: readonly Role[];
   capabilities: readonly Capability[];
   impersonatorUserId: number | null;
+  /** When the session's user last proved who they are (sign-in or a re-check). */
+  authenticatedAt: Date;
 }
 
 export const STAFF: readonly Role[] = ['admin', 'support', 'sales', 'sales_admin'];
@@ -52,4 +54,16 @@ export function requireAccess(access: Access, actor: Actor | null): void {
 export function signedIn(actor: Actor | null): Actor {
   if (!actor) throw notLoggedIn();
   return actor;
+}
+
+/**
+ * The actor, when they act as themselves. An admin signed in as a customer can run the customer's
+ * portal but not change how that user signs in (password, email, two-factor, recovery, sessions).
+ */
+export function actingAsSelf(actor: Actor | null): Actor {
+  const self = signedIn(actor);
+  if (self.impersonatorUserId !== null) {
+    throw new AppError(403, 'An admin signed in as this user cannot change how the user signs in');
+  }
+  return self;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Database } from './db.ts';
 import { companies, sessions, users } from './schema.ts';
@@ -38,6 +38,8 @@ export async function createSession(
       created_at: now,
       last_seen_at: now,
       expires_at: new Date(now.getTime() + ABSOLUTE_MS),
+      public_id: randomBytes(12).toString('base64url'),
+      authenticated_at: now,
     })
     .returning();
   if (!row) throw new Error('session insert returned nothing');
@@ -90,4 +92,16 @@ export async function findSessionWithActor(db: Database, clock: Clock, token: st
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.session.id));
   }
   return row;
+}
+
+/** Signs a user out everywhere, or everywhere but one session (after a password change, for instance). */
+export async function deleteUserSessions(db: Database, userId: number, exceptSessionId?: string): Promise<number> {
+  const where = exceptSessionId ? and(eq(sessions.user_id, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.user_id, userId);
+  const rows = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Records that the session's user has just proved who they are again. */
+export async function markAuthenticated(db: Database, sessionId: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ authenticated_at: at }).where(eq(sessions.id, sessionId));
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from '../domains/companies/tables.ts';
 import { users } from '../domains/users/tables.ts';
@@ -20,6 +21,10 @@ export const sessions = pgTable(
     created_at: ts('created_at').notNull(),
     last_seen_at: ts('last_seen_at').notNull(),
     expires_at: ts('expires_at').notNull(),
+    /** Shown to the user in the session list and used to sign it out; unrelated to the cookie. */
+    public_id: text('public_id').notNull().unique(),
+    /** When the user last proved who they are (sign-in or re-check); risky actions need it recent. */
+    authenticated_at: ts('authenticated_at').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );
@@ -52,3 +57,26 @@ export const errorReports = pgTable('error_reports', {
   ip: text('ip').notNull(),
   created_at: ts('created_at').notNull(),
 });
+
+/**
+ * Every mail the portal sends, written in the call's transaction and delivered after it commits
+ * (transactional outbox), so a rolled-back call sends nothing and a down relay loses nothing.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    template: text('template').notNull(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body').notNull(),
+    company_id: integer('company_id'),
+    created_at: ts('created_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: ts('next_attempt_at').notNull(),
+    sent_at: ts('sent_at'),
+    last_error: text('last_error'),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null`)],
+);

@@ -15,6 +15,8 @@ const auth: AuthContext = {
   has_saved_card: false,
   has_provided_address_info: false,
   impersonated_by: null,
+  email_verified: true,
+  needs_two_factor_setup: false,
 };
 
 describe('hasAccess', () => {

@@ -14,6 +14,8 @@ export function authContext(overrides: Partial<AuthContext> = {}): AuthContext {
     has_saved_card: false,
     has_provided_address_info: true,
     impersonated_by: null,
+    email_verified: true,
+    needs_two_factor_setup: false,
     ...overrides,
   };
 }

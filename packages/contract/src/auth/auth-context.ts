@@ -17,6 +17,9 @@ export const zAuthContext = z.object({
   has_provided_address_info: z.boolean(),
   /** Set while an admin is signed in as this company's user. */
   impersonated_by: z.string().nullable(),
+  email_verified: z.boolean(),
+  /** The company requires two-factor and this user has none yet: every page but the setup is closed. */
+  needs_two_factor_setup: z.boolean(),
 });
 export type AuthContext = z.infer<typeof zAuthContext>;
 

@@ -2,6 +2,7 @@ import type { AuthContext } from '@portal/contract/auth/auth-context';
 import type { LoginResultType } from '@portal/contract/auth/login';
 import type { zLoginInput } from '@portal/contract/auth/login';
 import { MESSAGES } from '@portal/contract/shared/envelope';
+import { REAUTH_AFTER_MINUTES, REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Actor, rolesFor } from '../../platform/access.ts';
@@ -27,6 +28,7 @@ function actorOf(session: sessions.SessionRow, user: users.UserRow, company: com
       roles,
       capabilities: companies.capabilitiesFor(company, roles),
       impersonatorUserId: session.impersonator_user_id,
+      authenticatedAt: session.authenticated_at,
     } satisfies Actor,
   };
 }
@@ -70,6 +72,8 @@ async function authContextFor(db: Database, actor: Actor, company: companies.Com
     has_saved_card: false,
     has_provided_address_info: hasAddress(company),
     impersonated_by: actor.impersonatorUserId === null ? null : ((await users.findUser(db, actor.impersonatorUserId))?.email ?? null),
+    email_verified: user.email_verified_at !== null,
+    needs_two_factor_setup: false,
   };
 }
 
@@ -102,12 +106,15 @@ interface LoginResult {
   type: LoginResultType;
   auth_context: AuthContext | null;
   will_delete_at: number | null;
+  webauthn_challenge: Record<string, unknown> | null;
+  redirect_url: string | null;
 }
 
 export async function login(ctx: CallContext, input: LoginInput): Promise<LoginResult> {
-  const user = await users.findActiveUserByEmail(ctx.db, input.target_user);
+  const user = await users.findActiveUserByEmail(ctx.db, input.target_user ?? '');
   // The email step answers the same for unknown addresses, so it cannot be used to find accounts.
-  if (input.target_type === 'email') return { type: 'password_required', auth_context: null, will_delete_at: null };
+  if (input.target_type === 'email')
+    return { type: 'password_required', auth_context: null, will_delete_at: null, webauthn_challenge: null, redirect_url: null };
   if (input.target_type !== 'password') {
     throw badInput({ target_type: 'This sign-in method is not available for this account' });
   }
@@ -126,9 +133,15 @@ export async function login(ctx: CallContext, input: LoginInput): Promise<LoginR
   await companies.addEvent(ctx.db, ctx.clock, company.id, users.userLabel(user), `Signed in from ${ctx.req.ip}`);
   const auth_context = await authContextFor(ctx.db, actor, company, user);
   if (company.current_state === 'PENDING_DELETE') {
-    return { type: 'reactivate_account', auth_context, will_delete_at: companies.willDeleteAt(company) };
+    return {
+      type: 'reactivate_account',
+      auth_context,
+      will_delete_at: companies.willDeleteAt(company),
+      webauthn_challenge: null,
+      redirect_url: null,
+    };
   }
-  return { type: 'ok', auth_context, will_delete_at: null };
+  return { type: 'ok', auth_context, will_delete_at: null, webauthn_challenge: null, redirect_url: null };
 }
 
 export async function logout(ctx: CallContext): Promise<null> {
@@ -156,4 +169,16 @@ export async function endImpersonation(ctx: CallContext, actor: Actor): Promise<
   await companies.addEvent(ctx.db, ctx.clock, actor.companyId, adminLabel, 'Stopped signing in as this company');
   const built = await startSession(ctx, adminId, null);
   return authContextFor(ctx.db, built.actor, built.company, built.user);
+}
+
+/**
+ * Risky actions (disable two-factor, regenerate the recovery passphrase, change email) call this first:
+ * it refuses with `reauth_required` when the user last proved who they are more than 10 minutes ago,
+ * and the page asks for the password or a code (`/api/v1/user/reauth`) and tries again.
+ */
+export function requireRecentAuth(ctx: CallContext, actor: Actor): void {
+  const age = ctx.clock.now().getTime() - actor.authenticatedAt.getTime();
+  if (age > REAUTH_AFTER_MINUTES * 60_000) {
+    throw new AppError(403, REAUTH_REQUIRED.message, undefined, { [REAUTH_REQUIRED.flag]: true });
+  }
 }

@@ -26,7 +26,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Detail = { company_name: string; notes: string | null; city: string; is_vip: boolean; custom_metadata_labels: (string | null)[]; features: number; plan_id: string };
+type Detail = {
+  company_name: string;
+  notes: string | null;
+  city: string;
+  is_vip: boolean;
+  custom_metadata_labels: (string | null)[];
+  features: number;
+  plan_id: string;
+};
 const describeAsAdmin = async (id: number) => (await admin.call(adminDescribeCompany, { target_id: id })).data as Detail;
 
 describe('company patch', () => {
@@ -66,7 +74,9 @@ describe('company patch', () => {
     const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Advanced', distributor_id: dist.company.id });
     expect((await distClient.call(distributorPatchCompany, { target_id: company.id, target_plan_id: 'Starter' })).code).toBe(400);
     expect((await distClient.call(distributorPatchCompany, { target_id: company.id, target_plan_id: 'Professional' })).status).toBe('ok');
-    expect((await admin.call(adminPatchCompany, { target_id: company.id, target_plan_id: 'Starter', target_plan_force: true })).status).toBe('ok');
+    expect(
+      (await admin.call(adminPatchCompany, { target_id: company.id, target_plan_id: 'Starter', target_plan_force: true })).status,
+    ).toBe('ok');
     expect((await describeAsAdmin(company.id)).plan_id).toBe('Starter');
   });
 });
@@ -81,7 +91,13 @@ describe('creating companies', () => {
       target_password: 'a-long-password',
     });
     const id = (res.data as { company_id: number }).company_id;
-    const detail = (await admin.call(adminDescribeCompany, { target_id: id })).data as Detail & { country: string; current_state: string; distributor_id: number; users: { email: string; is_primary_contact: boolean }[]; trial_expires_at: string };
+    const detail = (await admin.call(adminDescribeCompany, { target_id: id })).data as Detail & {
+      country: string;
+      current_state: string;
+      distributor_id: number;
+      users: { email: string; is_primary_contact: boolean }[];
+      trial_expires_at: string;
+    };
     expect(detail).toMatchObject({ country: 'NZ', current_state: 'TRIAL', distributor_id: dist.company.id });
     expect(detail.users).toEqual([expect.objectContaining({ email: 'brand-new@example.com', is_primary_contact: true })]);
     expect(new Date(detail.trial_expires_at).getTime() - t.clock.now().getTime()).toBe(30 * 86_400_000);
@@ -97,8 +113,14 @@ describe('creating companies', () => {
       target_password: 'a-long-password',
     });
     const id = (res.data as { company_id: number }).company_id;
-    expect(((await admin.call(adminDescribeCompany, { target_id: id })).data as { distributor_id: number | null }).distributor_id).toBeNull();
-    const again = await admin.call(adminCreateCompany, { target_company_name: 'X', target_email: 'reseller-new@example.com', target_password: 'a-long-password' });
+    expect(
+      ((await admin.call(adminDescribeCompany, { target_id: id })).data as { distributor_id: number | null }).distributor_id,
+    ).toBeNull();
+    const again = await admin.call(adminCreateCompany, {
+      target_company_name: 'X',
+      target_email: 'reseller-new@example.com',
+      target_password: 'a-long-password',
+    });
     expect(again).toMatchObject({ code: 400, data: { fields: { target_email: 'A user with this email already exists' } } });
   });
 
@@ -118,9 +140,20 @@ describe('creating companies', () => {
 
 describe('distributor settings and regions', () => {
   it('clears a text field sent as NUL and keeps absent fields', async () => {
-    await admin.call(patchDistributorSettings, { target_id: dist.company.id, custom_billing_url: 'https://billing.example.com/', custom_metadata_1_label: 'PO number' });
-    await admin.post(patchDistributorSettings.path, { target_id: String(dist.company.id), custom_billing_url: NULL_MARKER }, { form: true });
-    expect((await admin.call(getDistributorSettings, { target_id: dist.company.id })).data).toMatchObject({ custom_billing_url: null, custom_metadata_1_label: 'PO number' });
+    await admin.call(patchDistributorSettings, {
+      target_id: dist.company.id,
+      custom_billing_url: 'https://billing.example.com/',
+      custom_metadata_1_label: 'PO number',
+    });
+    await admin.post(
+      patchDistributorSettings.path,
+      { target_id: String(dist.company.id), custom_billing_url: NULL_MARKER },
+      { form: true },
+    );
+    expect((await admin.call(getDistributorSettings, { target_id: dist.company.id })).data).toMatchObject({
+      custom_billing_url: null,
+      custom_metadata_1_label: 'PO number',
+    });
     const { company } = await newCompany(t.db, { distributor_id: dist.company.id });
     expect((await describeAsAdmin(company.id)).custom_metadata_labels).toEqual(['PO number', null, null]);
   });
@@ -129,9 +162,14 @@ describe('distributor settings and regions', () => {
     const d = await newCompany(t.db, { company_type: 'distributor' });
     await admin.call(addDistributorRegion, { target_id: d.company.id, target_region_code: 'eu-west' });
     await newCompany(t.db, { distributor_id: d.company.id, region_code: 'eu-west' });
-    let list = (await admin.call(distributorRegionList, { target_id: d.company.id })).data as { rows: { code: string; managed_company_count: number }[] };
+    let list = (await admin.call(distributorRegionList, { target_id: d.company.id })).data as {
+      rows: { code: string; managed_company_count: number }[];
+    };
     expect(list.rows).toEqual([expect.objectContaining({ code: 'eu-west', managed_company_count: 1 })]);
-    expect(await admin.call(removeDistributorRegion, { target_id: d.company.id, target_region_code: 'eu-west' })).toMatchObject({ code: 400, message: '1 sub-accounts still use this region' });
+    expect(await admin.call(removeDistributorRegion, { target_id: d.company.id, target_region_code: 'eu-west' })).toMatchObject({
+      code: 400,
+      message: '1 sub-accounts still use this region',
+    });
     await admin.call(addDistributorRegion, { target_id: d.company.id, target_include_all_regions: true });
     list = (await admin.call(distributorRegionList, { target_id: d.company.id, page_size: 100 })).data as typeof list;
     expect(list.rows).toHaveLength(8);
@@ -150,7 +188,11 @@ describe('the distributor dashboard list', () => {
     await newCompany(t.db, { distributor_id: d.company.id, company_name: 'Mine Active', current_state: 'ACTIVE' });
     await newCompany(t.db, { distributor_id: d.company.id, company_name: 'Mine Gone', current_state: 'DELETED' });
     await newCompany(t.db, { distributor_id: dist.company.id, company_name: 'Not Mine', current_state: 'TRIAL' });
-    const all = (await c.call(distributorListCompanies, {})).data as { rows: { company_name: string }[]; total: number; trial_count: number };
+    const all = (await c.call(distributorListCompanies, {})).data as {
+      rows: { company_name: string }[];
+      total: number;
+      trial_count: number;
+    };
     expect(all.rows.map((r) => r.company_name)).toEqual(['Mine Active', 'Mine Trial']);
     expect(all.trial_count).toBe(1);
     const trials = (await c.call(distributorListCompanies, { target_restrict: 'trial' })).data as typeof all;

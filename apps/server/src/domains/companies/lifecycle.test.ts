@@ -46,8 +46,16 @@ describe('trial: extend and convert to paid', () => {
     const { company } = await subAccount();
     await distClient.call(distributorPatchCompany, { target_id: company.id, target_plan_id: 'Growth' });
     expect((await distClient.call(convertToPaid, { target_id: company.id })).status).toBe('ok');
-    expect(await stateOf(company.id)).toMatchObject({ current_state: 'ACTIVE', plan_id: 'Growth', plan_selected: null, trial_expires_at: null });
-    expect(await distClient.call(convertToPaid, { target_id: company.id })).toMatchObject({ code: 400, message: 'Only a trial can be converted to paid' });
+    expect(await stateOf(company.id)).toMatchObject({
+      current_state: 'ACTIVE',
+      plan_id: 'Growth',
+      plan_selected: null,
+      trial_expires_at: null,
+    });
+    expect(await distClient.call(convertToPaid, { target_id: company.id })).toMatchObject({
+      code: 400,
+      message: 'Only a trial can be converted to paid',
+    });
     expect(await events(company.id)).toContainEqual('Converted to paid on plan Growth: TRIAL -> ACTIVE');
   });
 
@@ -69,7 +77,10 @@ describe('delete, reactivate, permanent delete', () => {
     await owner.login(user.email);
     const res = await owner.call(deleteCompany, { target_company_id: company.id });
     expect(res.data).toEqual({ will_delete_at: Math.floor((t.clock.now().getTime() + 21 * DAY) / 1000) });
-    expect((await admin.call(adminDescribeCompany, { target_id: company.id })).data).toMatchObject({ current_state: 'PENDING_DELETE', will_delete_at: (res.data as { will_delete_at: number }).will_delete_at });
+    expect((await admin.call(adminDescribeCompany, { target_id: company.id })).data).toMatchObject({
+      current_state: 'PENDING_DELETE',
+      will_delete_at: (res.data as { will_delete_at: number }).will_delete_at,
+    });
     expect(await owner.call(deleteCompany, { target_company_id: company.id })).toMatchObject({ code: 400 });
     expect((await owner.call(reactivateCompany, {})).status).toBe('ok');
     expect((await stateOf(company.id))?.current_state).toBe('SUSPENDED');
@@ -77,10 +88,33 @@ describe('delete, reactivate, permanent delete', () => {
 
   it('deletes for good only for an admin who types the company name', async () => {
     const { company } = await subAccount({ company_name: 'Exact Name Ltd' });
-    expect((await distClient.call(deleteCompany, { target_company_id: company.id, target_force: true, target_confirm_company_name: 'Exact Name Ltd' })).code).toBe(403);
-    const wrong = await admin.call(deleteCompany, { target_company_id: company.id, target_force: true, target_confirm_company_name: 'exact name ltd' });
-    expect(wrong).toMatchObject({ code: 400, data: { fields: { target_confirm_company_name: 'Type the company name exactly to confirm' } } });
-    expect((await admin.call(deleteCompany, { target_company_id: company.id, target_force: true, target_confirm_company_name: 'Exact Name Ltd' })).status).toBe('ok');
+    expect(
+      (
+        await distClient.call(deleteCompany, {
+          target_company_id: company.id,
+          target_force: true,
+          target_confirm_company_name: 'Exact Name Ltd',
+        })
+      ).code,
+    ).toBe(403);
+    const wrong = await admin.call(deleteCompany, {
+      target_company_id: company.id,
+      target_force: true,
+      target_confirm_company_name: 'exact name ltd',
+    });
+    expect(wrong).toMatchObject({
+      code: 400,
+      data: { fields: { target_confirm_company_name: 'Type the company name exactly to confirm' } },
+    });
+    expect(
+      (
+        await admin.call(deleteCompany, {
+          target_company_id: company.id,
+          target_force: true,
+          target_confirm_company_name: 'Exact Name Ltd',
+        })
+      ).status,
+    ).toBe('ok');
     expect((await stateOf(company.id))?.current_state).toBe('DELETED');
     expect(await admin.call(distributorPatchCompany, { target_id: company.id, city: 'x' })).toMatchObject({ code: 403 });
   });
@@ -89,14 +123,31 @@ describe('delete, reactivate, permanent delete', () => {
 describe('migrate', () => {
   it('splits the company under a distributor, moving its users; the original stays for history', async () => {
     const { company, user } = await newCompany(t.db, { company_name: 'Moving Co', current_state: 'ACTIVE' });
-    const wrong = await admin.call(migrateCompany, { target_id: company.id, target_distributor_id: dist.company.id, target_confirm_company_name: 'Moving' });
+    const wrong = await admin.call(migrateCompany, {
+      target_id: company.id,
+      target_distributor_id: dist.company.id,
+      target_confirm_company_name: 'Moving',
+    });
     expect(wrong.code).toBe(400);
-    const notDistributor = await admin.call(migrateCompany, { target_id: company.id, target_distributor_id: company.id, target_confirm_company_name: 'Moving Co' });
+    const notDistributor = await admin.call(migrateCompany, {
+      target_id: company.id,
+      target_distributor_id: company.id,
+      target_confirm_company_name: 'Moving Co',
+    });
     expect(notDistributor).toMatchObject({ data: { fields: { target_distributor_id: 'Choose a distributor' } } });
-    const res = await admin.call(migrateCompany, { target_id: company.id, target_distributor_id: dist.company.id, target_confirm_company_name: 'Moving Co' });
+    const res = await admin.call(migrateCompany, {
+      target_id: company.id,
+      target_distributor_id: dist.company.id,
+      target_confirm_company_name: 'Moving Co',
+    });
     const newId = (res.data as { new_company_id: number }).new_company_id;
     expect(await stateOf(company.id)).toMatchObject({ current_state: 'MIGRATED' });
-    expect(await stateOf(newId)).toMatchObject({ company_name: 'Moving Co', current_state: 'ACTIVE', distributor_id: dist.company.id, migrated_from_id: company.id });
+    expect(await stateOf(newId)).toMatchObject({
+      company_name: 'Moving Co',
+      current_state: 'ACTIVE',
+      distributor_id: dist.company.id,
+      migrated_from_id: company.id,
+    });
     expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.company_id).toBe(newId);
     expect(await events(company.id)).toContainEqual(`Migrated to company #${newId}: ACTIVE -> MIGRATED`);
   });

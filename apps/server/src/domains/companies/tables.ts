@@ -64,6 +64,11 @@ export const companies = pgTable(
     merchant_ref: text('merchant_ref').notNull().default(''),
     feature_voting_ref: text('feature_voting_ref').notNull().default(''),
     first_active_at: ts('first_active_at'),
+    /** Every user of the company must set up two-factor before using the portal. */
+    require_two_factor: boolean('require_two_factor').notNull().default(false),
+    /** Set by Complete Signup; the promo code is kept for the billing domain to credit. */
+    signup_completed_at: ts('signup_completed_at'),
+    signup_promo_code: text('signup_promo_code').notNull().default(''),
     /** The state a pending delete left, so that Reactivate can return to it. */
     state_before_delete: companyState('state_before_delete'),
     /** Set on the new company a migration split off; the original keeps its history. */

@@ -18,10 +18,29 @@ describe('users within a company', () => {
   it('lets a customer add, change and remove its users; the new user can sign in', async () => {
     const { company, user } = await newCompany(t.db, { current_state: 'ACTIVE' });
     const owner = await signIn(user.email);
-    const created = await owner.call(createUser, { target_company_id: company.id, target_email: 'new.member@example.com', target_password: 'a-long-password', target_is_technical: true });
+    const created = await owner.call(createUser, {
+      target_company_id: company.id,
+      target_email: 'new.member@example.com',
+      target_password: 'a-long-password',
+      target_is_technical: true,
+    });
     const id = (created.data as { id: number }).id;
-    expect((await owner.call(patchUser, { target_company_id: company.id, target_id: id, target_contact_name: 'New Member', target_is_billing: true })).status).toBe('ok');
-    const list = (await owner.call(listCompanyUsers, {})).data as { id: number; contact_name: string; is_billing: boolean; is_technical: boolean }[];
+    expect(
+      (
+        await owner.call(patchUser, {
+          target_company_id: company.id,
+          target_id: id,
+          target_contact_name: 'New Member',
+          target_is_billing: true,
+        })
+      ).status,
+    ).toBe('ok');
+    const list = (await owner.call(listCompanyUsers, {})).data as {
+      id: number;
+      contact_name: string;
+      is_billing: boolean;
+      is_technical: boolean;
+    }[];
     expect(list.find((u) => u.id === id)).toMatchObject({ contact_name: 'New Member', is_billing: true, is_technical: true });
     expect((await new TestClient(t.app).login('new.member@example.com', 'a-long-password')).status).toBe('ok');
     expect((await owner.call(deleteUser, { target_company_id: company.id, target_id: id })).status).toBe('ok');
@@ -33,8 +52,14 @@ describe('users within a company', () => {
     const { company, user } = await newCompany(t.db);
     const second = await newUser(t.db, company.id);
     const c = await signIn(second.email);
-    expect(await c.call(deleteUser, { target_company_id: company.id, target_id: user.id })).toMatchObject({ code: 400, message: 'The primary contact cannot be deleted' });
-    expect(await c.call(deleteUser, { target_company_id: company.id, target_id: second.id })).toMatchObject({ code: 400, message: 'You cannot delete yourself' });
+    expect(await c.call(deleteUser, { target_company_id: company.id, target_id: user.id })).toMatchObject({
+      code: 400,
+      message: 'The primary contact cannot be deleted',
+    });
+    expect(await c.call(deleteUser, { target_company_id: company.id, target_id: second.id })).toMatchObject({
+      code: 400,
+      message: 'You cannot delete yourself',
+    });
   });
 
   it("cannot reach another company's users, even by naming them", async () => {
@@ -49,7 +74,12 @@ describe('users within a company', () => {
   it('says so rather than pretend when a verification mail is asked for (mail is not built yet)', async () => {
     const a = await newCompany(t.db);
     const c = await signIn(a.user.email);
-    const res = await c.call(createUser, { target_company_id: a.company.id, target_email: 'mail-me@example.com', target_password: 'a-long-password', send_verification_email: true });
+    const res = await c.call(createUser, {
+      target_company_id: a.company.id,
+      target_email: 'mail-me@example.com',
+      target_password: 'a-long-password',
+      send_verification_email: true,
+    });
     expect(res).toMatchObject({ code: 400, data: { fields: { send_verification_email: 'Verification mail is not available yet' } } });
   });
 
@@ -57,7 +87,11 @@ describe('users within a company', () => {
     const a = await newCompany(t.db);
     const b = await newCompany(t.db);
     const c = await signIn(a.user.email);
-    const res = await c.call(createUser, { target_company_id: a.company.id, target_email: b.user.email.toUpperCase(), target_password: 'a-long-password' });
+    const res = await c.call(createUser, {
+      target_company_id: a.company.id,
+      target_email: b.user.email.toUpperCase(),
+      target_password: 'a-long-password',
+    });
     expect(res).toMatchObject({ code: 400, data: { fields: { target_email: 'A user with this email already exists' } } });
   });
 
@@ -65,6 +99,14 @@ describe('users within a company', () => {
     const d = await newCompany(t.db, { company_type: 'distributor' });
     const sub = await newCompany(t.db, { distributor_id: d.company.id });
     const c = await signIn(d.user.email);
-    expect((await c.call(createUser, { target_company_id: sub.company.id, target_email: 'helper@sub.example.com', target_password: 'a-long-password' })).status).toBe('ok');
+    expect(
+      (
+        await c.call(createUser, {
+          target_company_id: sub.company.id,
+          target_email: 'helper@sub.example.com',
+          target_password: 'a-long-password',
+        })
+      ).status,
+    ).toBe('ok');
   });
 });

@@ -22,6 +22,7 @@ export const users = pgTable(
     is_primary_contact: boolean('is_primary_contact').notNull().default(false),
     is_technical: boolean('is_technical').notNull().default(false),
     is_billing: boolean('is_billing').notNull().default(false),
+    notify_weekly_usage: boolean('notify_weekly_usage').notNull().default(false),
     browser_timezone: text('browser_timezone'),
     email_verified_at: ts('email_verified_at'),
     last_login_at: ts('last_login_at'),
