@@ -13,12 +13,14 @@ import { MESSAGES } from '@portal/contract/shared/envelope';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { registerAuthRoutes } from './domains/auth/routes.ts';
 import * as auth from './domains/auth/service.ts';
 import { ALL_HANDLERS } from './handlers.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
 import { type AppDeps, type Handler, registerHandlers, sendError } from './platform/handle.ts';
+import { MailDelivery, queuedMail, smtpTransport } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RequestLogWriter } from './platform/request-log.ts';
 
@@ -32,6 +34,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Sends the mail outbox; main.ts starts its timer, and calls that queued mail kick it. */
+    mailDelivery: MailDelivery;
   }
 }
 
@@ -53,6 +57,9 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: B
   const requestLog = new RequestLogWriter(db, clock, (err) => app.log.error({ err }, 'request log write failed'));
   const deps: AppDeps = { db, clock, config, requestLog, resolveActor: (d, req) => auth.resolveActor(d, clock, req) };
   app.decorate('deps', deps);
+  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
+  const mailDelivery = new MailDelivery(db, clock, transport, config.MAIL_FROM, (msg, err) => app.log.error({ err }, msg));
+  app.decorate('mailDelivery', mailDelivery);
   app.decorateRequest('actor', null);
 
   await app.register(helmet, {
@@ -109,6 +116,11 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: B
     }
   });
   app.addHook('onClose', () => deps.requestLog.flush());
+  // Mail queued by a call goes out once the call has answered (and so committed).
+  app.addHook('onResponse', async (req) => {
+    if (queuedMail(req)) mailDelivery.kick();
+  });
+  app.addHook('onClose', () => mailDelivery.stop());
 
   const health = { config: { rateLimit: false } };
   app.get('/healthz', health, async () => ({ status: 'ok' }));
@@ -127,6 +139,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: B
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerHandlers(app, handlers, deps);
+  registerAuthRoutes(app);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -31,6 +31,8 @@ const zEnv = z.object({
   /** The SMTP relay, such as smtp://user:pass@host:587. Unset: mail stays in the outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Backup Portal <no-reply@portal.example.com>'),
+  /** The bot challenge's work: the browser tries on average half this many hashes. Tests lower it. */
+  BOT_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   /** Where the built web app lives; served by the same process. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });

@@ -1,3 +1,4 @@
+import * as account from './domains/account/service.ts';
 import * as lifecycle from './domains/companies/lifecycle.ts';
 import type { ScheduledJob } from './platform/scheduler.ts';
 
@@ -7,4 +8,5 @@ const MINUTE = 60_000;
 export const ALL_JOBS: readonly ScheduledJob[] = [
   { name: 'expire-trials', everyMs: 5 * MINUTE, run: lifecycle.expireTrials },
   { name: 'finalize-pending-deletes', everyMs: 15 * MINUTE, run: lifecycle.finalizePendingDeletes },
+  { name: 'purge-expired-account-links', everyMs: 60 * MINUTE, run: account.purgeExpired },
 ];

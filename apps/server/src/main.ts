@@ -11,6 +11,8 @@ const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DA
 if (config.SEED_DEMO) await seedDemoIfEmpty(handle.db, systemClock);
 const app = await buildApp({ config, db: handle.db, clock: systemClock });
 
+// Mail normally goes out as soon as the call that queued it answers; the timer retries and catches up.
+app.mailDelivery.start(5_000);
 const stopJobs = startScheduler(handle.db, systemClock, ALL_JOBS, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
 
 const shutdown = async () => {

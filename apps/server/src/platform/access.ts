@@ -16,7 +16,11 @@ export interface Actor {
   impersonatorUserId: number | null;
   /** When the session's user last proved who they are (sign-in or a re-check). */
   authenticatedAt: Date;
+  /** The company requires two-factor and the user has none yet; only the setup calls are open. */
+  twoFactorSetupPending: boolean;
 }
+
+export const TWO_FACTOR_SETUP_REQUIRED = 'Your company requires two-factor authentication. Please set it up to continue.';
 
 export const STAFF: readonly Role[] = ['admin', 'support', 'sales', 'sales_admin'];
 
@@ -48,6 +52,9 @@ export function requireAccess(access: Access, actor: Actor | null): void {
   if (!actor) throw notLoggedIn();
   if (!access.roles.some((r) => actor.roles.includes(r))) throw forbidden();
   if (access.capability && !actor.capabilities.includes(access.capability)) throw forbidden();
+  if (actor.twoFactorSetupPending && !access.beforeTwoFactorSetup) {
+    throw new AppError(403, TWO_FACTOR_SETUP_REQUIRED, undefined, { two_factor_setup_required: true });
+  }
 }
 
 /** The actor for calls that are not public; handle() has already refused anonymous callers. */

@@ -17,6 +17,11 @@ import { CSRF_HEADER } from './session.ts';
 /** What every handler can reach. `db` is the call's own transaction. */
 export interface CallContext {
   db: Database;
+  /**
+   * Work that runs after the call's transaction has ended, committed or not, on the pool: the few
+   * writes that must outlive a refused call (failed sign-in counters and their audit events).
+   */
+  afterCall(work: (pool: Database) => Promise<void>): void;
   actor: Actor | null;
   clock: Clock;
   config: Config;
@@ -84,6 +89,35 @@ function exportFormat(req: FastifyRequest, call: Call): ExportFormat | null {
   return call.exportable && (format === 'csv' || format === 'xlsx') ? format : null;
 }
 
+/**
+ * Runs work with a call context in one transaction (or on the pool when `readOnly`), then the
+ * `afterCall` work. Calls use it through registerHandlers; the few plain routes (redirect targets) directly.
+ */
+export async function withCallContext<T>(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  work: (ctx: CallContext) => Promise<T>,
+  readOnly = false,
+): Promise<T> {
+  const after: ((pool: Database) => Promise<void>)[] = [];
+  const ctxFor = (db: Database): CallContext => ({
+    db,
+    afterCall: (fn) => after.push(fn),
+    actor: req.actor,
+    clock: deps.clock,
+    config: deps.config,
+    req,
+    reply,
+    requestLog: deps.requestLog,
+  });
+  try {
+    return readOnly ? await work(ctxFor(deps.db)) : await deps.db.transaction((tx) => work(ctxFor(tx as unknown as Database)));
+  } finally {
+    for (const fn of after) await fn(deps.db);
+  }
+}
+
 /** Registers `POST <path>` for each handler: access, CSRF, input, transaction, output, envelope. */
 export function registerHandlers(app: FastifyInstance, handlers: readonly Handler[], deps: AppDeps): void {
   for (const { call, run, readOnly } of handlers) {
@@ -110,18 +144,7 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       const parsed = call.input.safeParse(body);
       if (!parsed.success) throw new AppError(400, MESSAGES.invalidInput, fieldErrors(parsed.error));
 
-      const ctxFor = (db: Database): CallContext => ({
-        db,
-        actor: req.actor,
-        clock: deps.clock,
-        config: deps.config,
-        req,
-        reply,
-        requestLog: deps.requestLog,
-      });
-      const result = readOnly
-        ? await run(parsed.data, ctxFor(deps.db))
-        : await deps.db.transaction((tx) => run(parsed.data, ctxFor(tx as unknown as Database)));
+      const result = await withCallContext(deps, req, reply, (ctx) => run(parsed.data, ctx), readOnly);
       const output = call.output.safeParse(result);
       if (!output.success) {
         req.log.error({ path: call.path, issues: output.error.issues }, 'output failed its contract');

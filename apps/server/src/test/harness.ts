@@ -120,6 +120,12 @@ export class TestClient {
     return res;
   }
 
+  async get(url: string) {
+    const res = await this.app.inject({ method: 'GET', url, cookies: this.cookies });
+    this.remember(res);
+    return res;
+  }
+
   async call<C extends Call>(call: C, input: CallInput<C> | Record<string, unknown>): Promise<Envelope> {
     const res = await this.post(call.path, input);
     return res.json() as Envelope;

@@ -47,7 +47,7 @@ describe('layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard']);
+    ).toEqual(['Dashboard', 'My Account']);
     expect(screen.getByRole('banner').textContent).toContain('ann@example.com');
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
@@ -63,7 +63,7 @@ describe('layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Companies']);
+    ).toEqual(['Companies', 'My Account']);
   });
 
   it('sends the user to /login, then back, when a call says the session has ended', async () => {

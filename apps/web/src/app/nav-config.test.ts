@@ -11,11 +11,11 @@ function labelsFor(roles: Role[], capabilities: string[] = []): string[] {
 
 describe('NAV_ITEMS', () => {
   it('shows each role its own links', () => {
-    expect(labelsFor(['admin'])).toEqual(['Companies']);
-    expect(labelsFor(['support'])).toEqual(['Companies']);
-    expect(labelsFor(['sales'])).toEqual(['Companies']);
-    expect(labelsFor(['distributor'])).toEqual(['Sub-Accounts']);
-    expect(labelsFor(['customer'])).toEqual(['Dashboard']);
-    expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Users']);
+    expect(labelsFor(['admin'])).toEqual(['Companies', 'My Account']);
+    expect(labelsFor(['support'])).toEqual(['Companies', 'My Account']);
+    expect(labelsFor(['sales'])).toEqual(['Companies', 'My Account']);
+    expect(labelsFor(['distributor'])).toEqual(['Sub-Accounts', 'My Account']);
+    expect(labelsFor(['customer'])).toEqual(['Dashboard', 'My Account']);
+    expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Users', 'My Account']);
   });
 });

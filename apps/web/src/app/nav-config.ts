@@ -14,4 +14,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard_distributor', label: 'Sub-Accounts', roles: ['distributor'] },
   { to: '/dashboard', label: 'Dashboard', roles: ['customer'] },
   { to: '/users', label: 'Users', roles: ['customer'], capability: 'edit_users' },
+  { to: '/myaccount', label: 'My Account', roles: ['any'] },
 ];

@@ -1,21 +1,43 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './route-error';
+import { completeSignupRoute } from './routes/complete-signup';
 import { dashboardRoute } from './routes/dashboard';
 import { dashboardAdminRoute } from './routes/dashboard-admin';
 import { dashboardDistributorRoute } from './routes/dashboard-distributor';
+import { forgotPasswordRoute } from './routes/forgot-password';
 import { indexRoute } from './routes/index';
 import { loginRoute } from './routes/login';
+import { myaccountRoute } from './routes/myaccount';
+import { myaccountVerificationRoute } from './routes/myaccount-verification';
+import { passphraseRoute } from './routes/passphrase';
 import { pendingDeleteRoute } from './routes/pending-delete';
 import { publicRoute } from './routes/public';
 import { rootRoute } from './routes/root';
+import { securityQuestionsRoute } from './routes/security-questions';
+import { setupTwoFactorRoute } from './routes/setup-two-factor';
 import { signedInRoute } from './routes/signed-in';
 import { topupRoute } from './routes/topup';
+import { updatePasswordRoute } from './routes/update-password';
 import { usersRoute } from './routes/users';
+import { verifyEmailRoute } from './routes/verify-email';
 
 export const routeTree = rootRoute.addChildren([
-  publicRoute.addChildren([loginRoute, pendingDeleteRoute]),
-  signedInRoute.addChildren([indexRoute, dashboardRoute, dashboardDistributorRoute, dashboardAdminRoute, topupRoute, usersRoute]),
+  publicRoute.addChildren([loginRoute, pendingDeleteRoute, forgotPasswordRoute, updatePasswordRoute, verifyEmailRoute]),
+  signedInRoute.addChildren([
+    indexRoute,
+    dashboardRoute,
+    dashboardDistributorRoute,
+    dashboardAdminRoute,
+    topupRoute,
+    usersRoute,
+    myaccountRoute,
+    myaccountVerificationRoute,
+    completeSignupRoute,
+    setupTwoFactorRoute,
+    passphraseRoute,
+    securityQuestionsRoute,
+  ]),
 ]);
 
 /** `history` is for tests (memory history); the app uses the browser's. */

@@ -1,5 +1,5 @@
 import type { Call, CallInput, CallOutput } from '@portal/contract/shared/define-call';
-import { MESSAGES, zEnvelope } from '@portal/contract/shared/envelope';
+import { type ErrorEnvelope, MESSAGES, zEnvelope } from '@portal/contract/shared/envelope';
 import { ApiError } from './api-error';
 import { CSRF_HEADER, readCsrfToken } from './csrf';
 
@@ -26,12 +26,17 @@ function post(path: string, input: unknown, options: RequestOptions = {}): Promi
   });
 }
 
+function apiErrorOf(envelope: ErrorEnvelope): ApiError {
+  const { fields, ...data } = envelope.data;
+  return new ApiError(envelope.code, envelope.message, fields ?? {}, data);
+}
+
 /** Turns any reply into an ApiError; proxies and crashes may answer with something that is not an envelope. */
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = zEnvelope.safeParse(body);
   if (parsed.success && parsed.data.status === 'error') {
-    return new ApiError(parsed.data.code, parsed.data.message, parsed.data.data.fields ?? {});
+    return apiErrorOf(parsed.data);
   }
   return new ApiError(response.status >= 400 ? response.status : 500, MESSAGES.internal);
 }
@@ -46,7 +51,7 @@ export async function call<C extends Call>(definition: C, input: CallInput<C>, o
   const parsed = zEnvelope.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status >= 400 ? response.status : 500, MESSAGES.internal);
   if (parsed.data.status === 'error') {
-    throw new ApiError(parsed.data.code, parsed.data.message, parsed.data.data.fields ?? {});
+    throw apiErrorOf(parsed.data);
   }
   return parsed.data.data as CallOutput<C>;
 }

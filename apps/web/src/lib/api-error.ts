@@ -5,11 +5,14 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly code: number;
   readonly fields: Readonly<Record<string, string>>;
+  /** The envelope's other data, e.g. `reauth_required` on a refused risky action. */
+  readonly data: Readonly<Record<string, unknown>>;
 
-  constructor(code: number, message: string, fields: Record<string, string> = {}) {
+  constructor(code: number, message: string, fields: Record<string, string> = {}, data: Record<string, unknown> = {}) {
     super(message);
     this.code = code;
     this.fields = fields;
+    this.data = data;
   }
 
   get hasFieldErrors(): boolean {

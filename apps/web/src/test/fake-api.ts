@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 export interface FakeError {
-  error: { code: number; message: string; fields?: Record<string, string> };
+  error: { code: number; message: string; fields?: Record<string, string>; data?: Record<string, unknown> };
 }
 
 type Handler = (body: Record<string, unknown>) => unknown;
@@ -15,8 +15,8 @@ export interface FakeRequest {
 
 function envelope(result: unknown): Response {
   if (result && typeof result === 'object' && 'error' in result) {
-    const { code, message, fields } = (result as FakeError).error;
-    return Response.json({ status: 'error', code, message, data: { fields } }, { status: code });
+    const { code, message, fields, data } = (result as FakeError).error;
+    return Response.json({ status: 'error', code, message, data: { ...data, fields } }, { status: code });
   }
   return Response.json({ status: 'ok', code: 200, data: result ?? null });
 }

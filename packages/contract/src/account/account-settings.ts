@@ -29,7 +29,7 @@ export const getAccountSettings = defineCall({
   summary: "The signed-in user's contact details, alert preferences and company details.",
   input: z.object({}),
   output: zAccountSettings,
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
 });
 
 export const setAccountSettings = defineCall({

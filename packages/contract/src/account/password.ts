@@ -23,7 +23,7 @@ export const forgotPassword = defineCall({
   input: z.object({
     target_user: zEmail,
     /** The solved bot challenge (the ALTCHA widget's base64 payload). */
-    recaptcha: z.string().min(1, { error: 'Please complete the bot check' }).max(5000),
+    recaptcha: z.string({ error: 'Please complete the bot check' }).min(1, { error: 'Please complete the bot check' }).max(5000),
   }),
   output: z.null(),
   access: { public: true },
@@ -44,7 +44,7 @@ export const changePassword = defineCall({
   summary: "Change the signed-in user's password; ends their other sessions.",
   input: z.object({ new_password: zNewPassword }),
   output: z.null(),
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
   example: { new_password: 'a-new-password' },
 });
 
@@ -53,5 +53,5 @@ export const resendVerificationEmail = defineCall({
   summary: 'Mail the signed-in user a new email verification link.',
   input: z.object({}),
   output: z.null(),
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
 });

@@ -56,5 +56,5 @@ export const logout = defineCall({
   summary: 'End the current session.',
   input: z.object({}),
   output: z.null(),
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
 });

@@ -17,7 +17,7 @@ export const listSessions = defineCall({
   summary: "The caller's signed-in sessions, newest first.",
   input: z.object({}),
   output: z.array(zActiveSession),
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
 });
 
 export const revokeSession = defineCall({
@@ -25,7 +25,7 @@ export const revokeSession = defineCall({
   summary: "Sign out one of the caller's sessions, or all of them but the current one.",
   input: z.object({ target_session_id: z.string().min(1).max(64).optional(), all_other: z.boolean().default(false) }),
   output: z.object({ revoked: z.number().int().min(0) }),
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
   example: { all_other: true },
 });
 
@@ -37,6 +37,6 @@ export const reauthenticate = defineCall({
     target_totp_code: zTotpCode.optional(),
   }),
   output: z.object({ reauthenticated_at: zTimestamp }),
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
   example: { target_password: 'test-password' },
 });

@@ -18,7 +18,7 @@ export const getSecurityQuestions = defineCall({
     questions: z.array(z.object({ id: z.number().int(), text: z.string() })),
     answered_question_ids: z.array(z.number().int()),
   }),
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
 });
 
 export const setSecurityQuestions = defineCall({
@@ -29,6 +29,6 @@ export const setSecurityQuestions = defineCall({
     responses: z.record(z.string().regex(/^\d{1,2}$/, { error: SECURITY_QUESTION_MESSAGES.unknown }), z.string().max(200)),
   }),
   output: z.null(),
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
   example: { responses: { '1': 'Rex', '2': 'Auckland', '3': 'Hillcrest' } },
 });

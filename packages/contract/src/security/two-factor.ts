@@ -15,7 +15,7 @@ export const getTwoFactor = defineCall({
   summary: "The signed-in user's two-factor method and devices.",
   input: z.object({}),
   output: zTwoFactorStatus,
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
 });
 
 export const enableTotp = defineCall({
@@ -26,7 +26,7 @@ export const enableTotp = defineCall({
     totp_verify_code: zTotpCode,
   }),
   output: zTwoFactorStatus,
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
   example: { totp_secret: 'JBSWY3DPEHPK3PXP', totp_verify_code: '123456' },
 });
 
@@ -35,7 +35,7 @@ export const requestWebauthnChallenge = defineCall({
   summary: 'Registration options for a new security key or passkey (PublicKeyCredentialCreationOptionsJSON).',
   input: z.object({}),
   output: z.record(z.string(), z.unknown()),
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
 });
 
 export const enableWebauthn = defineCall({
@@ -47,7 +47,7 @@ export const enableWebauthn = defineCall({
     device_name: z.string().trim().max(100).default('Security key'),
   }),
   output: zTwoFactorStatus,
-  access: { roles: ['any'] },
+  access: { roles: ['any'], beforeTwoFactorSetup: true },
   example: { webauthn_challenge_response: '{}' },
 });
 

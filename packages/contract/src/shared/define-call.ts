@@ -6,7 +6,17 @@ import type { Capability, Role } from './roles.ts';
  * Otherwise the caller needs one of `roles` ('any' = any signed-in user) and,
  * when given, the capability. Company scoping is checked again by the service.
  */
-export type Access = { public: true } | { roles: readonly Role[]; capability?: Capability };
+export type Access =
+  | { public: true }
+  | {
+      roles: readonly Role[];
+      capability?: Capability;
+      /**
+       * Open to a user whose company requires two-factor before they have set it up: the calls the
+       * setup pages need. Every other call refuses them until then.
+       */
+      beforeTwoFactorSetup?: true;
+    };
 
 export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   path: `/api/v1/${string}`;

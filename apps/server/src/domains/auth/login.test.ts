@@ -20,7 +20,13 @@ describe('login', () => {
     const known = await c.call(login, { target_type: 'email', target_user: user.email });
     const unknown = await c.call(login, { target_type: 'email', target_user: 'nobody@nowhere.example.com' });
     expect(known).toEqual(unknown);
-    expect(known.data).toEqual({ type: 'password_required', auth_context: null, will_delete_at: null });
+    expect(known.data).toEqual({
+      type: 'password_required',
+      auth_context: null,
+      will_delete_at: null,
+      webauthn_challenge: null,
+      redirect_url: null,
+    });
     expect(c.cookies.portal_session).toBeUndefined();
   });
 

@@ -15,6 +15,7 @@ export const findCompany = q.findCompany;
 export const insertCompanies = q.insertCompanies;
 export const countCompanies = q.countCompanies;
 export const setPrimaryEmail = q.setPrimaryEmail;
+export const updateCompany = q.updateCompany;
 
 const DAY_MS = 86_400_000;
 

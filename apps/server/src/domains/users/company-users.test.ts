@@ -1,6 +1,7 @@
 import { createUser, deleteUser, listCompanyUsers, patchUser } from '@portal/contract/users/company-users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
+import { lastMailTo, linkIn } from '../../test/mail.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -71,7 +72,7 @@ describe('users within a company', () => {
     expect((await c.call(deleteUser, { target_company_id: b.company.id, target_id: b.user.id })).code).toBe(404);
   });
 
-  it('says so rather than pretend when a verification mail is asked for (mail is not built yet)', async () => {
+  it('mails the new user a verification link when asked, and only then', async () => {
     const a = await newCompany(t.db);
     const c = await signIn(a.user.email);
     const res = await c.call(createUser, {
@@ -80,7 +81,13 @@ describe('users within a company', () => {
       target_password: 'a-long-password',
       send_verification_email: true,
     });
-    expect(res).toMatchObject({ code: 400, data: { fields: { send_verification_email: 'Verification mail is not available yet' } } });
+    expect(res.status).toBe('ok');
+    const mail = await lastMailTo(t.db, 'mail-me@example.com');
+    expect(mail).toMatchObject({ template: 'verify_email', company_id: a.company.id });
+    expect(linkIn(mail).searchParams.get('method')).toBe('email_token');
+
+    await c.call(createUser, { target_company_id: a.company.id, target_email: 'no-mail@example.com', target_password: 'a-long-password' });
+    expect(await lastMailTo(t.db, 'no-mail@example.com')).toBeNull();
   });
 
   it('refuses an email another user already has', async () => {

@@ -12,8 +12,8 @@ const loginSearch = z.object({
 });
 
 function LoginRoute() {
-  const { redirect_to } = loginRoute.useSearch();
-  return <LoginPage redirectTo={redirect_to} />;
+  const { redirect_to, method, t } = loginRoute.useSearch();
+  return <LoginPage redirectTo={redirect_to} method={method} token={t} />;
 }
 
 export const loginRoute = createRoute({

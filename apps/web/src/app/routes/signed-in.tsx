@@ -2,6 +2,7 @@ import { createRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { authContextQueryOptions, useAuthContext } from '../../features/auth/api/get-auth-context';
 import { AppLayout } from '../app-layout';
+import { requireTwoFactorSetup } from '../route-guards';
 import { rootRoute } from './root';
 
 function SignedInLayout() {
@@ -24,6 +25,7 @@ export const signedInRoute = createRoute({
     // fetchQuery, not ensureQueryData: after a sign-in change invalidates ['auth'] the guard must ask again.
     const auth = await context.queryClient.fetchQuery(authContextQueryOptions());
     if (!auth) throw redirect({ to: '/login', search: { redirect_to: location.href } });
+    requireTwoFactorSetup(auth, location.pathname);
     return { auth };
   },
   component: SignedInLayout,

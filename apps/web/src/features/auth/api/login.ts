@@ -17,10 +17,10 @@ export function useLogin() {
   return useMutation({
     mutationFn: loginStep,
     onSuccess: (result) => {
-      if (result.type === 'ok' && result.auth_context) {
+      if ((result.type === 'ok' || result.type === 'reactivate_account') && result.auth_context) {
+        // A pending-delete company's user is signed in too, so that Reactivate can act for them.
         setSignedIn(queryClient, result.auth_context);
       } else if (result.type === 'reactivate_account') {
-        // The server opens a session for reactivation without sending the context; ask for it again.
         void queryClient.invalidateQueries({ queryKey: AUTH_QUERY_KEY });
       }
     },

@@ -1,15 +1,26 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { zLoginInput } from '@portal/contract/auth/login';
+import { browserSupportsWebAuthn, type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { type FieldErrors, formErrorState, zodFieldErrors } from '../../../components/form/form-errors';
 import { type LoginInput, type LoginResult, useLogin } from '../api/login';
 import { destinationAfterLogin } from '../role-home';
 import { LoginEmailStep } from './login-email-step';
+import { LoginPassphraseStep } from './login-passphrase-step';
 import { LoginPasswordStep } from './login-password-step';
+import { LoginTotpStep } from './login-totp-step';
+import { LoginWebauthnStep } from './login-webauthn-step';
 
-const UNSUPPORTED_STEP = 'This account needs a sign-in method that is not available here yet';
+export const WEBAUTHN_MESSAGES = {
+  failed: 'Failed to authenticate with WebAuthn device',
+  unsupported: 'this browser does not support WebAuthn',
+} as const;
+
+const SSO_WITHOUT_ADDRESS = 'Single sign-on is not configured correctly for this account';
+
+type Step = 'email' | 'email_token' | 'password' | 'recovery_passphrase' | 'totp' | 'webauthn';
 
 function browserTimeZone(): string | undefined {
   try {
@@ -22,27 +33,57 @@ function browserTimeZone(): string | undefined {
 interface LoginPageProps {
   /** Where to go after signing in (the redirect_to search parameter); checked before use. */
   redirectTo?: string | undefined;
+  /** 'email_token' signs in with the link token `token`; 'recovery_passphrase' asks for the passphrase after the email. */
+  method?: string | undefined;
+  token?: string | undefined;
 }
 
-export function LoginPage({ redirectTo }: LoginPageProps) {
-  const [step, setStep] = useState<'email' | 'password'>('email');
+export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
+  const signInWithToken = method === 'email_token' && Boolean(token);
+  const [step, setStep] = useState<Step>(signInWithToken ? 'email_token' : 'email');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [passphrase, setPassphrase] = useState('');
+  const [webauthnOptions, setWebauthnOptions] = useState<Record<string, unknown> | null>(null);
+  const [deviceBusy, setDeviceBusy] = useState(false);
+  const [preferPassphrase, setPreferPassphrase] = useState(method === 'recovery_passphrase');
   const [alert, setAlert] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const loginMutation = useLogin();
   const router = useRouter();
   const navigate = useNavigate();
+  const target_browser_timezone = browserTimeZone();
+  const target_user = email.trim() || undefined;
+
+  const clearErrors = () => {
+    setAlert(null);
+    setFieldErrors({});
+  };
 
   const follow = (result: LoginResult) => {
-    if (result.type === 'password_required') {
-      setStep('password');
-    } else if (result.type === 'ok' && result.auth_context) {
-      router.history.push(destinationAfterLogin(result.auth_context, redirectTo));
-    } else if (result.type === 'reactivate_account') {
-      void navigate({ to: '/pending_delete', search: { will_delete_at: result.will_delete_at ?? undefined } });
-    } else {
-      setAlert(UNSUPPORTED_STEP);
+    switch (result.type) {
+      case 'password_required':
+        setStep(preferPassphrase ? 'recovery_passphrase' : 'password');
+        return;
+      case 'totp_required':
+        setCode('');
+        setStep('totp');
+        return;
+      case 'webauthn_required':
+        setWebauthnOptions(result.webauthn_challenge);
+        setStep('webauthn');
+        return;
+      case 'external_sso_required':
+        if (result.redirect_url) window.location.assign(result.redirect_url);
+        else setAlert(SSO_WITHOUT_ADDRESS);
+        return;
+      case 'reactivate_account':
+        void navigate({ to: '/pending_delete', search: { will_delete_at: result.will_delete_at ?? undefined } });
+        return;
+      case 'ok':
+        if (result.auth_context) router.history.push(destinationAfterLogin(result.auth_context, redirectTo));
+        return;
     }
   };
 
@@ -64,17 +105,70 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
     }
   };
 
-  const target_browser_timezone = browserTimeZone();
-  const submitEmail = () => void submit({ target_type: 'email', target_user: email.trim(), target_browser_timezone });
-  const submitPassword = () =>
-    void submit({ target_type: 'password', target_user: email.trim(), target_password: password, target_browser_timezone });
+  // A sign-in link from a mail signs in at once; the ref keeps a second effect run from spending the token twice.
+  const tokenSent = useRef(false);
+  const tokenInput = useRef<LoginInput>({ target_type: 'email_token', target_email_token: token, target_browser_timezone });
+  const followRef = useRef(follow);
+  followRef.current = follow;
+  const { mutateAsync } = loginMutation;
+  useEffect(() => {
+    if (!signInWithToken || tokenSent.current) return;
+    tokenSent.current = true;
+    mutateAsync(tokenInput.current).then(
+      (result) => followRef.current(result),
+      () => void navigate({ to: '/verify_email', search: { success: 0 } }),
+    );
+  }, [signInWithToken, mutateAsync, navigate]);
 
-  const back = () => {
-    setStep('email');
-    setPassword('');
-    setAlert(null);
-    setFieldErrors({});
+  const submitEmail = () => void submit({ target_type: 'email', target_user, target_browser_timezone });
+  const submitPassword = () => void submit({ target_type: 'password', target_user, target_password: password, target_browser_timezone });
+  const submitCode = () => void submit({ target_type: 'totp', target_user, target_totp_code: code, target_browser_timezone });
+  const submitPassphrase = () =>
+    void submit({ target_type: 'recovery_passphrase', target_user, target_recovery_passphrase: passphrase, target_browser_timezone });
+
+  const authenticateWithDevice = async () => {
+    clearErrors();
+    if (!browserSupportsWebAuthn()) {
+      setAlert(WEBAUTHN_MESSAGES.unsupported);
+      return;
+    }
+    setDeviceBusy(true);
+    let response: string;
+    try {
+      const options = webauthnOptions as unknown as PublicKeyCredentialRequestOptionsJSON;
+      response = JSON.stringify(await startAuthentication({ optionsJSON: options }));
+    } catch {
+      // Cancelled, timed out or no matching key: the browser does not say which, so neither do we.
+      setAlert(WEBAUTHN_MESSAGES.failed);
+      setDeviceBusy(false);
+      return;
+    }
+    setDeviceBusy(false);
+    await submit({ target_type: 'webauthn', target_user, target_webauthn_response: response, target_browser_timezone });
   };
+
+  const goTo = (next: Step) => {
+    clearErrors();
+    setStep(next);
+  };
+  const backToEmail = () => {
+    setPassword('');
+    setCode('');
+    setPassphrase('');
+    // Without an email (a sign-in link asked for a second factor) the passphrase step needs one first.
+    goTo('email');
+  };
+  const switchToPassphrase = () => {
+    setPreferPassphrase(true);
+    if (target_user) goTo('recovery_passphrase');
+    else backToEmail();
+  };
+  const switchToPassword = () => {
+    setPreferPassphrase(false);
+    goTo('password');
+  };
+  const pending = loginMutation.isPending;
+  const errorFor = (field: string) => fieldErrors[field] ?? fieldErrors.target_user;
 
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={420} mx="auto" mt="xl">
@@ -83,23 +177,58 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
           Log in
         </Title>
         <FormErrorAlert message={alert} />
-        {step === 'email' ? (
-          <LoginEmailStep
-            email={email}
-            onEmailChange={setEmail}
-            error={fieldErrors.target_user}
-            pending={loginMutation.isPending}
-            onSubmit={submitEmail}
-          />
-        ) : (
+        {step === 'email_token' && (
+          <Stack align="center" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text>Signing you in…</Text>
+          </Stack>
+        )}
+        {step === 'email' && (
+          <LoginEmailStep email={email} onEmailChange={setEmail} error={fieldErrors.target_user} pending={pending} onSubmit={submitEmail} />
+        )}
+        {step === 'password' && (
           <LoginPasswordStep
             email={email}
             password={password}
             onPasswordChange={setPassword}
-            error={fieldErrors.target_password ?? fieldErrors.target_user}
-            pending={loginMutation.isPending}
+            error={errorFor('target_password')}
+            pending={pending}
             onSubmit={submitPassword}
-            onBack={back}
+            onBack={backToEmail}
+            onUsePassphrase={switchToPassphrase}
+          />
+        )}
+        {step === 'totp' && (
+          <LoginTotpStep
+            email={email}
+            code={code}
+            onCodeChange={setCode}
+            error={errorFor('target_totp_code')}
+            pending={pending}
+            onSubmit={submitCode}
+            onBack={backToEmail}
+            onUsePassphrase={switchToPassphrase}
+          />
+        )}
+        {step === 'webauthn' && (
+          <LoginWebauthnStep
+            email={email}
+            pending={deviceBusy || pending}
+            onUseDevice={() => void authenticateWithDevice()}
+            onBack={backToEmail}
+            onUsePassphrase={switchToPassphrase}
+          />
+        )}
+        {step === 'recovery_passphrase' && (
+          <LoginPassphraseStep
+            email={email}
+            passphrase={passphrase}
+            onPassphraseChange={setPassphrase}
+            error={errorFor('target_recovery_passphrase')}
+            pending={pending}
+            onSubmit={submitPassphrase}
+            onBack={backToEmail}
+            onUsePassword={switchToPassword}
           />
         )}
       </Stack>

@@ -1,5 +1,7 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef } from 'react';
+import { LoginStepHeader } from './login-step-header';
 
 interface LoginPasswordStepProps {
   email: string;
@@ -9,9 +11,19 @@ interface LoginPasswordStepProps {
   pending: boolean;
   onSubmit: () => void;
   onBack: () => void;
+  onUsePassphrase: () => void;
 }
 
-export function LoginPasswordStep({ email, password, onPasswordChange, error, pending, onSubmit, onBack }: LoginPasswordStepProps) {
+export function LoginPasswordStep({
+  email,
+  password,
+  onPasswordChange,
+  error,
+  pending,
+  onSubmit,
+  onBack,
+  onUsePassphrase,
+}: LoginPasswordStepProps) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
 
@@ -23,14 +35,7 @@ export function LoginPasswordStep({ email, password, onPasswordChange, error, pe
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" truncate="end">
-            {email}
-          </Text>
-          <Anchor component="button" type="button" size="sm" onClick={onBack}>
-            Change email
-          </Anchor>
-        </Group>
+        <LoginStepHeader email={email} onChangeEmail={onBack} />
         {/* Lets password managers pair the password with the email typed in the previous step. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordInput
@@ -48,6 +53,14 @@ export function LoginPasswordStep({ email, password, onPasswordChange, error, pe
         <Button type="submit" loading={pending}>
           Log in
         </Button>
+        <Group justify="space-between" gap="xs">
+          <Anchor component={Link} to="/forgot_password" size="sm">
+            Forgot password?
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={onUsePassphrase}>
+            Use recovery passphrase instead
+          </Anchor>
+        </Group>
       </Stack>
     </form>
   );

@@ -1,15 +1,34 @@
-import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { showInformation } from '../../../components/confirm/show-information';
+import { isApiError } from '../../../lib/api-error';
 import { DISPLAY_TIME_ZONE, formatDateTime, fromUnixSeconds } from '../../../lib/dates';
+import { useReactivateAccount } from '../api/reactivate-account';
+
+export const REACTIVATE_UNKNOWN_ERROR = 'Unknown error';
 
 interface PendingDeletePageProps {
   /** Seconds since the epoch, from the will_delete_at search parameter. */
   willDeleteAt?: number | undefined;
 }
 
-/** Shown instead of signing in when the user's company is pending delete. */
+/** Shown instead of the dashboard when the user's company is pending delete. */
 export function PendingDeletePage({ willDeleteAt }: PendingDeletePageProps) {
+  const reactivate = useReactivateAccount();
+  const navigate = useNavigate();
+
+  // Either way the user ends on the dashboard (spec §4); a failure is explained first.
+  const reactivateAccount = () =>
+    reactivate.mutate(undefined, {
+      onSuccess: () => void navigate({ to: '/dashboard' }),
+      onError: async (error) => {
+        const message = isApiError(error) && error.message ? error.message : REACTIVATE_UNKNOWN_ERROR;
+        await showInformation({ title: 'Reactivation failed', message });
+        await navigate({ to: '/dashboard' });
+      },
+    });
+
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={520} mx="auto" mt="xl">
       <Stack>
@@ -30,6 +49,9 @@ export function PendingDeletePage({ willDeleteAt }: PendingDeletePageProps) {
         <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title="Warning">
           Pending charges may apply.
         </Alert>
+        <Button color="teal.9" loading={reactivate.isPending} onClick={reactivateAccount}>
+          Reactivate
+        </Button>
         <Anchor component={Link} to="/login">
           Back to log in
         </Anchor>

@@ -1,0 +1,193 @@
+import type { AuthContext } from '@portal/contract/auth/auth-context';
+import type { LoginResultType, zLoginInput } from '@portal/contract/auth/login';
+import { MESSAGES } from '@portal/contract/shared/envelope';
+import type { z } from 'zod';
+import { AppError, badInput } from '../../platform/errors.ts';
+import type { CallContext } from '../../platform/handle.ts';
+import * as account from '../account/service.ts';
+import * as companies from '../companies/service.ts';
+import * as security from '../security/service.ts';
+import * as users from '../users/service.ts';
+import { countPendingFailure, endPendingLogin, findPendingLogin, startPendingLogin } from './pending-login.ts';
+import { authContextFor, startSession } from './session-start.ts';
+import { ssoRedirectFor } from './sso.ts';
+import { accountKey, addressKey, checkThrottle, clearThrottle, recordFailure } from './throttle.ts';
+
+type LoginInput = z.output<typeof zLoginInput>;
+export interface LoginResult {
+  type: LoginResultType;
+  auth_context: AuthContext | null;
+  will_delete_at: number | null;
+  webauthn_challenge: Record<string, unknown> | null;
+  redirect_url: string | null;
+}
+
+export const LOGIN_MESSAGES = {
+  invalidPassphrase: 'Invalid email or recovery passphrase',
+  invalidLink: 'This sign-in link is invalid or has expired',
+  wrongCode: 'The code is not correct',
+  webauthnFailed: 'Failed to authenticate with WebAuthn device',
+  pendingExpired: 'Your sign-in has expired. Please start again.',
+  deleted: 'This account has been deleted',
+  useSso: "This account signs in through your organisation's single sign-on",
+} as const;
+
+const FACTOR_LABELS = {
+  password: 'password',
+  recovery_passphrase: 'recovery passphrase',
+  email_token: 'email link',
+  totp: 'authenticator code',
+  webauthn: 'security key',
+} as const;
+
+const answer = (type: LoginResultType, extra: Partial<LoginResult> = {}): LoginResult => ({
+  type,
+  auth_context: null,
+  will_delete_at: null,
+  webauthn_challenge: null,
+  redirect_url: null,
+  ...extra,
+});
+
+export async function login(ctx: CallContext, input: LoginInput): Promise<LoginResult> {
+  switch (input.target_type) {
+    case 'email':
+      return emailStep(ctx, requireUser(input));
+    case 'password':
+    case 'recovery_passphrase':
+    case 'email_token':
+      return firstFactor(ctx, input);
+    case 'totp':
+    case 'webauthn':
+      return secondFactor(ctx, input);
+  }
+}
+
+function requireUser(input: LoginInput): string {
+  if (!input.target_user) throw badInput({ target_user: 'Please enter a valid email address' });
+  return input.target_user;
+}
+
+/** Answers the same for known and unknown addresses; only a domain with single sign-on answers differently. */
+async function emailStep(ctx: CallContext, email: string): Promise<LoginResult> {
+  const redirect = await ssoRedirectFor(ctx, email);
+  return redirect ? answer('external_sso_required', { redirect_url: redirect }) : answer('password_required');
+}
+
+/** Records a refused sign-in after the call's transaction has rolled back, so it counts. */
+function refuse(ctx: CallContext, keys: string[], user: users.UserRow | null, what: string, error: AppError): never {
+  const now = ctx.clock.now();
+  const ip = ctx.req.ip;
+  ctx.afterCall(async (pool) => {
+    await recordFailure(pool, keys, now);
+    if (user) await companies.addEvent(pool, ctx.clock, user.company_id, users.userLabel(user), `Sign-in refused (${what}) from ${ip}`);
+  });
+  throw error;
+}
+
+async function firstFactor(ctx: CallContext, input: LoginInput): Promise<LoginResult> {
+  const now = ctx.clock.now();
+  const keys = [addressKey(ctx.req.ip), ...(input.target_user ? [accountKey(input.target_user)] : [])];
+  await checkThrottle(ctx.db, keys, now);
+
+  let user: users.UserRow | null = null;
+  if (input.target_type === 'email_token') {
+    if (!input.target_email_token) throw badInput({ target_email_token: LOGIN_MESSAGES.invalidLink });
+    const userId = await account.consumeEmailToken(ctx.db, ctx.clock, input.target_email_token, 'verify_email');
+    user = userId === null ? null : await users.findUser(ctx.db, userId);
+    if (!user || user.deleted_at) refuse(ctx, keys, null, 'email link', new AppError(401, LOGIN_MESSAGES.invalidLink));
+  } else {
+    const email = requireUser(input);
+    user = await users.findActiveUserByEmail(ctx.db, email);
+    if (input.target_type === 'password') {
+      if (!input.target_password) throw badInput({ target_password: 'Please enter a password' });
+      const ok = await users.checkPassword(user, input.target_password);
+      if (!user || !ok) refuse(ctx, keys, user, 'wrong password', new AppError(401, MESSAGES.invalidCredentials));
+      if (await ssoRedirectFor(ctx, email, { probeOnly: true })) throw new AppError(403, LOGIN_MESSAGES.useSso);
+    } else {
+      const phrase = input.target_recovery_passphrase;
+      if (!phrase) throw badInput({ target_recovery_passphrase: 'Please enter your recovery passphrase' });
+      // Unknown accounts cost one hash check too, so the answer time does not tell them apart.
+      const ok = user ? await security.verifyRecoveryPassphrase(ctx.db, user.id, phrase) : await users.checkPassword(null, phrase);
+      if (!user || !ok) refuse(ctx, keys, user, 'wrong recovery passphrase', new AppError(401, LOGIN_MESSAGES.invalidPassphrase));
+    }
+  }
+
+  await clearThrottle(ctx.db, accountKey(user.email));
+  // The recovery passphrase stands in for a lost second factor, so it finishes the sign-in by itself.
+  if (input.target_type === 'recovery_passphrase') return complete(ctx, user, input.target_type, input.target_browser_timezone);
+
+  const method = await security.twoFactorMethod(ctx.db, user.id);
+  if (method === 'totp') {
+    await startPendingLogin(ctx, user.id, input.target_type, null);
+    return answer('totp_required');
+  }
+  if (method === 'webauthn') {
+    const { options, challenge } = await security.webauthnLoginOptions(ctx.db, ctx.config, user.id);
+    await startPendingLogin(ctx, user.id, input.target_type, challenge);
+    return answer('webauthn_required', { webauthn_challenge: options as unknown as Record<string, unknown> });
+  }
+  return complete(ctx, user, input.target_type, input.target_browser_timezone);
+}
+
+async function secondFactor(ctx: CallContext, input: LoginInput): Promise<LoginResult> {
+  const pending = await findPendingLogin(ctx);
+  const user = pending ? await users.findUser(ctx.db, pending.user_id) : null;
+  const sameUser = !input.target_user || input.target_user.trim().toLowerCase() === user?.email.toLowerCase();
+  if (!pending || !user || user.deleted_at || !sameUser) throw new AppError(401, LOGIN_MESSAGES.pendingExpired);
+
+  const keys = [addressKey(ctx.req.ip), accountKey(user.email)];
+  await checkThrottle(ctx.db, keys, ctx.clock.now());
+  let ok: boolean;
+  if (input.target_type === 'totp') {
+    if (!input.target_totp_code) throw badInput({ target_totp_code: 'Please enter a 6-digit code' });
+    ok = await security.verifyTotpForLogin(ctx.db, ctx.clock, user.id, input.target_totp_code);
+  } else {
+    if (!input.target_webauthn_response || !pending.webauthn_challenge) throw new AppError(401, LOGIN_MESSAGES.webauthnFailed);
+    ok = await security.verifyWebauthnForLogin(
+      ctx.db,
+      ctx.clock,
+      ctx.config,
+      user.id,
+      pending.webauthn_challenge,
+      input.target_webauthn_response,
+    );
+  }
+  if (!ok) {
+    ctx.afterCall((pool) => countPendingFailure(pool, pending));
+    const totp = input.target_type === 'totp';
+    const message = totp ? LOGIN_MESSAGES.wrongCode : LOGIN_MESSAGES.webauthnFailed;
+    refuse(ctx, keys, user, `wrong ${FACTOR_LABELS[totp ? 'totp' : 'webauthn']}`, new AppError(401, message));
+  }
+  await endPendingLogin(ctx, pending.id);
+  await clearThrottle(ctx.db, accountKey(user.email));
+  return complete(ctx, user, `${pending.first_factor} and ${input.target_type}`, input.target_browser_timezone);
+}
+
+/** Opens the session once every factor the account needs has been given. */
+export async function complete(
+  ctx: CallContext,
+  user: users.UserRow,
+  how: string,
+  browserTimezone: string | undefined,
+): Promise<LoginResult> {
+  const company = await companies.findCompany(ctx.db, user.company_id);
+  if (!company || company.current_state === 'DELETED' || company.current_state === 'MIGRATED') {
+    throw new AppError(403, LOGIN_MESSAGES.deleted);
+  }
+  const now = ctx.clock.now();
+  await users.recordLogin(ctx.db, user.id, now, browserTimezone);
+  const userAgent = String(ctx.req.headers['user-agent'] ?? '');
+  const { actor, knownDevice } = await startSession(ctx, user.id, null);
+  const factors = how
+    .split(' and ')
+    .map((f) => FACTOR_LABELS[f as keyof typeof FACTOR_LABELS] ?? f)
+    .join(' and ');
+  await companies.addEvent(ctx.db, ctx.clock, company.id, users.userLabel(user), `Signed in with ${factors} from ${ctx.req.ip}`);
+  if (!knownDevice) await account.sendNewSignInMail(ctx, user, { ip: ctx.req.ip, userAgent });
+  const auth_context = await authContextFor(ctx.db, actor, company, user);
+  if (company.current_state === 'PENDING_DELETE') {
+    return answer('reactivate_account', { auth_context, will_delete_at: companies.willDeleteAt(company) });
+  }
+  return answer('ok', { auth_context });
+}

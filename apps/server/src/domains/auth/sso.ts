@@ -1,0 +1,194 @@
+import type { zCompanySso, setCompanySso } from '@portal/contract/auth/sso';
+import type { CallData } from '@portal/contract/shared/define-call';
+import { and, eq, lt } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { z } from 'zod';
+import type { Actor } from '../../platform/access.ts';
+import type { Config } from '../../config.ts';
+import { AppError, badInput } from '../../platform/errors.ts';
+import type { CallContext } from '../../platform/handle.ts';
+import * as companies from '../companies/service.ts';
+import * as users from '../users/service.ts';
+import { companySso, ssoStates } from './tables.ts';
+
+export const SSO_CALLBACK_PATH = '/api/v1/user/sso/callback';
+const STATE_LIFETIME_MS = 10 * 60_000;
+
+export const SSO_ERRORS = {
+  failed: 'sso_failed',
+  noAccount: 'sso_no_account',
+} as const;
+
+type SsoRow = typeof companySso.$inferSelect;
+
+const domainOf = (email: string) => email.trim().toLowerCase().split('@')[1] ?? '';
+
+/**
+ * Plain http is allowed only for a provider on this machine outside production (the local provider
+ * the tests run); anywhere else the issuer must be https.
+ */
+function allowsHttp(config: Config, issuer: URL): boolean {
+  return config.NODE_ENV !== 'production' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+}
+
+/** Discovery documents are fetched once per issuer and client, then reused. */
+const discovered = new Map<string, Promise<oidc.Configuration>>();
+
+function providerConfig(config: Config, row: SsoRow): Promise<oidc.Configuration> {
+  const key = `${row.issuer}\n${row.client_id}\n${row.client_secret}`;
+  let found = discovered.get(key);
+  if (!found) {
+    const issuer = new URL(row.issuer);
+    found = oidc.discovery(
+      issuer,
+      row.client_id,
+      undefined,
+      oidc.ClientSecretBasic(row.client_secret),
+      allowsHttp(config, issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
+    found.catch(() => discovered.delete(key));
+    discovered.set(key, found);
+  }
+  return found;
+}
+
+const callbackUrl = (config: Config) => new URL(SSO_CALLBACK_PATH, config.PUBLIC_URL).toString();
+
+/**
+ * When the address's domain signs in through a provider, starts the round trip and returns the
+ * provider's authorization URL; otherwise null. `probeOnly` just answers whether it would.
+ */
+export async function ssoRedirectFor(ctx: CallContext, email: string, opts: { probeOnly?: boolean } = {}): Promise<string | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(companySso)
+    .where(and(eq(companySso.email_domain, domainOf(email)), eq(companySso.enabled, true)));
+  if (!row) return null;
+  if (opts.probeOnly) return 'sso';
+  const now = ctx.clock.now();
+  let provider: oidc.Configuration;
+  try {
+    provider = await providerConfig(ctx.config, row);
+  } catch (error) {
+    ctx.req.log.warn({ err: error, issuer: row.issuer }, 'single sign-on discovery failed');
+    throw new AppError(502, 'Your single sign-on provider could not be reached. Please try again later.');
+  }
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const verifier = oidc.randomPKCECodeVerifier();
+  await ctx.db.delete(ssoStates).where(lt(ssoStates.expires_at, now));
+  await ctx.db.insert(ssoStates).values({
+    state,
+    company_id: row.company_id,
+    email: email.trim().toLowerCase(),
+    nonce,
+    code_verifier: verifier,
+    expires_at: new Date(now.getTime() + STATE_LIFETIME_MS),
+  });
+  return oidc
+    .buildAuthorizationUrl(provider, {
+      redirect_uri: callbackUrl(ctx.config),
+      scope: 'openid email profile',
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      login_hint: email,
+    })
+    .toString();
+}
+
+export async function getSso(ctx: CallContext, admin: Actor, companyId: number): Promise<z.output<typeof zCompanySso>> {
+  await companies.requireCompany(ctx.db, admin, companyId, 'read');
+  const [row] = await ctx.db.select().from(companySso).where(eq(companySso.company_id, companyId));
+  return {
+    enabled: row?.enabled ?? false,
+    issuer: row?.issuer ?? '',
+    client_id: row?.client_id ?? '',
+    has_client_secret: !!row?.client_secret,
+    email_domain: row?.email_domain ?? '',
+  };
+}
+
+export async function setSso(ctx: CallContext, admin: Actor, input: CallData<typeof setCompanySso>): Promise<null> {
+  const company = await companies.requireCompany(ctx.db, admin, input.target_id, 'write');
+  if (company.company_type !== 'customer' && company.company_type !== 'distributor') {
+    throw badInput({ target_id: 'Single sign-on is for customer and distributor companies' });
+  }
+  if (input.enabled) {
+    const [taken] = await ctx.db
+      .select({ company_id: companySso.company_id })
+      .from(companySso)
+      .where(and(eq(companySso.email_domain, input.email_domain), eq(companySso.enabled, true)));
+    if (taken && taken.company_id !== company.id) {
+      throw badInput({ email_domain: 'Another company already signs in with this domain' });
+    }
+  }
+  const [existing] = await ctx.db.select().from(companySso).where(eq(companySso.company_id, company.id));
+  const secret = input.client_secret ?? existing?.client_secret ?? '';
+  if (input.enabled && !secret) throw badInput({ client_secret: 'Please enter the client secret' });
+  const values = {
+    enabled: input.enabled,
+    issuer: input.issuer,
+    client_id: input.client_id,
+    client_secret: secret,
+    email_domain: input.email_domain,
+    updated_at: ctx.clock.now(),
+  };
+  await ctx.db
+    .insert(companySso)
+    .values({ company_id: company.id, ...values })
+    .onConflictDoUpdate({ target: companySso.company_id, set: values });
+  const label = await users.describeUser(ctx.db, admin.userId);
+  await companies.addEvent(
+    ctx.db,
+    ctx.clock,
+    company.id,
+    label,
+    input.enabled ? `Single sign-on turned on for @${input.email_domain} (${input.issuer})` : 'Single sign-on turned off',
+  );
+  return null;
+}
+
+/**
+ * The provider sends the browser back here with a code. The code is exchanged (PKCE, state and
+ * nonce checked), and the verified email must belong to an active user of the company whose
+ * domain it is; accounts are not created on the fly.
+ */
+export async function ssoCallback(ctx: CallContext, currentUrl: URL): Promise<{ user: users.UserRow } | { error: string }> {
+  const stateParam = currentUrl.searchParams.get('state') ?? '';
+  const [state] = await ctx.db.select().from(ssoStates).where(eq(ssoStates.state, stateParam));
+  if (!state || state.expires_at < ctx.clock.now()) return { error: SSO_ERRORS.failed };
+  await ctx.db.delete(ssoStates).where(eq(ssoStates.state, state.state));
+  const [row] = await ctx.db.select().from(companySso).where(eq(companySso.company_id, state.company_id));
+  if (!row?.enabled) return { error: SSO_ERRORS.failed };
+
+  let email: string;
+  try {
+    const provider = await providerConfig(ctx.config, row);
+    const callback = new URL(callbackUrl(ctx.config));
+    callback.search = currentUrl.search;
+    const tokens = await oidc.authorizationCodeGrant(provider, callback, {
+      pkceCodeVerifier: state.code_verifier,
+      expectedState: state.state,
+      expectedNonce: state.nonce,
+      idTokenExpected: true,
+    });
+    const idClaims = tokens.claims();
+    if (!idClaims) return { error: SSO_ERRORS.failed };
+    // Providers may keep the email out of the ID token and give it from the userinfo endpoint only.
+    const claims = typeof idClaims.email === 'string' ? idClaims : await oidc.fetchUserInfo(provider, tokens.access_token, idClaims.sub);
+    if (typeof claims.email !== 'string' || claims.email_verified === false) return { error: SSO_ERRORS.failed };
+    email = claims.email.trim().toLowerCase();
+  } catch (error) {
+    ctx.req.log.warn({ err: error }, 'single sign-on code exchange failed');
+    return { error: SSO_ERRORS.failed };
+  }
+
+  const user = await users.findActiveUserByEmail(ctx.db, email);
+  if (!user || user.company_id !== row.company_id || domainOf(email) !== row.email_domain) {
+    await companies.addEvent(ctx.db, ctx.clock, row.company_id, email, 'Single sign-on refused: no such user in this company');
+    return { error: SSO_ERRORS.noAccount };
+  }
+  return { user };
+}

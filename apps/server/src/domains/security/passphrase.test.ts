@@ -1,0 +1,121 @@
+import { login } from '@portal/contract/auth/login';
+import { getOrCreatePassphrase } from '@portal/contract/security/passphrase';
+import { REAUTH_AFTER_MINUTES, RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { companyEvents } from '../companies/tables.ts';
+import { newPassphrase, passphraseHint } from './passphrase.ts';
+import * as security from './service.ts';
+import { recoveryPassphrases } from './tables.ts';
+import { WORDLIST } from './wordlist.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+interface Answer {
+  passphrase_raw: string | null;
+  passphrase_hint: string;
+  created_at: string;
+}
+
+async function signedIn() {
+  const { company, user } = await newCompany(t.db);
+  const client = await new TestClient(t.app).useSession(t.db, t.clock, user.id);
+  return { company, user, client };
+}
+
+describe('the wordlist and the phrase', () => {
+  it('draws 20 words from the 2048-word BIP-39 list', () => {
+    expect(WORDLIST).toHaveLength(2048);
+    expect(new Set(WORDLIST).size).toBe(2048);
+    expect([WORDLIST[0], WORDLIST[2047]]).toEqual(['abandon', 'zoo']);
+    const words = newPassphrase();
+    expect(words).toHaveLength(RECOVERY_PASSPHRASE_WORDS);
+    for (const w of words) expect(WORDLIST).toContain(w);
+    expect(newPassphrase().join(' ')).not.toBe(words.join(' '));
+  });
+
+  it('hints with the first and last word and the count', () => {
+    expect(passphraseHint(['apple', 'kiwi', 'zebra'])).toBe('apple … zebra (3 words)');
+  });
+});
+
+describe('recovery passphrase', () => {
+  it('is created on first request and shown once; later requests show only the hint and date', async () => {
+    const { company, user, client } = await signedIn();
+    const first = (await client.call(getOrCreatePassphrase, {})).data as Answer;
+    const words = first.passphrase_raw?.split(' ') ?? [];
+    expect(words).toHaveLength(20);
+    expect(first.passphrase_hint).toBe(`${words[0]} … ${words[19]} (20 words)`);
+    expect(first.created_at).toBe(t.clock.now().toISOString());
+
+    const later = (await client.call(getOrCreatePassphrase, { regenerate: false })).data as Answer;
+    expect(later).toEqual({ passphrase_raw: null, passphrase_hint: first.passphrase_hint, created_at: first.created_at });
+
+    const [row] = await t.db.select().from(recoveryPassphrases).where(eq(recoveryPassphrases.user_id, user.id));
+    expect(row?.passphrase_hash).toMatch(/^\$argon2id\$/);
+    expect(row?.passphrase_hash).not.toContain(words[1]);
+    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    expect(events.map((e) => e.event)).toContain('Created a recovery passphrase');
+  });
+
+  it('verifies the phrase whatever its spacing and case, and refuses a wrong one', async () => {
+    const { user, client } = await signedIn();
+    const raw = ((await client.call(getOrCreatePassphrase, {})).data as Answer).passphrase_raw ?? '';
+    expect(await security.verifyRecoveryPassphrase(t.db, user.id, raw)).toBe(true);
+    const messy = `  ${raw.toUpperCase().split(' ').join('   \t')}\n`;
+    expect(await security.verifyRecoveryPassphrase(t.db, user.id, messy)).toBe(true);
+    const words = raw.split(' ');
+    const wrong = [...words.slice(0, 19), words[19] === 'zoo' ? 'abandon' : 'zoo'].join(' ');
+    expect(await security.verifyRecoveryPassphrase(t.db, user.id, wrong)).toBe(false);
+    const other = await signedIn();
+    expect(await security.verifyRecoveryPassphrase(t.db, other.user.id, raw)).toBe(false);
+  });
+
+  it('signs in with the phrase', async () => {
+    const { user, client } = await signedIn();
+    const raw = ((await client.call(getOrCreatePassphrase, {})).data as Answer).passphrase_raw ?? '';
+    const res = await new TestClient(t.app).call(login, {
+      target_type: 'recovery_passphrase',
+      target_user: user.email,
+      target_recovery_passphrase: raw.toUpperCase(),
+    });
+    expect(res.data).toMatchObject({ type: 'ok', auth_context: { email: user.email } });
+  });
+
+  it('regenerates within ten minutes of signing in: the old phrase stops working', async () => {
+    const { company, user, client } = await signedIn();
+    const old = ((await client.call(getOrCreatePassphrase, {})).data as Answer).passphrase_raw ?? '';
+    t.clock.advance(60_000);
+    const fresh = (await client.call(getOrCreatePassphrase, { regenerate: true })).data as Answer;
+    expect(fresh.passphrase_raw).not.toBeNull();
+    expect(fresh.passphrase_raw).not.toBe(old);
+    expect(fresh.created_at).toBe(t.clock.now().toISOString());
+    expect(await security.verifyRecoveryPassphrase(t.db, user.id, old)).toBe(false);
+    expect(await security.verifyRecoveryPassphrase(t.db, user.id, fresh.passphrase_raw ?? '')).toBe(true);
+    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    expect(events.map((e) => e.event)).toContain('Replaced the recovery passphrase');
+  });
+
+  it('asks to confirm it is you before regenerating after ten minutes, but not for the first one', async () => {
+    const { user, client } = await signedIn();
+    t.clock.advance((REAUTH_AFTER_MINUTES + 1) * 60_000);
+    const first = (await client.call(getOrCreatePassphrase, { regenerate: true })).data as Answer;
+    expect(first.passphrase_raw).not.toBeNull();
+    const res = await client.call(getOrCreatePassphrase, { regenerate: true });
+    expect(res).toMatchObject({ status: 'error', code: 403, data: { reauth_required: true } });
+    expect(await security.verifyRecoveryPassphrase(t.db, user.id, first.passphrase_raw ?? '')).toBe(true);
+  });
+
+  it('refuses an admin signed in as the user', async () => {
+    const admin = await newCompany(t.db, { company_type: 'admin', staff_role: 'admin' });
+    const { user } = await signedIn();
+    const client = await new TestClient(t.app).useSession(t.db, t.clock, user.id, admin.user.id);
+    expect(await client.call(getOrCreatePassphrase, {})).toMatchObject({ status: 'error', code: 403 });
+    expect(await t.db.select().from(recoveryPassphrases).where(eq(recoveryPassphrases.user_id, user.id))).toEqual([]);
+  });
+});

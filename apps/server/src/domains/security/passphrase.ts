@@ -1,0 +1,62 @@
+import { randomInt } from 'node:crypto';
+import { RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
+import type { Actor } from '../../platform/access.ts';
+import type { Database } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { CallContext } from '../../platform/handle.ts';
+import * as account from '../account/service.ts';
+import * as auth from '../auth/service.ts';
+import * as companies from '../companies/service.ts';
+import * as users from '../users/service.ts';
+import * as q from './queries.ts';
+import { checkSecret, hashSecret, normaliseSecret } from './secrets.ts';
+import { WORDLIST } from './wordlist.ts';
+
+export function newPassphrase(): string[] {
+  return Array.from({ length: RECOVERY_PASSPHRASE_WORDS }, () => WORDLIST[randomInt(WORDLIST.length)] ?? '');
+}
+
+/** Enough to tell which sheet of paper is the current one, far too little to guess the rest. */
+export function passphraseHint(words: readonly string[]): string {
+  return `${words[0] ?? ''} … ${words[words.length - 1] ?? ''} (${words.length} words)`;
+}
+
+export interface PassphraseAnswer {
+  passphrase_raw: string | null;
+  passphrase_hint: string;
+  created_at: string;
+}
+
+/**
+ * The passphrase is shown only in the answer that creates it; afterwards only its hint and date.
+ * Replacing one that exists is a risky action and needs a recent sign-in check.
+ */
+export async function getOrCreatePassphrase(ctx: CallContext, actor: Actor, regenerate: boolean): Promise<PassphraseAnswer> {
+  const existing = await q.findPassphrase(ctx.db, actor.userId);
+  if (existing && !regenerate) {
+    return { passphrase_raw: null, passphrase_hint: existing.hint, created_at: existing.created_at.toISOString() };
+  }
+  if (existing) auth.requireRecentAuth(ctx, actor);
+  const user = await users.findUser(ctx.db, actor.userId);
+  if (!user || user.deleted_at) throw notFound();
+
+  const words = newPassphrase();
+  const raw = words.join(' ');
+  const row = { user_id: user.id, passphrase_hash: await hashSecret(raw), hint: passphraseHint(words), created_at: ctx.clock.now() };
+  await q.savePassphrase(ctx.db, row);
+  const label = users.userLabel(user);
+  if (existing) {
+    await companies.addEvent(ctx.db, ctx.clock, user.company_id, label, 'Replaced the recovery passphrase');
+    await account.sendTwoFactorChangedMail(ctx, user, 'A new recovery passphrase was created and the previous one no longer works');
+  } else {
+    await companies.addEvent(ctx.db, ctx.clock, user.company_id, label, 'Created a recovery passphrase');
+  }
+  return { passphrase_raw: raw, passphrase_hint: row.hint, created_at: row.created_at.toISOString() };
+}
+
+export async function verifyRecoveryPassphrase(db: Database, userId: number, passphrase: string): Promise<boolean> {
+  const row = await q.findPassphrase(db, userId);
+  // Without a passphrase a decoy hash is checked, so the answer takes as long as a wrong guess.
+  if (!row) return users.checkPassword(null, passphrase);
+  return checkSecret(row.passphrase_hash, normaliseSecret(passphrase));
+}

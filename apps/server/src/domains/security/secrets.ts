@@ -1,0 +1,10 @@
+import { verify } from '@node-rs/argon2';
+import * as users from '../users/service.ts';
+
+/** Recovery passphrases and question answers are hashed like passwords: argon2id at the same cost. */
+export const hashSecret = (text: string) => users.hashPassword(text);
+
+export const checkSecret = (hash: string, text: string): Promise<boolean> => verify(hash, text).catch(() => false);
+
+/** Case and spacing do not count: people retype these from paper. */
+export const normaliseSecret = (text: string) => text.trim().toLowerCase().split(/\s+/).join(' ');

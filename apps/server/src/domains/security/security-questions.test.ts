@@ -1,0 +1,89 @@
+import { getSecurityQuestions, setSecurityQuestions } from '@portal/contract/security/security-questions';
+import { SECURITY_QUESTIONS } from '@portal/contract/shared/security';
+import { verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { companyEvents } from '../companies/tables.ts';
+import { securityAnswers } from './tables.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+async function signedIn() {
+  const { company, user } = await newCompany(t.db);
+  const client = await new TestClient(t.app).useSession(t.db, t.clock, user.id);
+  return { company, user, client };
+}
+
+const answersOf = (userId: number) => t.db.select().from(securityAnswers).where(eq(securityAnswers.user_id, userId));
+
+describe('security questions', () => {
+  it('lists the eleven questions and none answered at first', async () => {
+    const { client } = await signedIn();
+    const res = await client.call(getSecurityQuestions, {});
+    expect(res.data).toEqual({ questions: SECURITY_QUESTIONS.map((q) => ({ ...q })), answered_question_ids: [] });
+  });
+
+  it('stores argon2id hashes of the trimmed, lower-cased answers, never the text', async () => {
+    const { company, user, client } = await signedIn();
+    const res = await client.call(setSecurityQuestions, { responses: { '1': '  Rex ', '4': 'Holden Kingswood', '9': 'AUCKLAND' } });
+    expect(res).toMatchObject({ status: 'ok', data: null });
+    expect((await client.call(getSecurityQuestions, {})).data).toMatchObject({ answered_question_ids: [1, 4, 9] });
+
+    const rows = await answersOf(user.id);
+    expect(JSON.stringify(rows)).not.toMatch(/rex|holden|auckland/i);
+    const byId = new Map(rows.map((r) => [r.question_id, r.answer_hash]));
+    expect(byId.get(1)).toMatch(/^\$argon2id\$/);
+    expect(await verify(byId.get(1) ?? '', 'rex')).toBe(true);
+    expect(await verify(byId.get(4) ?? '', 'holden kingswood')).toBe(true);
+    expect(await verify(byId.get(9) ?? '', 'auckland')).toBe(true);
+    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    expect(events.map((e) => e.event)).toContain('Set security questions (3 answered)');
+  });
+
+  it('replaces earlier answers', async () => {
+    const { user, client } = await signedIn();
+    await client.call(setSecurityQuestions, { responses: { '1': 'a', '2': 'b', '3': 'c', '4': 'd' } });
+    await client.call(setSecurityQuestions, { responses: { '5': 'e', '6': 'f', '11': 'g' } });
+    expect((await answersOf(user.id)).map((r) => r.question_id).sort((a, b) => a - b)).toEqual([5, 6, 11]);
+  });
+
+  it('asks for three to four answers', async () => {
+    const { user, client } = await signedIn();
+    const few = await client.call(setSecurityQuestions, { responses: { '1': 'a', '2': 'b' } });
+    expect(few).toMatchObject({ code: 400, data: { fields: { responses: 'Please answer at least 3 questions' } } });
+    const many = await client.call(setSecurityQuestions, { responses: { '1': 'a', '2': 'b', '3': 'c', '4': 'd', '5': 'e' } });
+    expect(many).toMatchObject({ code: 400, data: { fields: { responses: 'Please answer at most 4 questions' } } });
+    expect(await answersOf(user.id)).toEqual([]);
+  });
+
+  it('refuses blank answers, unknown questions and the same question twice, field by field', async () => {
+    const { user, client } = await signedIn();
+    await client.call(setSecurityQuestions, { responses: { '1': 'a', '2': 'b', '3': 'c' } });
+    const res = await client.call(setSecurityQuestions, { responses: { '1': '   ', '12': 'x', '01': 'y', '2': 'ok' } });
+    expect(res).toMatchObject({ code: 400 });
+    expect(res.data).toEqual({
+      fields: {
+        'responses.1': 'Please enter an answer',
+        'responses.12': 'Please choose a question from the list',
+        'responses.01': 'Please choose different questions',
+      },
+    });
+    const bad = await client.call(setSecurityQuestions, { responses: { abc: 'x', '1': 'a', '2': 'b' } });
+    expect(bad.code).toBe(400);
+    expect(await answersOf(user.id)).toHaveLength(3);
+  });
+
+  it('refuses an admin signed in as the user', async () => {
+    const admin = await newCompany(t.db, { company_type: 'admin', staff_role: 'admin' });
+    const { user } = await signedIn();
+    const client = await new TestClient(t.app).useSession(t.db, t.clock, user.id, admin.user.id);
+    const res = await client.call(setSecurityQuestions, { responses: { '1': 'a', '2': 'b', '3': 'c' } });
+    expect(res).toMatchObject({ status: 'error', code: 403 });
+    expect(await answersOf(user.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '../../../lib/api-error';
+import { countryName } from '../../../lib/countries';
+import { type AccountSettings, useAccountSettings } from '../api/get-account-settings';
+
+function addressOf(settings: AccountSettings): string {
+  const parts = [
+    settings.company_address_street,
+    settings.company_address_city,
+    settings.company_address_postcode,
+    settings.company_address_country === '' ? '' : countryName(settings.company_address_country),
+  ];
+  return parts.filter((part) => part.trim() !== '').join(', ');
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {value || '(not set)'}
+      </Text>
+    </div>
+  );
+}
+
+/** /myaccount_verification: the user checks the details we hold, then confirms or changes them. */
+export function AccountVerificationPage() {
+  const settings = useAccountSettings();
+  const navigate = useNavigate();
+  return (
+    <Stack maw={640}>
+      <Title order={1}>Confirm your details</Title>
+      {settings.error && (
+        <Alert color="red" role="alert" title="Error">
+          {errorMessage(settings.error)}
+        </Alert>
+      )}
+      {settings.isPending && <Loader aria-label="Loading account settings" />}
+      {settings.data && (
+        <>
+          <Text>Please check that these details are still correct.</Text>
+          <Paper withBorder p="md">
+            <Stack component="dl" gap="sm" m={0}>
+              <Detail label="Email" value={settings.data.user_email} />
+              <Detail label="Company" value={settings.data.company_name} />
+              <Detail label="Phone" value={settings.data.company_phone_number} />
+              <Detail label="Address" value={addressOf(settings.data)} />
+            </Stack>
+          </Paper>
+          <Group>
+            <Button onClick={() => void navigate({ to: '/' })}>Confirm details</Button>
+            <Button variant="default" onClick={() => void navigate({ to: '/myaccount' })}>
+              Change
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { isApiError } from '../../../lib/api-error';
+import { useResendVerificationEmail } from '../api/resend-verification-email';
+
+function failureMessage(error: unknown): string {
+  const reason = isApiError(error) && error.message !== '' ? error.message : 'Unknown error';
+  return `Failed to send verification email: ${reason}`;
+}
+
+/** Shown while the user's email is unverified, with a way to send the link again. */
+export function EmailVerificationNotice({ email }: { email: string }) {
+  const resend = useResendVerificationEmail();
+  return (
+    <Alert color="yellow" title="Please verify your email address">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{`We sent a verification link to ${email}. Follow it to confirm this address.`}</Text>
+        <Button size="xs" variant="default" loading={resend.isPending} onClick={() => resend.mutate()}>
+          Re-Send Verification Email
+        </Button>
+        {resend.isSuccess && (
+          <Text size="sm" role="status" c="green.9">
+            Verification email resent successfully.
+          </Text>
+        )}
+        {resend.isError && (
+          <Text size="sm" role="alert" c="red.9">
+            {failureMessage(resend.error)}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,63 @@
+import { Anchor, Button, Stack, Text, Textarea } from '@mantine/core';
+import { RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
+import { type FormEvent, useEffect, useRef } from 'react';
+import { LoginStepHeader } from './login-step-header';
+
+interface LoginPassphraseStepProps {
+  email: string;
+  passphrase: string;
+  onPassphraseChange: (passphrase: string) => void;
+  error: string | undefined;
+  pending: boolean;
+  onSubmit: () => void;
+  onBack: () => void;
+  onUsePassword: () => void;
+}
+
+export function LoginPassphraseStep({
+  email,
+  passphrase,
+  onPassphraseChange,
+  error,
+  pending,
+  onSubmit,
+  onBack,
+  onUsePassword,
+}: LoginPassphraseStepProps) {
+  const input = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => input.current?.focus(), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <LoginStepHeader email={email} onChangeEmail={onBack} />
+        <Text size="sm">
+          Enter the {RECOVERY_PASSPHRASE_WORDS}-word recovery passphrase you saved when you set it up, words separated by spaces.
+        </Text>
+        <Textarea
+          ref={input}
+          label="Recovery passphrase"
+          name="recovery_passphrase"
+          autoComplete="off"
+          spellCheck={false}
+          rows={3}
+          required
+          value={passphrase}
+          onChange={(event) => onPassphraseChange(event.currentTarget.value)}
+          error={error}
+        />
+        <Button type="submit" loading={pending}>
+          Log in
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onUsePassword}>
+          Use password instead
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { changePassword } from '@portal/contract/account/password';
+import { PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { type FieldErrors, formErrorState, zodFieldErrors } from '../../../components/form/form-errors';
+import { isApiError } from '../../../lib/api-error';
+import { useChangePassword } from '../api/change-password';
+import { useAuthContext } from '../api/get-auth-context';
+import { useResetPassword } from '../api/reset-password';
+import { roleHome } from '../role-home';
+
+export const PASSWORD_CHANGED = 'Your password has been changed.';
+export const INVALID_RESET_LINK = `This password reset link is invalid or has expired. Reset links expire after ${PASSWORD_RESET_TOKEN_MINUTES} minutes.`;
+export const PASSWORD_CHANGED_REDIRECT_SECONDS = 3;
+
+/** Answers that mean the link itself is no good, as opposed to the new password or the server. */
+const BAD_TOKEN_CODES = new Set([400, 401, 403, 404, 410]);
+
+interface UpdatePasswordPageProps {
+  /** The reset token from the mailed link (the t search parameter). */
+  token?: string | undefined;
+}
+
+/** Change Password when signed in, Reset Password with a mailed token, otherwise the invalid-link message. */
+export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
+  const { data: auth } = useAuthContext();
+  const [newPassword, setNewPassword] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [tokenRefused, setTokenRefused] = useState(false);
+  const [doneGoTo, setDoneGoTo] = useState<string | null>(null);
+  const change = useChangePassword();
+  const reset = useResetPassword();
+  const router = useRouter();
+  const input = useRef<HTMLInputElement>(null);
+
+  const mode = auth ? 'change' : token && !tokenRefused ? 'reset' : 'invalid';
+
+  useEffect(() => {
+    if (mode !== 'invalid' && doneGoTo === null) input.current?.focus();
+  }, [mode, doneGoTo]);
+
+  useEffect(() => {
+    if (doneGoTo === null) return;
+    const timer = setTimeout(() => router.history.push(doneGoTo), PASSWORD_CHANGED_REDIRECT_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [doneGoTo, router]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(null);
+    const parsed = changePassword.input.safeParse({ new_password: newPassword });
+    if (!parsed.success) {
+      setFieldErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    try {
+      if (auth) {
+        await change.mutateAsync(parsed.data);
+        setDoneGoTo(roleHome(auth));
+      } else {
+        await reset.mutateAsync({ email_token: token ?? '', new_password: parsed.data.new_password });
+        setDoneGoTo('/login');
+      }
+    } catch (error) {
+      if (!auth && isApiError(error) && BAD_TOKEN_CODES.has(error.code) && !error.fields.new_password) {
+        setTokenRefused(true);
+        return;
+      }
+      const state = formErrorState(error);
+      setAlert(state.alert);
+      setFieldErrors(state.fields);
+    }
+  };
+
+  const title = mode === 'change' ? 'Change Password' : 'Reset Password';
+
+  return (
+    <Paper withBorder shadow="sm" p="xl" radius="md" maw={460} mx="auto" mt="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {doneGoTo !== null ? (
+          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
+            {PASSWORD_CHANGED}
+          </Alert>
+        ) : mode === 'invalid' ? (
+          <>
+            <Alert color="red" role="alert">
+              {INVALID_RESET_LINK}
+            </Alert>
+            <Anchor component={Link} to="/forgot_password">
+              Request a new reset link
+            </Anchor>
+          </>
+        ) : (
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <Stack>
+              <FormErrorAlert message={alert} />
+              <Text size="sm">Choose a new password.</Text>
+              {/* Lets password managers file the new password under the right account. */}
+              {auth && <input type="email" name="username" autoComplete="username" value={auth.email} readOnly hidden />}
+              <PasswordInput
+                ref={input}
+                label="New password"
+                name="new_password"
+                autoComplete="new-password"
+                required
+                value={newPassword}
+                onChange={(event) => setNewPassword(event.currentTarget.value)}
+                error={fieldErrors.new_password}
+                visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+              />
+              <Button type="submit" loading={change.isPending || reset.isPending}>
+                {title}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,86 @@
+import { Alert, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
+import { errorMessage } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/dates';
+import { type Passphrase, usePassphrase, useRegeneratePassphrase } from '../api/get-or-create-passphrase';
+import { useTwoFactor } from '../api/get-two-factor';
+import { downloadPassphrase } from './passphrase-download';
+
+/** The spec's 'Copied' tooltip stays for two seconds. */
+export const COPIED_MS = 2000;
+
+function NewPassphrase({ passphrase }: { passphrase: string }) {
+  return (
+    <Alert color="yellow" title="Your new recovery passphrase" role="status">
+      <Stack>
+        <Text size="sm">Write it down or store it somewhere safe. It is shown only this once.</Text>
+        <Code block fz="md" data-testid="passphrase">
+          {passphrase}
+        </Code>
+        <Group>
+          <CopyButton value={passphrase} timeout={COPIED_MS}>
+            {({ copied, copy }) => (
+              <Tooltip label="Copied" opened={copied} withArrow>
+                <Button variant="default" onClick={copy}>
+                  Copy
+                </Button>
+              </Tooltip>
+            )}
+          </CopyButton>
+          <Button variant="default" onClick={() => downloadPassphrase(passphrase)}>
+            Download
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function PassphraseDetails({ passphrase }: { passphrase: Passphrase }) {
+  if (passphrase.passphrase_raw !== null) return <NewPassphrase passphrase={passphrase.passphrase_raw} />;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Text>{`Created: ${formatDateTime(passphrase.created_at)}`}</Text>
+        <Text>{`Hint: ${passphrase.passphrase_hint}`}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /passphrase: a recovery passphrase, made on the first visit and shown once; Regenerate replaces it. */
+export function PassphrasePage() {
+  const passphrase = usePassphrase();
+  const twoFactor = useTwoFactor();
+  const regenerate = useRegeneratePassphrase(twoFactor.data?.method);
+
+  const askAndRegenerate = async () => {
+    const yes = await confirmYesNo({
+      title: 'Regenerate passphrase',
+      message: 'Make a new recovery passphrase? The current one will stop working.',
+    });
+    if (yes) regenerate.mutate();
+  };
+
+  return (
+    <Stack maw={760}>
+      <Title order={1}>Recovery passphrase</Title>
+      <Text>A recovery passphrase lets you sign in if you lose your two-factor device.</Text>
+      {passphrase.error && (
+        <Alert color="red" role="alert" title="Error">
+          {errorMessage(passphrase.error)}
+        </Alert>
+      )}
+      {passphrase.isPending && <Loader aria-label="Loading recovery passphrase" />}
+      {passphrase.data && <PassphraseDetails passphrase={passphrase.data} />}
+      {regenerate.isError && <Alert color="red" role="alert">{`Error: ${errorMessage(regenerate.error)}`}</Alert>}
+      {passphrase.data && (
+        <Group>
+          <Button color="red" variant="outline" loading={regenerate.isPending} onClick={() => void askAndRegenerate()}>
+            Regenerate
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

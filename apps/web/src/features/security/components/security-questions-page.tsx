@@ -1,0 +1,144 @@
+import { ActionIcon, Alert, Button, Fieldset, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SECURITY_QUESTIONS_MAX, SECURITY_QUESTIONS_MIN } from '@portal/contract/shared/security';
+import { IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { formErrorState } from '../../../components/form/form-errors';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { errorMessage } from '../../../lib/api-error';
+import { type SecurityQuestions, useSecurityQuestions } from '../api/get-security-questions';
+import { useSetSecurityQuestions } from '../api/set-security-questions';
+import { initialRows, newRow, type QuestionRow, responsesOf, validateQuestions } from './security-questions-form';
+
+type Touched = Record<number, { question?: boolean; answer?: boolean }>;
+
+function QuestionsForm({ data }: { data: SecurityQuestions }) {
+  const [rows, setRows] = useState<QuestionRow[]>(() => initialRows(data.answered_question_ids));
+  const [touched, setTouched] = useState<Touched>({});
+  const save = useSetSecurityQuestions();
+  const validation = validateQuestions(rows);
+  const serverErrors = formErrorState(save.error);
+  const serverMessage = serverErrors.alert ?? Object.values(serverErrors.fields)[0] ?? null;
+  const options = data.questions.map((question) => ({ value: String(question.id), label: question.text }));
+
+  const update = (key: number, change: Partial<QuestionRow>, field: 'question' | 'answer') => {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+    setTouched((current) => ({ ...current, [key]: { ...current[key], [field]: true } }));
+    if (save.isSuccess) save.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (validation.valid) save.mutate(responsesOf(rows));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {rows.map((row, index) => {
+          const errors = validation.rows[index] ?? {};
+          const seen = touched[row.key] ?? {};
+          // A repeat is shown at once; a missing choice or answer only once the user has been there.
+          const questionError = errors.question !== undefined && (row.questionId !== null || seen.question) ? errors.question : undefined;
+          return (
+            <Fieldset key={row.key} legend={`Question ${index + 1}`}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  label="Question"
+                  placeholder="Choose a question"
+                  data={options}
+                  value={row.questionId}
+                  error={questionError}
+                  onChange={(value) => update(row.key, { questionId: value }, 'question')}
+                  onBlur={() => setTouched((current) => ({ ...current, [row.key]: { ...current[row.key], question: true } }))}
+                />
+                <Group align="flex-start" wrap="nowrap" gap="xs">
+                  <TextInput
+                    label="Answer"
+                    style={{ flex: 1 }}
+                    maxLength={200}
+                    autoComplete="off"
+                    value={row.answer}
+                    error={seen.answer ? errors.answer : undefined}
+                    onChange={(event) => update(row.key, { answer: event.currentTarget.value }, 'answer')}
+                    onBlur={() => setTouched((current) => ({ ...current, [row.key]: { ...current[row.key], answer: true } }))}
+                  />
+                  <ActionIcon
+                    mt={28}
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove question ${index + 1}`}
+                    disabled={rows.length <= SECURITY_QUESTIONS_MIN}
+                    onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+                  >
+                    <IconTrash aria-hidden size={18} />
+                  </ActionIcon>
+                </Group>
+              </SimpleGrid>
+            </Fieldset>
+          );
+        })}
+        {validation.form && (
+          <Text size="sm" c="red.8" role="alert">
+            {validation.form}
+          </Text>
+        )}
+        <FormErrorAlert message={serverMessage} />
+        {save.isSuccess && (
+          <Alert color="green" role="status">
+            Your security questions have been saved.
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Button variant="default" disabled={rows.length >= SECURITY_QUESTIONS_MAX} onClick={() => setRows((current) => [...current, newRow()])}>
+            Add question
+          </Button>
+          <Button type="submit" disabled={!validation.valid} loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function AnsweredList({ data }: { data: SecurityQuestions }) {
+  const answered = data.questions.filter((question) => data.answered_question_ids.includes(question.id));
+  if (answered.length === 0) return <Text>You have not answered any security questions yet.</Text>;
+  return (
+    <Stack gap={4}>
+      <Text>You have answered these questions:</Text>
+      <List aria-label="Answered questions">
+        {answered.map((question) => (
+          <List.Item key={question.id}>{question.text}</List.Item>
+        ))}
+      </List>
+      <Text size="sm" c="dimmed">
+        Saving replaces all of your answers, so enter each answer again.
+      </Text>
+    </Stack>
+  );
+}
+
+/** /security_questions: choose and answer three or four questions, used to prove who you are. */
+export function SecurityQuestionsPage() {
+  const questions = useSecurityQuestions();
+  return (
+    <Stack maw={960}>
+      <Title order={1}>Security questions</Title>
+      <Text>{`Choose ${SECURITY_QUESTIONS_MIN} or ${SECURITY_QUESTIONS_MAX} different questions and answer each one.`}</Text>
+      {questions.error && (
+        <Alert color="red" role="alert" title="Error">
+          {errorMessage(questions.error)}
+        </Alert>
+      )}
+      {questions.isPending && <Loader aria-label="Loading security questions" />}
+      {questions.data && (
+        <>
+          <AnsweredList data={questions.data} />
+          <QuestionsForm data={questions.data} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
+import { errorMessage } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/dates';
+import { twoFactorStatusLabel } from '../../../lib/two-factor';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { type TwoFactorStatus, useTwoFactor } from '../api/get-two-factor';
+import { TotpSetup } from './totp-setup';
+import { WebauthnSetup } from './webauthn-setup';
+
+interface TwoFactorPageProps {
+  email: string;
+  /** The company requires two-factor and this user has none yet. */
+  required: boolean;
+}
+
+function DeviceList({ devices }: { devices: TwoFactorStatus['webauthn_devices'] }) {
+  if (devices.length === 0) return null;
+  return (
+    <Table aria-label="Security keys and passkeys" maw={560}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Device</Table.Th>
+          <Table.Th>Added</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {devices.map((device) => (
+          <Table.Tr key={device.id}>
+            <Table.Td>{device.name}</Table.Td>
+            <Table.Td>{formatDateTime(device.created_at)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function StatusPanel({ status }: { status: TwoFactorStatus }) {
+  const disable = useDisableTwoFactor();
+  const askAndDisable = async () => {
+    const yes = await confirmYesNo({
+      title: 'Disable two-factor authentication',
+      message: 'Turn off two-factor authentication and forget every registered device?',
+    });
+    if (yes) disable.mutate(status.method);
+  };
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Group gap="xs">
+          <Text fw={500}>Status:</Text>
+          <Text>{twoFactorStatusLabel(status.method)}</Text>
+          {status.enabled_at && <Text c="dimmed">{`since ${formatDateTime(status.enabled_at)}`}</Text>}
+        </Group>
+        <DeviceList devices={status.webauthn_devices} />
+        {disable.isError && <Alert color="red" role="alert">{`Error: ${errorMessage(disable.error)}`}</Alert>}
+        {status.method !== 'none' && (
+          <Group>
+            <Button color="red" variant="outline" loading={disable.isPending} onClick={() => void askAndDisable()}>
+              Disable
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /setup_two_factor: the status, TOTP and WebAuthn setup, Disable, and the recovery options. */
+export function TwoFactorPage({ email, required }: TwoFactorPageProps) {
+  const status = useTwoFactor();
+  const method = status.data?.method;
+  return (
+    <Stack maw={860}>
+      <Title order={1}>Two-factor authentication</Title>
+      {required && method === 'none' && (
+        <Alert color="yellow" role="status" title="Two-factor authentication is required">
+          Your company requires two-factor authentication. Set it up below to continue using the portal.
+        </Alert>
+      )}
+      {status.error && (
+        <Alert color="red" role="alert" title="Error">
+          {errorMessage(status.error)}
+        </Alert>
+      )}
+      {status.isPending && <Loader aria-label="Loading two-factor status" />}
+      {status.data && (
+        <>
+          <StatusPanel status={status.data} />
+          {method === 'none' && <TotpSetup email={email} />}
+          {method !== 'totp' && <WebauthnSetup hasDevices={status.data.webauthn_devices.length > 0} />}
+        </>
+      )}
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Recovery
+          </Title>
+          <Text size="sm">If you lose your device, these let you back into your account.</Text>
+          <Group>
+            <Anchor component={Link} to="/passphrase">
+              Recovery passphrase
+            </Anchor>
+            <Anchor component={Link} to="/security_questions">
+              Security questions
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
