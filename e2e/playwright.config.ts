@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { PORT, PUBLIC_URL, SMTP_PORT } from './support/addresses.ts';
 
-const PORT = 3100;
 const artifacts = path.join(import.meta.dirname, '.artifacts');
 const dataDir = path.join(artifacts, 'data');
 
@@ -26,7 +26,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: PUBLIC_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     timezoneId: 'Pacific/Auckland',
@@ -49,6 +49,10 @@ export default defineConfig({
       LOG_LEVEL: 'fatal',
       RATE_LIMIT_PER_MINUTE: '100000',
       DATA_DIR: dataDir,
+      PUBLIC_URL,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // The forgot-password bot check is solved by the browser in a few milliseconds at this size.
+      BOT_CHALLENGE_MAX_NUMBER: '1000',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

@@ -24,3 +24,10 @@ export async function expectAccessible(page: Page) {
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
+
+/** Logs out from the header, as a person would, and waits for the login page. */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+}

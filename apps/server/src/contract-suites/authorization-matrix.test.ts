@@ -29,8 +29,9 @@ function expectation(call: Call, actor: MatrixActor): Expectation {
   const { roles, capability } = call.access;
   if (!roles.some((r) => ctx.roles.includes(r))) return 'refuse';
   if (capability && !ctx.capabilities.includes(capability)) return 'refuse';
-  if (!hasCompanyScope(call)) return 'allow';
   const impersonating = ctx.roles.includes('admin_impersonating');
+  if (call.access.selfOnly && impersonating) return 'refuse';
+  if (!hasCompanyScope(call)) return 'allow';
   if (ctx.roles.includes('admin') && !impersonating) return 'allow';
   const victim = world.victim.company;
   if (ctx.company_id === victim.id) return 'allow';

@@ -52,6 +52,7 @@ export function requireAccess(access: Access, actor: Actor | null): void {
   if (!actor) throw notLoggedIn();
   if (!access.roles.some((r) => actor.roles.includes(r))) throw forbidden();
   if (access.capability && !actor.capabilities.includes(access.capability)) throw forbidden();
+  if (access.selfOnly && actor.impersonatorUserId !== null) throw new AppError(403, NOT_AS_ANOTHER_USER);
   if (actor.twoFactorSetupPending && !access.beforeTwoFactorSetup) {
     throw new AppError(403, TWO_FACTOR_SETUP_REQUIRED, undefined, { two_factor_setup_required: true });
   }
@@ -69,8 +70,8 @@ export function signedIn(actor: Actor | null): Actor {
  */
 export function actingAsSelf(actor: Actor | null): Actor {
   const self = signedIn(actor);
-  if (self.impersonatorUserId !== null) {
-    throw new AppError(403, 'An admin signed in as this user cannot change how the user signs in');
-  }
+  if (self.impersonatorUserId !== null) throw new AppError(403, NOT_AS_ANOTHER_USER);
   return self;
 }
+
+const NOT_AS_ANOTHER_USER = 'An admin signed in as this user cannot change how the user signs in';

@@ -26,8 +26,8 @@ export interface MailCapture {
   close(): Promise<void>;
 }
 
-/** An SMTP server on a free loopback port that keeps every message it is sent. */
-export async function startMailCapture(): Promise<MailCapture> {
+/** An SMTP server on a loopback port (a free one unless `port` is given) that keeps every message it is sent. */
+export async function startMailCapture(port = 0): Promise<MailCapture> {
   const mails: CapturedMail[] = [];
   const waiters: { to: string; resolve: (m: CapturedMail) => void }[] = [];
   let failures = 0;
@@ -45,7 +45,10 @@ export async function startMailCapture(): Promise<MailCapture> {
           return callback(err);
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        const mail = parseMessage(raw, session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+        const mail = parseMessage(
+          raw,
+          session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        );
         mails.push(mail);
         for (const w of [...waiters]) {
           if (mail.to.includes(w.to)) {
@@ -57,10 +60,10 @@ export async function startMailCapture(): Promise<MailCapture> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     failNext: (count) => {
       failures = count;
@@ -106,17 +109,27 @@ function decodeBody(body: string, encoding: string | undefined): string {
   return body;
 }
 
+/** Header words such as =?UTF-8?Q?=C3=9Cber?= (RFC 2047). */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_m, _charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeBody(data.replace(/_/g, ' '), 'quoted-printable'),
+    );
+}
+
 /** Enough MIME for the portal's own mail: a text part and an HTML part, possibly in multipart/alternative. */
 function parseMessage(raw: string, to: string[]): CapturedMail {
   const { headers, body } = splitHead(raw);
-  const out: CapturedMail = { from: headers.from ?? '', to, subject: headers.subject ?? '', text: '', html: '', raw };
+  const out: CapturedMail = { from: headers.from ?? '', to, subject: decodeWords(headers.subject ?? ''), text: '', html: '', raw };
   const visit = (h: Record<string, string>, b: string) => {
     const type = h['content-type'] ?? 'text/plain';
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
     if (type.toLowerCase().startsWith('multipart/') && boundary) {
       for (const part of b.split(`--${boundary}`).slice(1)) {
         if (part.startsWith('--')) break;
-        const inner = splitHead(part.replace(/^\r?\n/, ''));
+        // The line break before a boundary belongs to the boundary.
+        const inner = splitHead(part.replace(/^\r?\n/, '').replace(/\r?\n$/, ''));
         visit(inner.headers, inner.body);
       }
     } else if (type.toLowerCase().startsWith('text/html')) out.html = decodeBody(b, h['content-transfer-encoding']);
@@ -139,11 +152,7 @@ export async function lastMailTo(db: Database, address: string): Promise<OutboxR
 
 /** Every outbox row for an address, oldest first. */
 export async function mailsTo(db: Database, address: string): Promise<OutboxRow[]> {
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(sql`lower(${mailOutbox.to_address}) = ${address.toLowerCase()}`)
-    .orderBy(mailOutbox.id);
+  return db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to_address}) = ${address.toLowerCase()}`).orderBy(mailOutbox.id);
 }
 
 /** The first portal link in a mail's text (an outbox row or a captured mail). */

@@ -12,7 +12,10 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
-    Grant: new (init: { clientId: string; accountId: string }) => Grant;
+    Grant: new (init: {
+      clientId: string;
+      accountId: string;
+    }) => Grant;
     proxy: boolean;
   }
   export type { KoaContext };

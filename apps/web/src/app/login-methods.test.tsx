@@ -19,7 +19,13 @@ const ASSERTION = { id: 'cred', rawId: 'cred', type: 'public-key', response: {},
 type Body = Record<string, unknown>;
 type Second = 'totp' | 'webauthn' | 'none';
 
-const ok = (auth = authContext()) => ({ type: 'ok', auth_context: auth, will_delete_at: null, webauthn_challenge: null, redirect_url: null });
+const ok = (auth = authContext()) => ({
+  type: 'ok',
+  auth_context: auth,
+  will_delete_at: null,
+  webauthn_challenge: null,
+  redirect_url: null,
+});
 const next = (type: string, extra: Body = {}) => ({
   type,
   auth_context: null,
@@ -50,7 +56,9 @@ function server(second: Second) {
         case 'password':
           return body.target_password === 'secret' ? afterFirst() : { error: { code: 401, message: 'Invalid email or password' } };
         case 'email_token':
-          return body.target_email_token === 'good-token' ? afterFirst() : { error: { code: 401, message: 'This sign-in link is invalid' } };
+          return body.target_email_token === 'good-token'
+            ? afterFirst()
+            : { error: { code: 401, message: 'This sign-in link is invalid' } };
         case 'recovery_passphrase':
           return body.target_recovery_passphrase === 'one two three'
             ? finish()
@@ -98,7 +106,11 @@ describe('login with an authenticator code', () => {
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(api.callsTo(LOGIN).at(-1)?.body).toMatchObject({ target_type: 'totp', target_user: 'ann@example.com', target_totp_code: '123456' });
+    expect(api.callsTo(LOGIN).at(-1)?.body).toMatchObject({
+      target_type: 'totp',
+      target_user: 'ann@example.com',
+      target_totp_code: '123456',
+    });
   });
 });
 

@@ -14,8 +14,7 @@ const FORGOT = '/api/v1/user/forgot_password';
 const RESET = '/api/v1/user/reset-password';
 const CHANGE = '/api/v1/user/change-password';
 const CHALLENGE = '/api/v1/user/bot-challenge';
-const SENT =
-  'If an account exists for that address, we have sent a link to reset its password. The link expires after 20 minutes.';
+const SENT = 'If an account exists for that address, we have sent a link to reset its password. The link expires after 20 minutes.';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -75,7 +74,9 @@ describe('/forgot_password', () => {
   it('shows a refused check under the widget and offers a fresh one', async () => {
     const { api } = await renderApp('/forgot_password', {
       [AUTH]: () => null,
-      [FORGOT]: () => ({ error: { code: 400, message: 'Please check the highlighted fields', fields: { recaptcha: 'The bot check failed' } } }),
+      [FORGOT]: () => ({
+        error: { code: 400, message: 'Please check the highlighted fields', fields: { recaptcha: 'The bot check failed' } },
+      }),
     });
     await userEvent.type(await screen.findByLabelText(/^Email/), 'ann@example.com');
     const first = await botWidget();

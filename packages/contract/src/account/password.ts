@@ -44,7 +44,7 @@ export const changePassword = defineCall({
   summary: "Change the signed-in user's password; ends their other sessions.",
   input: z.object({ new_password: zNewPassword }),
   output: z.null(),
-  access: { roles: ['any'], beforeTwoFactorSetup: true },
+  access: { roles: ['any'], beforeTwoFactorSetup: true, selfOnly: true },
   example: { new_password: 'a-new-password' },
 });
 

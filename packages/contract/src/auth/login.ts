@@ -47,6 +47,7 @@ export const login = defineCall({
     /** Where the browser goes when the type is external_sso_required. */
     redirect_url: z.string().nullable(),
   }),
+  auditsRefusals: true,
   access: { public: true },
   example: { target_type: 'email', target_user: 'someone@example.com' },
 });

@@ -25,7 +25,7 @@ export const revokeSession = defineCall({
   summary: "Sign out one of the caller's sessions, or all of them but the current one.",
   input: z.object({ target_session_id: z.string().min(1).max(64).optional(), all_other: z.boolean().default(false) }),
   output: z.object({ revoked: z.number().int().min(0) }),
-  access: { roles: ['any'], beforeTwoFactorSetup: true },
+  access: { roles: ['any'], beforeTwoFactorSetup: true, selfOnly: true },
   example: { all_other: true },
 });
 
@@ -37,6 +37,7 @@ export const reauthenticate = defineCall({
     target_totp_code: zTotpCode.optional(),
   }),
   output: z.object({ reauthenticated_at: zTimestamp }),
-  access: { roles: ['any'], beforeTwoFactorSetup: true },
+  auditsRefusals: true,
+  access: { roles: ['any'], beforeTwoFactorSetup: true, selfOnly: true },
   example: { target_password: 'test-password' },
 });

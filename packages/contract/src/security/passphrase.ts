@@ -12,5 +12,5 @@ export const getOrCreatePassphrase = defineCall({
     passphrase_hint: z.string(),
     created_at: zTimestamp,
   }),
-  access: { roles: ['any'], beforeTwoFactorSetup: true },
+  access: { roles: ['any'], beforeTwoFactorSetup: true, selfOnly: true },
 });

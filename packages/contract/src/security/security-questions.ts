@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
 import { SECURITY_QUESTIONS_MAX, SECURITY_QUESTIONS_MIN } from '../shared/security.ts';
 
+/** The spec's messages (§5), plus one for an id outside the list. */
 export const SECURITY_QUESTION_MESSAGES = {
-  tooFew: `Please answer at least ${SECURITY_QUESTIONS_MIN} questions`,
-  tooMany: `Please answer at most ${SECURITY_QUESTIONS_MAX} questions`,
-  empty: 'Please enter an answer',
+  tooFew: 'At least 3 questions are required',
+  tooMany: 'At most 4 questions are allowed',
+  empty: 'Answer cannot be empty',
   unknown: 'Please choose a question from the list',
-  duplicate: 'Please choose different questions',
+  duplicate: 'All questions must be unique',
 } as const;
 
 export const getSecurityQuestions = defineCall({
@@ -29,6 +30,6 @@ export const setSecurityQuestions = defineCall({
     responses: z.record(z.string().regex(/^\d{1,2}$/, { error: SECURITY_QUESTION_MESSAGES.unknown }), z.string().max(200)),
   }),
   output: z.null(),
-  access: { roles: ['any'], beforeTwoFactorSetup: true },
+  access: { roles: ['any'], beforeTwoFactorSetup: true, selfOnly: true },
   example: { responses: { '1': 'Rex', '2': 'Auckland', '3': 'Hillcrest' } },
 });

@@ -26,7 +26,7 @@ export const enableTotp = defineCall({
     totp_verify_code: zTotpCode,
   }),
   output: zTwoFactorStatus,
-  access: { roles: ['any'], beforeTwoFactorSetup: true },
+  access: { roles: ['any'], beforeTwoFactorSetup: true, selfOnly: true },
   example: { totp_secret: 'JBSWY3DPEHPK3PXP', totp_verify_code: '123456' },
 });
 
@@ -35,7 +35,7 @@ export const requestWebauthnChallenge = defineCall({
   summary: 'Registration options for a new security key or passkey (PublicKeyCredentialCreationOptionsJSON).',
   input: z.object({}),
   output: z.record(z.string(), z.unknown()),
-  access: { roles: ['any'], beforeTwoFactorSetup: true },
+  access: { roles: ['any'], beforeTwoFactorSetup: true, selfOnly: true },
 });
 
 export const enableWebauthn = defineCall({
@@ -47,7 +47,7 @@ export const enableWebauthn = defineCall({
     device_name: z.string().trim().max(100).default('Security key'),
   }),
   output: zTwoFactorStatus,
-  access: { roles: ['any'], beforeTwoFactorSetup: true },
+  access: { roles: ['any'], beforeTwoFactorSetup: true, selfOnly: true },
   example: { webauthn_challenge_response: '{}' },
 });
 
@@ -56,5 +56,5 @@ export const disableTwoFactor = defineCall({
   summary: 'Turn two-factor off and forget every device; needs a recent sign-in check.',
   input: z.object({}),
   output: zTwoFactorStatus,
-  access: { roles: ['any'] },
+  access: { roles: ['any'], selfOnly: true },
 });

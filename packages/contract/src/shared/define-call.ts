@@ -16,6 +16,11 @@ export type Access =
        * setup pages need. Every other call refuses them until then.
        */
       beforeTwoFactorSetup?: true;
+      /**
+       * Changes how the caller signs in (password, second factors, recovery, sessions): an admin
+       * signed in as the user is refused.
+       */
+      selfOnly?: true;
     };
 
 export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
@@ -26,6 +31,11 @@ export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   access: Access;
   /** List calls whose current query can be downloaded with `?format=csv|xlsx`. */
   exportable?: boolean;
+  /**
+   * A refused attempt still leaves a trace: failed sign-in counters and their audit events are
+   * written even when the call answers with an error (sign-in, re-checks).
+   */
+  auditsRefusals?: true;
   /** A valid input for generated tests when the schema alone cannot produce one. */
   example?: z.input<I>;
 }

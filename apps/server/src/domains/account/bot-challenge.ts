@@ -10,7 +10,8 @@ import * as q from './queries.ts';
 export const BOT_CHALLENGE_MINUTES = 10;
 
 /** The signing key, derived so that APP_SECRET itself signs nothing a visitor sees. */
-const hmacKey = (config: Pick<Config, 'APP_SECRET'>) => createHmac('sha256', config.APP_SECRET).update('altcha bot challenge').digest('hex');
+const hmacKey = (config: Pick<Config, 'APP_SECRET'>) =>
+  createHmac('sha256', config.APP_SECRET).update('altcha bot challenge').digest('hex');
 
 /**
  * A proof-of-work challenge (ALTCHA, v1 format, which the widget solves): the browser must find the

@@ -26,7 +26,13 @@ const INVALID_LINK = 'This link is invalid or has expired. Reset links expire af
 
 /** What the ALTCHA widget does in the page: fetch a challenge, find the number, send the payload. */
 async function solveBotCheck(client = new TestClient(t.app)): Promise<string> {
-  const c = (await client.call(getBotChallenge, {})).data as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+  const c = (await client.call(getBotChallenge, {})).data as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
   if (!solution) throw new Error('challenge not solved');
   const payload = { algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature };
@@ -123,7 +129,12 @@ describe('forgot password', () => {
     });
     const token = await requestReset(user.email);
     expect((await new TestClient(t.app).call(resetPassword, { email_token: token, new_password: 'owner-is-back-1' })).status).toBe('ok');
-    expect(await t.db.select().from(authThrottle).where(eq(authThrottle.key, `account:${user.email.toLowerCase()}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(authThrottle)
+        .where(eq(authThrottle.key, `account:${user.email.toLowerCase()}`)),
+    ).toEqual([]);
     expect((await new TestClient(t.app).login(user.email, 'owner-is-back-1')).status).toBe('ok');
   });
 

@@ -100,7 +100,8 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
   }
 
   const userChanges: Partial<users.UserRow> = {};
-  if (input.user_contact_name !== undefined && input.user_contact_name !== user.contact_name) userChanges.contact_name = input.user_contact_name;
+  if (input.user_contact_name !== undefined && input.user_contact_name !== user.contact_name)
+    userChanges.contact_name = input.user_contact_name;
   if (input.user_notifications_is_technical !== undefined && input.user_notifications_is_technical !== user.is_technical)
     userChanges.is_technical = input.user_notifications_is_technical;
   if (input.user_notifications_is_billing !== undefined && input.user_notifications_is_billing !== user.is_billing)

@@ -19,7 +19,7 @@ export async function getSecurityQuestions(db: Database, actor: Actor) {
 }
 
 /** The answers by question id, or the field errors the page shows beside each one. */
-export function checkResponses(responses: Record<string, string>): Map<number, string> {
+function checkResponses(responses: Record<string, string>): Map<number, string> {
   const fields: Record<string, string> = {};
   const answers = new Map<number, string>();
   const seen = new Set<number>();

@@ -55,9 +55,9 @@ describe('security questions', () => {
   it('asks for three to four answers', async () => {
     const { user, client } = await signedIn();
     const few = await client.call(setSecurityQuestions, { responses: { '1': 'a', '2': 'b' } });
-    expect(few).toMatchObject({ code: 400, data: { fields: { responses: 'Please answer at least 3 questions' } } });
+    expect(few).toMatchObject({ code: 400, data: { fields: { responses: 'At least 3 questions are required' } } });
     const many = await client.call(setSecurityQuestions, { responses: { '1': 'a', '2': 'b', '3': 'c', '4': 'd', '5': 'e' } });
-    expect(many).toMatchObject({ code: 400, data: { fields: { responses: 'Please answer at most 4 questions' } } });
+    expect(many).toMatchObject({ code: 400, data: { fields: { responses: 'At most 4 questions are allowed' } } });
     expect(await answersOf(user.id)).toEqual([]);
   });
 
@@ -68,9 +68,9 @@ describe('security questions', () => {
     expect(res).toMatchObject({ code: 400 });
     expect(res.data).toEqual({
       fields: {
-        'responses.1': 'Please enter an answer',
+        'responses.1': 'Answer cannot be empty',
         'responses.12': 'Please choose a question from the list',
-        'responses.01': 'Please choose different questions',
+        'responses.01': 'All questions must be unique',
       },
     });
     const bad = await client.call(setSecurityQuestions, { responses: { abc: 'x', '1': 'a', '2': 'b' } });

@@ -13,7 +13,7 @@ import * as q from './queries.ts';
 import { totpStep } from './totp.ts';
 import { REGISTRATION_MINUTES, registrationOptions, verifyRegistration } from './webauthn.ts';
 
-export const TWO_FACTOR_MESSAGES = {
+const TWO_FACTOR_MESSAGES = {
   wrongCode: 'The code is not correct',
   webauthnFailed: 'Failed to register WebAuthn device',
 } as const;

@@ -85,7 +85,10 @@ describe('WebAuthn registration', () => {
   it('allows several keys, and names an unnamed one', async () => {
     const { client } = await withKey();
     const res = await register(client, new SoftwareAuthenticator(ORIGIN), '');
-    expect((res.data as { webauthn_devices: { name: string }[] }).webauthn_devices.map((d) => d.name)).toEqual(['Desk key', 'Security key']);
+    expect((res.data as { webauthn_devices: { name: string }[] }).webauthn_devices.map((d) => d.name)).toEqual([
+      'Desk key',
+      'Security key',
+    ]);
   });
 
   it('refuses an answer for another origin or relying party, without a challenge, or that is not JSON', async () => {
@@ -109,6 +112,17 @@ describe('WebAuthn registration', () => {
     expect(await security.twoFactorMethod(t.db, user.id)).toBe('none');
   });
 
+  it('keeps only well-formed transport names from the page', async () => {
+    const { user, client } = await signedIn();
+    const key = new SoftwareAuthenticator(ORIGIN);
+    const options = (await client.call(requestWebauthnChallenge, {})).data as PublicKeyCredentialCreationOptionsJSON;
+    const answer = key.register(options);
+    const odd = { ...answer, response: { ...answer.response, transports: 'usb' } };
+    expect((await client.call(enableWebauthn, { webauthn_challenge_response: JSON.stringify(odd) })).status).toBe('ok');
+    const [row] = await t.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.user_id, user.id));
+    expect(row?.transports).toBe('');
+  });
+
   it('refuses an answer to a challenge older than five minutes', async () => {
     const { client } = await signedIn();
     const key = new SoftwareAuthenticator(ORIGIN);
@@ -123,7 +137,9 @@ describe('WebAuthn registration', () => {
     const options = (await client.call(requestWebauthnChallenge, {})).data as PublicKeyCredentialCreationOptionsJSON;
     expect((await client.call(enableWebauthn, { webauthn_challenge_response: JSON.stringify(key.register(options)) })).status).toBe('ok');
     const again = new SoftwareAuthenticator(ORIGIN);
-    expect(await client.call(enableWebauthn, { webauthn_challenge_response: JSON.stringify(again.register(options)) })).toMatchObject(failed);
+    expect(await client.call(enableWebauthn, { webauthn_challenge_response: JSON.stringify(again.register(options)) })).toMatchObject(
+      failed,
+    );
   });
 
   it('refuses a key already registered to another account', async () => {

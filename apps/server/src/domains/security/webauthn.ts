@@ -78,7 +78,10 @@ export async function verifyRegistration(config: Config, challenge: string, resp
       id: credential.id,
       publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
-      transports: credential.transports ?? response.response.transports ?? [],
+      // The page's list is passed through unchecked by the library; keep only well-formed names.
+      transports: (Array.isArray(credential.transports) ? credential.transports : []).filter(
+        (name): name is string => typeof name === 'string' && /^[a-z-]{1,20}$/.test(name),
+      ),
     };
   } catch {
     return null;

@@ -1,6 +1,6 @@
 /**
- * The BIP-39 English wordlist (2048 words, each unique in its first four letters), the list password
- * managers and wallets use for phrases people write down. 20 words drawn from it carry 220 bits.
+ * The BIP-39 English wordlist: 2048 common words, each told apart by its first four letters, made
+ * for phrases people write down and type back. 20 words drawn from it carry 220 bits.
  */
 const WORDS = `
 abandon ability able about above absent absorb abstract absurd abuse access accident account accuse achieve acid acoustic acquire across act action actor actress actual adapt add addict address adjust admit adult advance advice aerobic affair afford afraid again age agent agree ahead aim air airport aisle alarm album alcohol alert alien all alley allow almost alone alpha already also alter always amateur amazing among amount amused analyst anchor ancient anger angle angry animal ankle announce annual another answer antenna antique anxiety any apart apology appear apple approve april arch arctic area arena argue arm armed armor army around arrange arrest arrive arrow art artefact artist artwork ask aspect assault asset assist assume asthma athlete atom attack attend attitude attract auction audit august aunt author auto autumn average avocado avoid awake aware away awesome awful awkward axis

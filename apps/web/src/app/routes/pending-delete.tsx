@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { authContextQueryOptions } from '../../features/auth/api/get-auth-context';
 import { PendingDeletePage } from '../../features/auth/components/pending-delete-page';
 import { publicRoute } from './public';
 
@@ -12,10 +13,12 @@ function PendingDeleteRoute() {
   return <PendingDeletePage willDeleteAt={will_delete_at} />;
 }
 
-/** Public: the login answer 'reactivate_account' sends the user here without a session. */
+/** Public, whatever the session: the login answer 'reactivate_account' sends the user here. */
 export const pendingDeleteRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: '/pending_delete',
   validateSearch: (search) => pendingDeleteSearch.parse(search),
+  // Signed in (as the login leaves a pending-delete user), the page offers Log out rather than the login.
+  beforeLoad: ({ context }) => context.queryClient.fetchQuery(authContextQueryOptions()),
   component: PendingDeleteRoute,
 });

@@ -76,12 +76,14 @@ describe('withReauth', () => {
 
   it('keeps the prompt open with the error after a wrong password', async () => {
     const api = riskyServer((body) =>
-      body.target_password === 'right-one' ? { reauthenticated_at: '2026-01-01T00:00:00Z' } : { error: { code: 401, message: 'Invalid email or password' } },
+      body.target_password === 'right-one'
+        ? { reauthenticated_at: '2026-01-01T00:00:00Z' }
+        : { error: { code: 401, message: 'The password is not correct', fields: { target_password: 'The password is not correct' } } },
     );
     const result = run();
     await userEvent.type(await screen.findByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Error: Invalid email or password');
+    expect(await screen.findByText('The password is not correct')).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('Password'));
     await userEvent.type(screen.getByLabelText('Password'), 'right-one');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));

@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { type FieldErrors, formErrorState } from '../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
-import { countryOptions } from '../../../lib/countries';
 import { twoFactorStatusLabel } from '../../../lib/two-factor';
 import type { AccountSettings } from '../api/get-account-settings';
 import { useSetAccountSettings } from '../api/set-account-settings';
@@ -16,6 +15,7 @@ import {
   type TextField,
   validateAccountPatch,
 } from './account-form';
+import { CountrySelect } from './country-select';
 
 const TEXT_MAX: Record<TextField, number> = {
   user_contact_name: 200,
@@ -38,10 +38,9 @@ export function AccountSettingsForm({ settings }: { settings: AccountSettings })
   const errors = { ...serverErrors.fields, ...localErrors };
   const dirty = isAccountFormDirty(initial, values);
 
-  const set = <K extends keyof AccountFormValues>(key: K, value: AccountFormValues[K]) => {
+  const set = <K extends keyof AccountFormValues>(key: K, value: AccountFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-    if (save.isSuccess) save.reset();
-  };
+  const setCountry = useCallback((code: string) => setValues((current) => ({ ...current, company_address_country: code })), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,15 +108,7 @@ export function AccountSettingsForm({ settings }: { settings: AccountSettings })
             {text('company_address_street', 'Street address', { autoComplete: 'street-address' })}
             {text('company_address_city', 'City', { autoComplete: 'address-level2' })}
             {text('company_address_postcode', 'Postcode', { autoComplete: 'postal-code' })}
-            <Select
-              label="Country"
-              data={countryOptions()}
-              searchable
-              allowDeselect={false}
-              value={values.company_address_country || null}
-              error={errors.company_address_country}
-              onChange={(value) => set('company_address_country', value ?? '')}
-            />
+            <CountrySelect value={values.company_address_country} error={errors.company_address_country} onChange={setCountry} />
           </SimpleGrid>
           {settings.can_set_company_2fa_required && (
             <Switch
@@ -129,7 +120,7 @@ export function AccountSettingsForm({ settings }: { settings: AccountSettings })
           )}
         </Fieldset>
         <FormErrorAlert message={serverErrors.alert} />
-        {save.isSuccess && (
+        {save.isSuccess && !dirty && (
           <Alert color="green" role="status">
             Account Updated
           </Alert>

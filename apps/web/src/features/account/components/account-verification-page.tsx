@@ -17,7 +17,7 @@ function addressOf(settings: AccountSettings): string {
 function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text component="dt" size="sm" c="dimmed">
+      <Text component="dt" size="sm" fw={500}>
         {label}
       </Text>
       <Text component="dd" m={0}>

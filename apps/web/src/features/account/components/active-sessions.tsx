@@ -62,12 +62,12 @@ export function ActiveSessions() {
               {rows.map((session) => (
                 <Table.Tr key={session.id}>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Stack gap={4} align="flex-start">
                       <Text size="sm" lineClamp={2}>
                         {session.user_agent || 'Unknown device'}
                       </Text>
                       {session.is_current && <Badge color="green">This session</Badge>}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                   <Table.Td>{session.ip}</Table.Td>
                   <Table.Td>{formatDateTime(session.created_at)}</Table.Td>

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { setupAccount } from '@portal/contract/account/account-settings';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type FieldErrors, formErrorState, zodFieldErrors } from '../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
-import { countryOptions, DEFAULT_COUNTRY } from '../../../lib/countries';
+import { DEFAULT_COUNTRY } from '../../../lib/countries';
 import { type SignupDetails, useSetupAccount } from '../api/setup-account';
+import { CountrySelect } from './country-select';
 
 /** How long 'Account Updated' stays on screen before the dashboard opens. */
 export const SIGNUP_REDIRECT_MS = 1500;
@@ -77,16 +78,7 @@ export function CompleteSignupPage() {
                 }}
               />
             ))}
-            <Select
-              label="Country"
-              required
-              data={countryOptions()}
-              searchable
-              allowDeselect={false}
-              value={country}
-              error={errors.company_address_country}
-              onChange={(value) => setCountry(value ?? DEFAULT_COUNTRY)}
-            />
+            <CountrySelect required value={country} error={errors.company_address_country} onChange={setCountry} />
           </SimpleGrid>
           <FormErrorAlert message={serverErrors.alert} />
           {setup.isSuccess && (

@@ -18,12 +18,12 @@ export function EmailVerificationNotice({ email }: { email: string }) {
           Re-Send Verification Email
         </Button>
         {resend.isSuccess && (
-          <Text size="sm" role="status" c="green.9">
+          <Text size="sm" role="status" fw={500}>
             Verification email resent successfully.
           </Text>
         )}
         {resend.isError && (
-          <Text size="sm" role="alert" c="red.9">
+          <Text size="sm" role="alert" fw={500}>
             {failureMessage(resend.error)}
           </Text>
         )}

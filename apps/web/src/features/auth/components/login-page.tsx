@@ -155,11 +155,11 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
     setPassword('');
     setCode('');
     setPassphrase('');
-    // Without an email (a sign-in link asked for a second factor) the passphrase step needs one first.
     goTo('email');
   };
   const switchToPassphrase = () => {
     setPreferPassphrase(true);
+    // Without an email (a sign-in link asked for a second factor) the passphrase step needs one first.
     if (target_user) goTo('recovery_passphrase');
     else backToEmail();
   };

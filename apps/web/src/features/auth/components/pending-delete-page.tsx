@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { showInformation } from '../../../components/confirm/show-information';
 import { isApiError } from '../../../lib/api-error';
 import { DISPLAY_TIME_ZONE, formatDateTime, fromUnixSeconds } from '../../../lib/dates';
+import { useAuthContext } from '../api/get-auth-context';
 import { useReactivateAccount } from '../api/reactivate-account';
+import { LogoutButton } from './logout-button';
 
 export const REACTIVATE_UNKNOWN_ERROR = 'Unknown error';
 
@@ -15,6 +17,7 @@ interface PendingDeletePageProps {
 
 /** Shown instead of the dashboard when the user's company is pending delete. */
 export function PendingDeletePage({ willDeleteAt }: PendingDeletePageProps) {
+  const { data: auth } = useAuthContext();
   const reactivate = useReactivateAccount();
   const navigate = useNavigate();
 
@@ -52,9 +55,16 @@ export function PendingDeletePage({ willDeleteAt }: PendingDeletePageProps) {
         <Button color="teal.9" loading={reactivate.isPending} onClick={reactivateAccount}>
           Reactivate
         </Button>
-        <Anchor component={Link} to="/login">
-          Back to log in
-        </Anchor>
+        {/* The login answer signs a pending-delete user in, so that Reactivate can act; leaving means logging out. */}
+        {auth ? (
+          <Group>
+            <LogoutButton />
+          </Group>
+        ) : (
+          <Anchor component={Link} to="/login">
+            Back to log in
+          </Anchor>
+        )}
       </Stack>
     </Paper>
   );

@@ -72,12 +72,12 @@ export function VerifyEmailPage({ success, redirectTo }: VerifyEmailPageProps) {
               </Anchor>
             )}
             {resend.isSuccess && (
-              <Text role="status" c="teal.9">
+              <Text role="status" size="sm" c="teal.9">
                 {VERIFY_EMAIL_MESSAGES.resent}
               </Text>
             )}
             {resendFailure && (
-              <Text role="alert" c="red.8">
+              <Text role="alert" size="sm" c="red.8">
                 {resendFailure}
               </Text>
             )}

@@ -14,7 +14,7 @@ function NewPassphrase({ passphrase }: { passphrase: string }) {
     <Alert color="yellow" title="Your new recovery passphrase" role="status">
       <Stack>
         <Text size="sm">Write it down or store it somewhere safe. It is shown only this once.</Text>
-        <Code block fz="md" data-testid="passphrase">
+        <Code block fz="md" data-testid="passphrase" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
           {passphrase}
         </Code>
         <Group>

@@ -90,7 +90,11 @@ function QuestionsForm({ data }: { data: SecurityQuestions }) {
           </Alert>
         )}
         <Group justify="space-between">
-          <Button variant="default" disabled={rows.length >= SECURITY_QUESTIONS_MAX} onClick={() => setRows((current) => [...current, newRow()])}>
+          <Button
+            variant="default"
+            disabled={rows.length >= SECURITY_QUESTIONS_MAX}
+            onClick={() => setRows((current) => [...current, newRow()])}
+          >
             Add question
           </Button>
           <Button type="submit" disabled={!validation.valid} loading={save.isPending}>
@@ -113,9 +117,7 @@ function AnsweredList({ data }: { data: SecurityQuestions }) {
           <List.Item key={question.id}>{question.text}</List.Item>
         ))}
       </List>
-      <Text size="sm" c="dimmed">
-        Saving replaces all of your answers, so enter each answer again.
-      </Text>
+      <Text size="sm">Saving replaces all of your answers, so enter each answer again.</Text>
     </Stack>
   );
 }

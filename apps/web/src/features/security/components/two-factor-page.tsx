@@ -52,7 +52,7 @@ function StatusPanel({ status }: { status: TwoFactorStatus }) {
         <Group gap="xs">
           <Text fw={500}>Status:</Text>
           <Text>{twoFactorStatusLabel(status.method)}</Text>
-          {status.enabled_at && <Text c="dimmed">{`since ${formatDateTime(status.enabled_at)}`}</Text>}
+          {status.enabled_at && <Text>{`since ${formatDateTime(status.enabled_at)}`}</Text>}
         </Group>
         <DeviceList devices={status.webauthn_devices} />
         {disable.isError && <Alert color="red" role="alert">{`Error: ${errorMessage(disable.error)}`}</Alert>}

@@ -1,0 +1,200 @@
+import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { authContext } from '../../../test/auth-fixtures';
+import { renderApp } from '../../../test/render-app';
+import { accountSettings } from './account.fixture';
+
+const AUTH = '/api/v1/web/auth';
+
+/** Pastes instead of typing key by key, which is slow in a form this size. */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+const GET = '/api/v1/user/account-settings/get';
+const SET = '/api/v1/user/account-settings/set';
+const RESEND = '/api/v1/user/resend-verification-email';
+const SESSIONS = '/api/v1/user/sessions/list';
+const REVOKE = '/api/v1/user/sessions/revoke';
+const REAUTH = '/api/v1/user/reauth';
+
+const SESSION_ROWS = [
+  {
+    id: 's1',
+    ip: '203.0.113.5',
+    user_agent: 'Firefox on Linux',
+    created_at: '2026-01-15T00:00:00Z',
+    last_seen_at: '2026-01-15T01:30:00Z',
+    is_current: true,
+  },
+  {
+    id: 's2',
+    ip: '198.51.100.7',
+    user_agent: 'Safari on iPhone',
+    created_at: '2026-01-10T00:00:00Z',
+    last_seen_at: '2026-01-11T23:00:00Z',
+    is_current: false,
+  },
+];
+
+function open(handlers: Parameters<typeof renderApp>[1] = {}) {
+  return renderApp('/myaccount', {
+    [AUTH]: () => authContext(),
+    [GET]: () => accountSettings(),
+    [SESSIONS]: () => SESSION_ROWS,
+    ...handlers,
+  });
+}
+
+describe('/myaccount', () => {
+  it('shows the user, alerts, company and a read-only two-factor status with links', async () => {
+    await open({ [GET]: () => accountSettings({ user_two_factor: 'totp' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
+    expect(((await screen.findByLabelText('Contact name')) as HTMLInputElement).value).toBe('Ann Smith');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
+    expect((screen.getByLabelText(/^Company name/) as HTMLInputElement).value).toBe('Acme Backups');
+    expect((screen.getByLabelText('Postcode') as HTMLInputElement).value).toBe('1010');
+    const country = screen.getAllByLabelText('Country').find((element) => element.tagName === 'INPUT');
+    expect((country as HTMLInputElement).value).toBe('New Zealand');
+    expect((screen.getByLabelText('Technical alerts') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Billing alerts') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Enabled (authenticator app)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe('/update_password');
+    expect(screen.getByRole('link', { name: 'Two-factor settings' }).getAttribute('href')).toBe('/setup_two_factor');
+    expect(screen.queryByLabelText('Require two-factor for all users of this company')).toBeNull();
+    expect(screen.queryByText('Please verify your email address')).toBeNull();
+  });
+
+  it("saves only what changed, trimmed, and shows 'Account Updated'", async () => {
+    const { api } = await open({
+      [SET]: (body) => accountSettings({ company_name: String(body.company_name), user_notifications_is_billing: true }),
+    });
+    const name = await screen.findByLabelText(/^Company name/);
+    await userEvent.clear(name);
+    await fill(name, '  Acme Storage  ');
+    await userEvent.click(screen.getByLabelText('Billing alerts'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Account Updated');
+    expect(api.callsTo(SET)[0]?.body).toEqual({ company_name: 'Acme Storage', user_notifications_is_billing: true });
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+  });
+
+  it("checks the company name in the browser with the spec's message", async () => {
+    const { api } = await open();
+    await userEvent.clear(await screen.findByLabelText(/^Company name/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter your company name')).toBeTruthy();
+    expect(api.callsTo(SET)).toHaveLength(0);
+  });
+
+  it('shows server field errors under their field', async () => {
+    await open({
+      [SET]: () => ({
+        error: { code: 400, message: 'Please check the highlighted fields', fields: { user_email: 'Please enter a valid email address' } },
+      }),
+    });
+    const email = await screen.findByLabelText(/^Email/);
+    await userEvent.clear(email);
+    await fill(email, 'ann@new.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+  });
+
+  it('asks for the password before changing the email, then saves it', async () => {
+    let confirmed = false;
+    const { api } = await open({
+      [SET]: (body) =>
+        confirmed
+          ? accountSettings({ user_email: String(body.user_email), user_email_verified: false })
+          : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } },
+      [REAUTH]: () => {
+        confirmed = true;
+        return { reauthenticated_at: '2026-01-15T00:00:00Z' };
+      },
+    });
+    const email = await screen.findByLabelText(/^Email/);
+    await userEvent.clear(email);
+    await fill(email, 'ann@new.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    await fill(within(dialog).getByLabelText('Password'), 'secret-password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Account Updated')).toBeTruthy();
+    expect(api.callsTo(SET).map((request) => request.body)).toEqual([{ user_email: 'ann@new.example' }, { user_email: 'ann@new.example' }]);
+    expect(api.callsTo(REAUTH)[0]?.body).toEqual({ target_password: 'secret-password' });
+    expect(await screen.findByText('Please verify your email address')).toBeTruthy();
+  });
+
+  it('offers the company two-factor switch to the primary contact', async () => {
+    const { api } = await open({
+      [GET]: () => accountSettings({ can_set_company_2fa_required: true }),
+      [SET]: () => accountSettings({ can_set_company_2fa_required: true, user_is_2fa_required: true }),
+    });
+    await userEvent.click(await screen.findByLabelText('Require two-factor for all users of this company'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Account Updated');
+    expect(api.callsTo(SET)[0]?.body).toEqual({ company_2fa_required: true });
+  });
+
+  it("shows 'Error' when the settings cannot be read", async () => {
+    await open({ [GET]: () => ({ error: { code: 403, message: 'You do not have permission to do that' } }) });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error')).toBeTruthy();
+  });
+
+  describe('unverified email', () => {
+    it('resends the verification email', async () => {
+      const { api } = await open({ [GET]: () => accountSettings({ user_email_verified: false }), [RESEND]: () => null });
+      await userEvent.click(await screen.findByRole('button', { name: 'Re-Send Verification Email' }));
+      expect(await screen.findByText('Verification email resent successfully.')).toBeTruthy();
+      expect(api.callsTo(RESEND)).toHaveLength(1);
+    });
+
+    it("says why resending failed, or 'Unknown error'", async () => {
+      await open({
+        [GET]: () => accountSettings({ user_email_verified: false }),
+        [RESEND]: () => ({ error: { code: 429, message: 'Too many requests, please try again later' } }),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Re-Send Verification Email' }));
+      expect(await screen.findByText('Failed to send verification email: Too many requests, please try again later')).toBeTruthy();
+    });
+  });
+
+  describe('active sessions', () => {
+    it('lists the sessions with times in Pacific/Auckland and marks this one', async () => {
+      await open();
+      const table = await screen.findByRole('table', { name: 'Active sessions' });
+      const rows = await within(table).findAllByRole('row');
+      expect(rows).toHaveLength(3);
+      expect(rows[1]?.textContent).toContain('This session');
+      expect(rows[1]?.textContent).toContain('2026-01-15 13:00');
+      expect(rows[1]?.textContent).toContain('2026-01-15 14:30');
+      expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
+      expect(rows[2]?.textContent).toContain('Safari on iPhone');
+      expect(rows[2]?.textContent).toContain('198.51.100.7');
+    });
+
+    it('signs out one other session after confirmation', async () => {
+      const { api } = await open({ [REVOKE]: () => ({ revoked: 1 }) });
+      await userEvent.click(await screen.findByRole('button', { name: /^Sign out the session from 198\.51\.100\.7/ }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+      await waitFor(() => expect(api.callsTo(REVOKE)).toHaveLength(1));
+      expect(api.callsTo(REVOKE)[0]?.body).toEqual({ target_session_id: 's2' });
+      await waitFor(() => expect(api.callsTo(SESSIONS).length).toBeGreaterThan(1));
+    });
+
+    it('signs out all other sessions, and not when the user says No', async () => {
+      const { api } = await open({ [REVOKE]: () => ({ revoked: 1 }) });
+      const all = await screen.findByRole('button', { name: 'Sign out all other sessions' });
+      await waitFor(() => expect(all).toHaveProperty('disabled', false));
+      await userEvent.click(all);
+      await userEvent.click(await screen.findByRole('button', { name: 'No' }));
+      expect(api.callsTo(REVOKE)).toHaveLength(0);
+      await userEvent.click(all);
+      await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+      await waitFor(() => expect(api.callsTo(REVOKE)[0]?.body).toEqual({ all_other: true }));
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { authContext } from '../../../test/auth-fixtures';
+import { renderApp } from '../../../test/render-app';
+import { accountSettings } from './account.fixture';
+
+const AUTH = '/api/v1/web/auth';
+const GET = '/api/v1/user/account-settings/get';
+
+function open() {
+  return renderApp('/myaccount_verification', {
+    [AUTH]: () => authContext(),
+    [GET]: () => accountSettings(),
+    '/api/v1/user/sessions/list': () => [],
+  });
+}
+
+describe('/myaccount_verification', () => {
+  it('shows the email, company, phone and address', async () => {
+    await open();
+    expect(await screen.findByText('ann@example.com')).toBeTruthy();
+    expect(screen.getByText('Acme Backups')).toBeTruthy();
+    expect(screen.getByText('+64 9 555 0100')).toBeTruthy();
+    expect(screen.getByText('1 Queen Street, Auckland, 1010, New Zealand')).toBeTruthy();
+  });
+
+  it("goes home on 'Confirm details'", async () => {
+    const { router } = await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm details' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it("goes to /myaccount on 'Change'", async () => {
+    const { router } = await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myaccount'));
+  });
+
+  it("shows 'Error' when the details cannot be read", async () => {
+    await renderApp('/myaccount_verification', {
+      [AUTH]: () => authContext(),
+      [GET]: () => ({ error: { code: 404, message: 'Not found' } }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('Error');
+  });
+});

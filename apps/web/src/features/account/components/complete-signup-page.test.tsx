@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { authContext } from '../../../test/auth-fixtures';
+import { renderApp } from '../../../test/render-app';
+
+const AUTH = '/api/v1/web/auth';
+
+/** Pastes instead of typing key by key: the form re-renders a long country list on every keystroke. */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+const SETUP = '/api/v1/user/setup-account';
+
+describe('/complete_signup', () => {
+  it('asks for the company name first, with the spec message', async () => {
+    const { api } = await renderApp('/complete_signup', { [AUTH]: () => authContext({ has_provided_address_info: false }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter your company name')).toBeTruthy();
+    expect(api.callsTo(SETUP)).toHaveLength(0);
+  });
+
+  it("sends the details trimmed, NZ by default, shows 'Account Updated', then opens the dashboard", async () => {
+    const { api, router } = await renderApp('/complete_signup', {
+      [AUTH]: () => authContext({ has_provided_address_info: false }),
+      [SETUP]: () => null,
+    });
+    const country = (await screen.findAllByLabelText(/^Country/)).find((element) => element.tagName === 'INPUT');
+    expect((country as HTMLInputElement).value).toBe('New Zealand');
+    await fill(screen.getByLabelText(/^Company Name/), ' Acme Backups ');
+    await fill(screen.getByLabelText('Phone Number'), ' 09 555 0100 ');
+    await fill(screen.getByLabelText('Street Address'), '1 Queen Street');
+    await fill(screen.getByLabelText('City'), 'Auckland');
+    await fill(screen.getByLabelText('Zip or Postal Code'), '1010');
+    await fill(screen.getByLabelText('Promo Code'), 'WELCOME');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Account Updated')).toBeTruthy();
+    expect(api.callsTo(SETUP)[0]?.body).toEqual({
+      company_name: 'Acme Backups',
+      company_phone_number: '09 555 0100',
+      company_address_street: '1 Queen Street',
+      company_address_city: 'Auckland',
+      company_address_postcode: '1010',
+      company_address_country: 'NZ',
+      user_promo_code: 'WELCOME',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 4000 });
+  });
+
+  it('shows a refused promo code under its field', async () => {
+    await renderApp('/complete_signup', {
+      [AUTH]: () => authContext({ has_provided_address_info: false }),
+      [SETUP]: () => ({
+        error: { code: 400, message: 'Please check the highlighted fields', fields: { user_promo_code: 'This promo code is not valid' } },
+      }),
+    });
+    await fill(await screen.findByLabelText(/^Company Name/), 'Acme');
+    await fill(screen.getByLabelText('Promo Code'), 'NOPE');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('This promo code is not valid')).toBeTruthy();
+  });
+});

@@ -1,0 +1,157 @@
+import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authContext } from '../../../test/auth-fixtures';
+import { renderApp } from '../../../test/render-app';
+
+const webauthn = vi.hoisted(() => ({ supported: true, startRegistration: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => ({
+  browserSupportsWebAuthn: () => webauthn.supported,
+  startRegistration: webauthn.startRegistration,
+}));
+
+const AUTH = '/api/v1/web/auth';
+const MFA = '/api/v1/user/mfa/get';
+const ENABLE_TOTP = '/api/v1/user/mfa/enable-totp';
+const CHALLENGE = '/api/v1/user/mfa/webauthn/request-challenge';
+const ENABLE_WEBAUTHN = '/api/v1/user/mfa/webauthn/enable';
+const DISABLE = '/api/v1/user/mfa/disable';
+const REAUTH = '/api/v1/user/reauth';
+
+const NONE = { method: 'none', enabled_at: null, webauthn_devices: [] };
+const TOTP = { method: 'totp', enabled_at: '2026-01-15T00:00:00Z', webauthn_devices: [] };
+const KEY = { id: 'd1', name: 'YubiKey', created_at: '2026-01-15T00:00:00Z' };
+const WEBAUTHN = { method: 'webauthn', enabled_at: '2026-01-15T00:00:00Z', webauthn_devices: [KEY] };
+
+function open(handlers: Parameters<typeof renderApp>[1] = {}) {
+  return renderApp('/setup_two_factor', { [AUTH]: () => authContext(), [MFA]: () => NONE, ...handlers });
+}
+
+beforeEach(() => {
+  webauthn.supported = true;
+  webauthn.startRegistration.mockReset();
+});
+
+describe('/setup_two_factor', () => {
+  it('shows the status and links to the passphrase and security questions', async () => {
+    await open();
+    expect(await screen.findByText('Not enabled')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Recovery passphrase' }).getAttribute('href')).toBe('/passphrase');
+    expect(screen.getByRole('link', { name: 'Security questions' }).getAttribute('href')).toBe('/security_questions');
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+  });
+
+  describe('authenticator app', () => {
+    it('shows a QR code and a fresh 16-character base32 secret', async () => {
+      await open();
+      const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+      expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      const secret = screen.getByLabelText('Secret').textContent?.replace(/ /g, '');
+      expect(secret).toMatch(/^[A-Z2-7]{16}$/);
+    });
+
+    it('needs six digits before asking the server', async () => {
+      const { api } = await open();
+      await userEvent.type(await screen.findByLabelText('6-digit code'), '12345');
+      await userEvent.click(screen.getByRole('button', { name: 'Enable authenticator app' }));
+      expect(await screen.findByText('Please enter a 6-digit code')).toBeTruthy();
+      expect(api.callsTo(ENABLE_TOTP)).toHaveLength(0);
+    });
+
+    it('enables TOTP with the secret shown and the code typed', async () => {
+      const { api } = await open({ [ENABLE_TOTP]: () => TOTP });
+      await screen.findByLabelText('Secret');
+      const secret = screen.getByLabelText('Secret').textContent?.replace(/ /g, '');
+      await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Enable authenticator app' }));
+      expect(await screen.findByText('Enabled (authenticator app)')).toBeTruthy();
+      expect(api.callsTo(ENABLE_TOTP)[0]?.body).toEqual({ totp_secret: secret, totp_verify_code: '123456' });
+      expect(screen.queryByLabelText('6-digit code')).toBeNull();
+    });
+
+    it('shows a wrong code under the field', async () => {
+      await open({
+        [ENABLE_TOTP]: () => ({
+          error: { code: 400, message: 'Please check the highlighted fields', fields: { totp_verify_code: 'That code is not valid' } },
+        }),
+      });
+      await userEvent.type(await screen.findByLabelText('6-digit code'), '000000');
+      await userEvent.click(screen.getByRole('button', { name: 'Enable authenticator app' }));
+      expect(await screen.findByText('That code is not valid')).toBeTruthy();
+    });
+  });
+
+  describe('security key or passkey', () => {
+    it('hands the challenge to the browser and registers its answer as JSON', async () => {
+      const options = { challenge: 'abc', rp: { name: 'Backup Portal' } };
+      const registration = { id: 'cred', rawId: 'cred', type: 'public-key', response: {} };
+      webauthn.startRegistration.mockResolvedValue(registration);
+      const { api } = await open({ [CHALLENGE]: () => options, [ENABLE_WEBAUTHN]: () => WEBAUTHN });
+      await userEvent.type(await screen.findByLabelText('Device name'), 'YubiKey');
+      await userEvent.click(screen.getByRole('button', { name: 'Add security key or passkey' }));
+      expect(await screen.findByText('Enabled (security key)')).toBeTruthy();
+      expect(webauthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: options });
+      expect(api.callsTo(ENABLE_WEBAUTHN)[0]?.body).toEqual({
+        webauthn_challenge_response: JSON.stringify(registration),
+        device_name: 'YubiKey',
+      });
+      expect(within(screen.getByRole('table', { name: 'Security keys and passkeys' })).getByText('YubiKey')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Add another security key or passkey' })).toBeTruthy();
+    });
+
+    it("says 'Failed to register WebAuthn device' when the browser step fails", async () => {
+      webauthn.startRegistration.mockRejectedValue(new Error('The operation either timed out or was not allowed.'));
+      const { api } = await open({ [CHALLENGE]: () => ({ challenge: 'abc' }) });
+      await userEvent.click(await screen.findByRole('button', { name: 'Add security key or passkey' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('Failed to register WebAuthn device');
+      expect(alert.textContent).toContain('timed out');
+      expect(api.callsTo(ENABLE_WEBAUTHN)).toHaveLength(0);
+    });
+
+    it("says 'this browser does not support WebAuthn' without asking the server", async () => {
+      webauthn.supported = false;
+      const { api } = await open();
+      await userEvent.click(await screen.findByRole('button', { name: 'Add security key or passkey' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('this browser does not support WebAuthn');
+      expect(api.callsTo(CHALLENGE)).toHaveLength(0);
+    });
+  });
+
+  describe('Disable', () => {
+    it('asks first, confirms who it is with a code, then turns two-factor off', async () => {
+      let confirmed = false;
+      const { api } = await open({
+        [MFA]: () => TOTP,
+        [DISABLE]: () => (confirmed ? NONE : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } }),
+        [REAUTH]: () => {
+          confirmed = true;
+          return { reauthenticated_at: '2026-01-15T00:00:00Z' };
+        },
+      });
+      expect(await screen.findByText('Enabled (authenticator app)')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+      const code = await screen.findByLabelText('Code from your authenticator app');
+      await userEvent.type(code, '654321');
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Not enabled')).toBeTruthy();
+      expect(api.callsTo(REAUTH)[0]?.body).toEqual({ target_totp_code: '654321' });
+      expect(api.callsTo(DISABLE)).toHaveLength(2);
+    });
+
+    it('does nothing when the user says No', async () => {
+      const { api } = await open({ [MFA]: () => WEBAUTHN, [DISABLE]: () => NONE });
+      await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'No' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.callsTo(DISABLE)).toHaveLength(0);
+    });
+  });
+
+  it("shows 'Error' when the status cannot be read", async () => {
+    await open({ [MFA]: () => ({ error: { code: 403, message: 'You do not have permission to do that' } }) });
+    expect((await screen.findByRole('alert')).textContent).toContain('Error');
+  });
+});

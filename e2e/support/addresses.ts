@@ -1,0 +1,7 @@
+/** Where the journeys reach the portal and where the portal reaches the journeys; shared by the config and the helpers. */
+
+export const PORT = 3100;
+/** WebAuthn needs a host name, not an IP: the browser's baseURL and the server's PUBLIC_URL are both this. */
+export const PUBLIC_URL = `http://localhost:${PORT}`;
+/** The journeys' SMTP capture server (support/mail.ts) listens here; the app's outbox retries while none does. */
+export const SMTP_PORT = 3125;
