@@ -22,7 +22,8 @@ test('a customer turns on an authenticator app, then signs in with email, passwo
   await screenshot(page, 'two-factor-setup');
 
   const enableStep = totpStepNow();
-  await page.getByLabel('6-digit code').fill(await totpCode(secret));
+  const enableCode = await totpCode(secret);
+  await page.getByLabel('6-digit code').fill(enableCode);
   await page.getByRole('button', { name: 'Enable authenticator app' }).click();
   await expect(page.getByText('Enabled (authenticator app)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enable authenticator app' })).toHaveCount(0);
@@ -36,6 +37,13 @@ test('a customer turns on an authenticator app, then signs in with email, passwo
   await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'login-totp');
+
+  // The code that turned two-factor on has been used: it does not sign anyone in again.
+  await code.fill(enableCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText('The code is not correct');
+  await expect(page).toHaveURL(/\/login/);
+  await screenshot(page, 'login-totp-replayed-code');
 
   await code.fill(await nextTotpCode(secret, enableStep));
   await page.getByRole('button', { name: 'Verify' }).click();

@@ -1,5 +1,6 @@
 import { login } from '@portal/contract/auth/login';
 import { adminCreateCompany } from '@portal/contract/companies/company-create';
+import { adminPatchCompany } from '@portal/contract/companies/company-patch';
 import type { Call, CallInput, CallOutput } from '@portal/contract/shared/define-call';
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import { PUBLIC_URL } from './addresses.ts';
@@ -30,7 +31,9 @@ async function postCall<C extends Call>(context: APIRequestContext, call: C, inp
 
 /**
  * A new customer company with one user, made by the demo admin, so that a journey which turns on
- * two-factor, a passphrase or single sign-on changes no login another journey uses.
+ * two-factor, a passphrase or single sign-on changes no login another journey uses. It has a phone
+ * and an address, as the demo customers do, so that sign-in lands on the dashboard rather than on
+ * /complete_signup.
  */
 export async function newCustomer(companyName: string, email: string): Promise<{ companyId: number }> {
   const admin = await adminApi();
@@ -40,6 +43,14 @@ export async function newCustomer(companyName: string, email: string): Promise<{
       target_contact_name: `${companyName} Owner`,
       target_email: email,
       target_password: DEMO_PASSWORD,
+    });
+    await admin.call(adminPatchCompany, {
+      target_id: company_id,
+      phone_number: '+64 9 555 0100',
+      street_address: '1 Queen Street',
+      city: 'Auckland',
+      postal_code: '1010',
+      country: 'NZ',
     });
     return { companyId: company_id };
   } finally {

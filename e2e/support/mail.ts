@@ -1,7 +1,7 @@
+import { expect } from '@playwright/test';
 import { type MailCapture, linkIn, startMailCapture } from '../../apps/server/src/test/mail.ts';
 import { SMTP_PORT } from './addresses.ts';
 
-export { linkIn };
 export type { MailCapture };
 
 /**
@@ -10,4 +10,12 @@ export type { MailCapture };
  */
 export function captureMail(): Promise<MailCapture> {
   return startMailCapture(SMTP_PORT);
+}
+
+/** The link in the first mail to `to` that has one containing `containing`, waiting for it to arrive. */
+export async function linkInMailTo(mailbox: MailCapture, to: string, containing: string): Promise<URL> {
+  const address = to.toLowerCase();
+  const find = () => mailbox.mails.find((m) => m.to.includes(address) && m.text.includes(containing));
+  await expect.poll(() => find()?.subject, { message: `a mail to ${to} with ${containing}`, timeout: 15_000 }).toBeTruthy();
+  return linkIn(find() ?? null, containing);
 }

@@ -154,7 +154,12 @@ describe('sessions and CSRF', () => {
 
   it('marks cookies Secure when configured for https', async () => {
     const secure = await buildApp({
-      config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      config: loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: 'a-production-secret-of-enough-length',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+      }),
       db: t.db,
       clock: t.clock,
     });

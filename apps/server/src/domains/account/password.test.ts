@@ -1,10 +1,10 @@
 import { getAccountSettings } from '@portal/contract/account/account-settings';
 import { changePassword, forgotPassword, getBotChallenge, resendVerificationEmail, resetPassword } from '@portal/contract/account/password';
-import { solveChallenge } from 'altcha-lib/v1';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../platform/tables.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser, signedInCompany } from '../../test/harness.ts';
+import { requestReset as requestResetAs, solveBotCheck as solveBotCheckAs } from '../../test/password-reset.ts';
 import { type MailCapture, lastMailTo, linkIn, mailsTo, startMailCapture } from '../../test/mail.ts';
 import { authThrottle } from '../auth/tables.ts';
 import { companyEvents } from '../companies/tables.ts';
@@ -24,26 +24,11 @@ afterAll(async () => {
 const MINUTE = 60_000;
 const INVALID_LINK = 'This link is invalid or has expired. Reset links expire after 20 minutes.';
 
-/** What the ALTCHA widget does in the page: fetch a challenge, find the number, send the payload. */
-async function solveBotCheck(client = new TestClient(t.app)): Promise<string> {
-  const c = (await client.call(getBotChallenge, {})).data as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!solution) throw new Error('challenge not solved');
-  const payload = { algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
-}
+const solveBotCheck = (client = new TestClient(t.app)) => solveBotCheckAs(client);
 
 async function requestReset(email: string): Promise<string> {
-  const res = await new TestClient(t.app).call(forgotPassword, { target_user: email, recaptcha: await solveBotCheck() });
-  expect(res).toMatchObject({ status: 'ok', data: null });
-  const token = linkIn(await lastMailTo(t.db, email), '/update_password').searchParams.get('t');
-  if (!token) throw new Error('no token in the reset link');
+  const token = await requestResetAs(t, email);
+  expect(token).toBeTruthy();
   return token;
 }
 

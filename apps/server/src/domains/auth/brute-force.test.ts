@@ -1,12 +1,13 @@
+import { resetPassword } from '@portal/contract/account/password';
 import { login } from '@portal/contract/auth/login';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
-import { clearLoginThrottle } from './service.ts';
+import { requestReset } from '../../test/password-reset.ts';
 import { THROTTLE, THROTTLE_MESSAGES } from './throttle.ts';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ BOT_CHALLENGE_MAX_NUMBER: '1000' });
 });
 afterAll(() => t.close());
 
@@ -53,9 +54,10 @@ describe('brute force against one account', () => {
     const owner = clientFrom();
     const blocked = await owner.call(login, { target_type: 'password', target_user: user.email, target_password: 'test-password' });
     expect(blocked).toMatchObject({ code: 429, message: THROTTLE_MESSAGES.blocked });
-    // ...but a password reset clears the account's counter, and the owner signs in.
-    await clearLoginThrottle(t.db, user.email);
-    const ok = await owner.call(login, { target_type: 'password', target_user: user.email, target_password: 'test-password' });
+    // ...but the reset path is open: a mailed link sets a new password and clears the counter.
+    const token = await requestReset(t, user.email);
+    expect((await owner.call(resetPassword, { email_token: token, new_password: 'owner-is-back-1' })).status).toBe('ok');
+    const ok = await owner.call(login, { target_type: 'password', target_user: user.email, target_password: 'owner-is-back-1' });
     expect(ok).toMatchObject({ status: 'ok', data: { type: 'ok' } });
   });
 

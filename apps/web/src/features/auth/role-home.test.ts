@@ -27,13 +27,20 @@ describe('safeRedirect', () => {
 });
 
 describe('destinationAfterLogin', () => {
+  const done = { has_provided_address_info: true, impersonated_by: null };
   it('sends suspended companies to /topup whatever redirect_to says', () => {
-    expect(destinationAfterLogin({ roles: ['customer'], state: 'SUSPENDED' }, '/my_servers')).toBe('/topup');
+    expect(destinationAfterLogin({ ...done, roles: ['customer'], state: 'SUSPENDED' }, '/my_servers')).toBe('/topup');
+  });
+
+  it('sends a customer without company address details to complete signup, unless an admin is signed in as them', () => {
+    const missing = { roles: ['customer' as const], state: 'TRIAL' as const, has_provided_address_info: false };
+    expect(destinationAfterLogin({ ...missing, impersonated_by: null }, '/my_servers')).toBe('/complete_signup');
+    expect(destinationAfterLogin({ ...missing, impersonated_by: 'admin@example.com' }, undefined)).toBe('/dashboard');
   });
 
   it('follows a safe redirect_to, else the role home', () => {
-    expect(destinationAfterLogin({ roles: ['customer'], state: 'ACTIVE' }, '/my_servers')).toBe('/my_servers');
-    expect(destinationAfterLogin({ roles: ['admin'], state: 'ACTIVE' }, '//evil.example')).toBe('/dashboard_admin');
-    expect(destinationAfterLogin({ roles: ['distributor'], state: 'TRIAL' }, undefined)).toBe('/dashboard_distributor');
+    expect(destinationAfterLogin({ ...done, roles: ['customer'], state: 'ACTIVE' }, '/my_servers')).toBe('/my_servers');
+    expect(destinationAfterLogin({ ...done, roles: ['admin'], state: 'ACTIVE' }, '//evil.example')).toBe('/dashboard_admin');
+    expect(destinationAfterLogin({ ...done, roles: ['distributor'], state: 'TRIAL' }, undefined)).toBe('/dashboard_distributor');
   });
 });

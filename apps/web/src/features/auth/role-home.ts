@@ -23,8 +23,17 @@ export function safeRedirect(redirectTo: string | undefined): string | null {
   return redirectTo;
 }
 
-/** After a completed login: suspended companies go to top up, otherwise redirect_to or the role's home. */
-export function destinationAfterLogin(auth: Pick<AuthContext, 'roles' | 'state'>, redirectTo: string | undefined): string {
+/**
+ * After a completed login: suspended companies go to top up; a customer whose company has no phone
+ * or address yet completes signup first; otherwise redirect_to or the role's home.
+ */
+export function destinationAfterLogin(
+  auth: Pick<AuthContext, 'roles' | 'state' | 'has_provided_address_info' | 'impersonated_by'>,
+  redirectTo: string | undefined,
+): string {
   if (auth.state === 'SUSPENDED') return '/topup';
+  if (auth.roles.includes('customer') && !auth.has_provided_address_info && auth.impersonated_by === null) {
+    return '/complete_signup';
+  }
   return safeRedirect(redirectTo) ?? roleHome(auth);
 }

@@ -33,4 +33,23 @@ describe('CompanyUsersPanel', () => {
     expect(await screen.findByText('Failed to revoke delete user! The primary contact cannot be deleted')).toBeTruthy();
     expect(api.callsTo(DELETE)[0]?.body).toEqual({ target_company_id: 7, target_id: 12 });
   });
+
+  it('creates a user and sends a verification mail unless unticked', async () => {
+    const CREATE = '/api/v1/user/create_user';
+    const api = fakeApi({ [USERS]: () => users, [CREATE]: () => ({ id: 99 }) });
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'new@bakery.example');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'long-enough-password');
+    expect(screen.getByLabelText('Send verification email')).toHaveProperty('checked', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'quiet@bakery.example');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'long-enough-password');
+    await userEvent.click(screen.getByLabelText('Send verification email'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    const sent = api.callsTo(CREATE).map((c) => c.body as Record<string, unknown>);
+    expect(sent.map((b) => [b.target_email, b.send_verification_email])).toEqual([
+      ['new@bakery.example', true],
+      ['quiet@bakery.example', false],
+    ]);
+  });
 });

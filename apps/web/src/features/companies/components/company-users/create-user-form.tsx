@@ -4,8 +4,7 @@ import { formErrorState } from '../../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { useCreateUser } from '../../api/create-user';
 
-// The 'Send verification email' option returns with the mail module (issue 3); until then no mail can be sent.
-const EMPTY = { name: '', email: '', password: '', billing: false, technical: false };
+const EMPTY = { name: '', email: '', password: '', billing: false, technical: false, verify: true };
 
 export function CreateUserForm({ companyId, disabled }: { companyId: number; disabled: boolean }) {
   const [values, setValues] = useState(EMPTY);
@@ -22,6 +21,7 @@ export function CreateUserForm({ companyId, disabled }: { companyId: number; dis
         target_password: values.password,
         target_is_billing: values.billing,
         target_is_technical: values.technical,
+        send_verification_email: values.verify,
       },
       { onSuccess: () => setValues(EMPTY) },
     );
@@ -67,6 +67,11 @@ export function CreateUserForm({ companyId, disabled }: { companyId: number; dis
             label="Technical"
             checked={values.technical}
             onChange={(event) => setValues({ ...values, technical: event.currentTarget.checked })}
+          />
+          <Checkbox
+            label="Send verification email"
+            checked={values.verify}
+            onChange={(event) => setValues({ ...values, verify: event.currentTarget.checked })}
           />
         </Group>
         <FormErrorAlert message={errors.alert} />
