@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
-import { SECURITY_QUESTIONS_MAX, SECURITY_QUESTIONS_MIN } from '../shared/security.ts';
 
 /** The spec's messages (§5), plus one for an id outside the list. */
 export const SECURITY_QUESTION_MESSAGES = {
