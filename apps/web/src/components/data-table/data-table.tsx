@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { DEFAULT_PAGE_SIZE } from '@portal/contract/shared/paging';
 import {
@@ -161,7 +161,8 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
             records={rows}
             idAccessor={idAccessor}
             fetching={isFetching}
-            noRecordsText={emptyText}
+            // Body-coloured: the library's dimmed grey falls under 4.5:1, worse still behind a modal's overlay.
+            emptyState={<Text size="sm">{emptyText}</Text>}
             sortStatus={sortStatus}
             onSortStatusChange={onSortStatusChange}
             {...(rowExpansion ? { rowExpansion } : {})}
