@@ -43,7 +43,7 @@ export function AppLayout({ auth }: AppLayoutProps) {
           </Group>
           <ImpersonationBanner auth={auth} />
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" visibleFrom="sm" truncate="end" maw={260}>
+            <Text size="sm" visibleFrom="sm" truncate="end" maw={420}>
               {auth.email}
             </Text>
             <LogoutButton />

@@ -162,7 +162,11 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
             idAccessor={idAccessor}
             fetching={isFetching}
             // Body-coloured: the library's dimmed grey falls under 4.5:1, worse still behind a modal's overlay.
-            emptyState={<Text size="sm">{emptyText}</Text>}
+            emptyState={
+              <Text size="sm" c="var(--mantine-color-text)">
+                {emptyText}
+              </Text>
+            }
             sortStatus={sortStatus}
             onSortStatusChange={onSortStatusChange}
             {...(rowExpansion ? { rowExpansion } : {})}
