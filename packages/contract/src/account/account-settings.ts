@@ -3,7 +3,7 @@ import { defineCall } from '../shared/define-call.ts';
 import { zEmail } from '../shared/fields.ts';
 import { zTwoFactorMethod } from '../shared/security.ts';
 
-const requiredText = (error: string, max = 200) => z.string().trim().min(1, { error }).max(max);
+const requiredText = (error: string, max = 200) => z.string({ error }).trim().min(1, { error }).max(max);
 
 export const zAccountSettings = z.object({
   user_contact_name: z.string(),
@@ -56,17 +56,24 @@ export const setAccountSettings = defineCall({
 
 export const setupAccount = defineCall({
   path: '/api/v1/user/setup-account',
-  summary: 'Complete signup: the company details and an optional promo code.',
+  summary: 'Complete signup: the company details (all needed for billing) and an optional promo code.',
   input: z.object({
     company_name: requiredText('Please enter your company name'),
-    company_phone_number: z.string().trim().max(50).default(''),
-    company_address_street: z.string().trim().max(200).default(''),
-    company_address_city: z.string().trim().max(200).default(''),
-    company_address_postcode: z.string().trim().max(20).default(''),
+    company_phone_number: requiredText('Please enter your phone number', 50),
+    company_address_street: requiredText('Please enter your street address'),
+    company_address_city: requiredText('Please enter your city'),
+    company_address_postcode: requiredText('Please enter your zip or postal code', 20),
     company_address_country: z.string().trim().length(2, { error: 'Please choose a country' }).toUpperCase(),
     user_promo_code: z.string().trim().max(100).default(''),
   }),
   output: z.null(),
   access: { roles: ['customer', 'distributor'] },
-  example: { company_name: 'Example Ltd', company_address_country: 'NZ' },
+  example: {
+    company_name: 'Example Ltd',
+    company_phone_number: '+64 9 555 0100',
+    company_address_street: '1 Queen Street',
+    company_address_city: 'Auckland',
+    company_address_postcode: '1010',
+    company_address_country: 'NZ',
+  },
 });

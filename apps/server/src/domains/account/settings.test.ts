@@ -198,6 +198,15 @@ describe('changing the email address', () => {
   });
 });
 
+/** Every detail complete signup needs besides the name. */
+const ADDRESS = {
+  company_phone_number: '09 555 0100',
+  company_address_street: '1 Queen Street',
+  company_address_city: 'Auckland',
+  company_address_postcode: '1010',
+  company_address_country: 'NZ',
+};
+
 describe('complete signup', () => {
   it('stores the trimmed details and the promo code, marks signup complete, writes an event', async () => {
     const { company, user } = await newCompany(t.db);
@@ -227,7 +236,7 @@ describe('complete signup', () => {
   it('keeps the first promo code and refuses a different one later', async () => {
     const { company, user } = await newCompany(t.db);
     const c = await session(user.id);
-    const base = { company_name: 'Promo Ltd', company_address_country: 'NZ' };
+    const base = { ...ADDRESS, company_name: 'Promo Ltd' };
     expect((await c.call(setupAccount, { ...base, user_promo_code: 'FIRST' })).status).toBe('ok');
     expect((await c.call(setupAccount, { ...base, company_name: 'Promo Two Ltd' })).status).toBe('ok');
     expect(await c.call(setupAccount, { ...base, user_promo_code: 'SECOND' })).toMatchObject({
@@ -241,15 +250,20 @@ describe('complete signup', () => {
     const { company, user } = await newCompany(t.db);
     expect(await (await session(user.id)).call(setupAccount, { company_name: ' ', company_address_country: '' })).toMatchObject({
       code: 400,
-      data: { fields: { company_name: 'Please enter your company name', company_address_country: 'Please choose a country' } },
+      data: {
+        fields: {
+          company_name: 'Please enter your company name',
+          company_phone_number: 'Please enter your phone number',
+          company_address_street: 'Please enter your street address',
+          company_address_city: 'Please enter your city',
+          company_address_postcode: 'Please enter your zip or postal code',
+          company_address_country: 'Please choose a country',
+        },
+      },
     });
     const member = await newUser(t.db, company.id);
-    expect(
-      await (await session(member.id)).call(setupAccount, { company_name: 'Member Ltd', company_address_country: 'NZ' }),
-    ).toMatchObject({ code: 403 });
+    expect(await (await session(member.id)).call(setupAccount, { ...ADDRESS, company_name: 'Member Ltd' })).toMatchObject({ code: 403 });
     const staff = await newCompany(t.db, { company_type: 'admin', staff_role: 'admin' });
-    expect((await (await session(staff.user.id)).call(setupAccount, { company_name: 'Staff', company_address_country: 'NZ' })).code).toBe(
-      403,
-    );
+    expect((await (await session(staff.user.id)).call(setupAccount, { ...ADDRESS, company_name: 'Staff' })).code).toBe(403);
   });
 });

@@ -14,10 +14,21 @@ async function fill(field: HTMLElement, text: string) {
 const SETUP = '/api/v1/user/setup-account';
 
 describe('/complete_signup', () => {
-  it('asks for the company name first, with the spec message', async () => {
+  it("starts from the company's name and asks for every detail with the spec messages", async () => {
     const { api } = await renderApp('/complete_signup', { [AUTH]: () => authContext({ has_provided_address_info: false }) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    const name = (await screen.findByLabelText(/^Company Name/)) as HTMLInputElement;
+    expect(name.value).toBe('Acme Backups');
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Please enter your company name')).toBeTruthy();
+    for (const message of [
+      'Please enter your phone number',
+      'Please enter your street address',
+      'Please enter your city',
+      'Please enter your zip or postal code',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
     expect(api.callsTo(SETUP)).toHaveLength(0);
   });
 
@@ -28,11 +39,12 @@ describe('/complete_signup', () => {
     });
     const country = (await screen.findAllByLabelText(/^Country/)).find((element) => element.tagName === 'INPUT');
     expect((country as HTMLInputElement).value).toBe('New Zealand');
+    await userEvent.clear(screen.getByLabelText(/^Company Name/));
     await fill(screen.getByLabelText(/^Company Name/), ' Acme Backups ');
-    await fill(screen.getByLabelText('Phone Number'), ' 09 555 0100 ');
-    await fill(screen.getByLabelText('Street Address'), '1 Queen Street');
-    await fill(screen.getByLabelText('City'), 'Auckland');
-    await fill(screen.getByLabelText('Zip or Postal Code'), '1010');
+    await fill(screen.getByLabelText(/^Phone Number/), ' 09 555 0100 ');
+    await fill(screen.getByLabelText(/^Street Address/), '1 Queen Street');
+    await fill(screen.getByLabelText(/^City/), 'Auckland');
+    await fill(screen.getByLabelText(/^Zip or Postal Code/), '1010');
     await fill(screen.getByLabelText('Promo Code'), 'WELCOME');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Account Updated')).toBeTruthy();
@@ -55,7 +67,10 @@ describe('/complete_signup', () => {
         error: { code: 400, message: 'Please check the highlighted fields', fields: { user_promo_code: 'This promo code is not valid' } },
       }),
     });
-    await fill(await screen.findByLabelText(/^Company Name/), 'Acme');
+    await fill(await screen.findByLabelText(/^Phone Number/), '09 555 0100');
+    await fill(screen.getByLabelText(/^Street Address/), '1 Queen Street');
+    await fill(screen.getByLabelText(/^City/), 'Auckland');
+    await fill(screen.getByLabelText(/^Zip or Postal Code/), '1010');
     await fill(screen.getByLabelText('Promo Code'), 'NOPE');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('This promo code is not valid')).toBeTruthy();

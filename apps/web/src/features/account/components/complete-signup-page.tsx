@@ -32,8 +32,8 @@ const FIELDS: { key: SignupField; label: string; max: number; autoComplete?: str
 ];
 
 /** /complete_signup: the company details a new account still needs, and an optional promo code. */
-export function CompleteSignupPage() {
-  const [values, setValues] = useState(EMPTY);
+export function CompleteSignupPage({ companyName = '' }: { companyName?: string }) {
+  const [values, setValues] = useState({ ...EMPTY, company_name: companyName });
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const setup = useSetupAccount();
@@ -67,7 +67,7 @@ export function CompleteSignupPage() {
               <TextInput
                 key={key}
                 label={label}
-                required={key === 'company_name'}
+                required={key !== 'user_promo_code'}
                 maxLength={max}
                 autoComplete={autoComplete}
                 value={values[key]}
