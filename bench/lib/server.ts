@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -47,6 +48,8 @@ export async function startServer(databaseUrl: string, opts: { nodeArgs?: string
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production refuses the development secret; a throwaway one per run is enough here.
+      APP_SECRET: randomBytes(24).toString('base64url'),
       COOKIE_SECURE: 'false',
       HOST: '127.0.0.1',
       PORT: String(port),
