@@ -1,5 +1,5 @@
-import { Button, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { Button, TextInput } from '@mantine/core';
+import { LoginStepForm, useFocusOnMount } from './login-step-form';
 
 interface LoginEmailStepProps {
   email: string;
@@ -10,33 +10,25 @@ interface LoginEmailStepProps {
 }
 
 export function LoginEmailStep({ email, onEmailChange, error, pending, onSubmit }: LoginEmailStepProps) {
-  const input = useRef<HTMLInputElement>(null);
+  const input = useFocusOnMount<HTMLInputElement>();
   // Coming back from the password step, put the cursor where the user wants to type.
-  useEffect(() => input.current?.focus(), []);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <TextInput
-          ref={input}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => onEmailChange(event.currentTarget.value)}
-          error={error}
-        />
-        <Button type="submit" loading={pending}>
-          Next
-        </Button>
-      </Stack>
-    </form>
+    <LoginStepForm onSubmit={onSubmit}>
+      <TextInput
+        ref={input}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(event) => onEmailChange(event.currentTarget.value)}
+        error={error}
+      />
+      <Button type="submit" loading={pending}>
+        Next
+      </Button>
+    </LoginStepForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor, Button, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Text, Textarea } from '@mantine/core';
 import { RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { LoginStepForm, useFocusOnMount } from './login-step-form';
 import { LoginStepHeader } from './login-step-header';
 
 interface LoginPassphraseStepProps {
@@ -24,40 +24,32 @@ export function LoginPassphraseStep({
   onBack,
   onUsePassword,
 }: LoginPassphraseStepProps) {
-  const input = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => input.current?.focus(), []);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
+  const input = useFocusOnMount<HTMLTextAreaElement>();
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <LoginStepHeader email={email} onChangeEmail={onBack} />
-        <Text size="sm">
-          Enter the {RECOVERY_PASSPHRASE_WORDS}-word recovery passphrase you saved when you set it up, words separated by spaces.
-        </Text>
-        <Textarea
-          ref={input}
-          label="Recovery passphrase"
-          name="recovery_passphrase"
-          autoComplete="off"
-          spellCheck={false}
-          rows={3}
-          required
-          value={passphrase}
-          onChange={(event) => onPassphraseChange(event.currentTarget.value)}
-          error={error}
-        />
-        <Button type="submit" loading={pending}>
-          Log in
-        </Button>
-        <Anchor component="button" type="button" size="sm" onClick={onUsePassword}>
-          Use password instead
-        </Anchor>
-      </Stack>
-    </form>
+    <LoginStepForm onSubmit={onSubmit}>
+      <LoginStepHeader email={email} onChangeEmail={onBack} />
+      <Text size="sm">
+        Enter the {RECOVERY_PASSPHRASE_WORDS}-word recovery passphrase you saved when you set it up, words separated by spaces.
+      </Text>
+      <Textarea
+        ref={input}
+        label="Recovery passphrase"
+        name="recovery_passphrase"
+        autoComplete="off"
+        spellCheck={false}
+        rows={3}
+        required
+        value={passphrase}
+        onChange={(event) => onPassphraseChange(event.currentTarget.value)}
+        error={error}
+      />
+      <Button type="submit" loading={pending}>
+        Log in
+      </Button>
+      <Anchor component="button" type="button" size="sm" onClick={onUsePassword}>
+        Use password instead
+      </Anchor>
+    </LoginStepForm>
   );
 }

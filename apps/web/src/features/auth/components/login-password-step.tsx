@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { LoginStepForm, useFocusOnMount } from './login-step-form';
 import { LoginStepHeader } from './login-step-header';
 
 interface LoginPasswordStepProps {
@@ -24,44 +24,36 @@ export function LoginPasswordStep({
   onBack,
   onUsePassphrase,
 }: LoginPasswordStepProps) {
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
+  const input = useFocusOnMount<HTMLInputElement>();
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <LoginStepHeader email={email} onChangeEmail={onBack} />
-        {/* Lets password managers pair the password with the email typed in the previous step. */}
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordInput
-          ref={input}
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => onPasswordChange(event.currentTarget.value)}
-          error={error}
-          // Mantine's default name contains 'password', which makes the label ambiguous for tools and screen readers.
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
-        />
-        <Button type="submit" loading={pending}>
-          Log in
-        </Button>
-        <Group justify="space-between" gap="xs">
-          <Anchor component={Link} to="/forgot_password" size="sm">
-            Forgot password?
-          </Anchor>
-          <Anchor component="button" type="button" size="sm" onClick={onUsePassphrase}>
-            Use recovery passphrase instead
-          </Anchor>
-        </Group>
-      </Stack>
-    </form>
+    <LoginStepForm onSubmit={onSubmit}>
+      <LoginStepHeader email={email} onChangeEmail={onBack} />
+      {/* Lets password managers pair the password with the email typed in the previous step. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordInput
+        ref={input}
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => onPasswordChange(event.currentTarget.value)}
+        error={error}
+        // Mantine's default name contains 'password', which makes the label ambiguous for tools and screen readers.
+        visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+      />
+      <Button type="submit" loading={pending}>
+        Log in
+      </Button>
+      <Group justify="space-between" gap="xs">
+        <Anchor component={Link} to="/forgot_password" size="sm">
+          Forgot password?
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" onClick={onUsePassphrase}>
+          Use recovery passphrase instead
+        </Anchor>
+      </Group>
+    </LoginStepForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { TOTP_DIGITS } from '@portal/contract/shared/security';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { LoginStepForm, useFocusOnMount } from './login-step-form';
 import { LoginStepHeader } from './login-step-header';
 
 interface LoginTotpStepProps {
@@ -15,38 +15,30 @@ interface LoginTotpStepProps {
 }
 
 export function LoginTotpStep({ email, code, onCodeChange, error, pending, onSubmit, onBack, onUsePassphrase }: LoginTotpStepProps) {
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
+  const input = useFocusOnMount<HTMLInputElement>();
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        {email && <LoginStepHeader email={email} onChangeEmail={onBack} />}
-        <Text size="sm">Enter the {TOTP_DIGITS}-digit code from your authenticator app.</Text>
-        <TextInput
-          ref={input}
-          label="Authentication code"
-          name="totp_code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={TOTP_DIGITS}
-          required
-          value={code}
-          onChange={(event) => onCodeChange(event.currentTarget.value.trim())}
-          error={error}
-        />
-        <Button type="submit" loading={pending}>
-          Verify
-        </Button>
-        <Anchor component="button" type="button" size="sm" onClick={onUsePassphrase}>
-          Use recovery passphrase instead
-        </Anchor>
-      </Stack>
-    </form>
+    <LoginStepForm onSubmit={onSubmit}>
+      {email && <LoginStepHeader email={email} onChangeEmail={onBack} />}
+      <Text size="sm">Enter the {TOTP_DIGITS}-digit code from your authenticator app.</Text>
+      <TextInput
+        ref={input}
+        label="Authentication code"
+        name="totp_code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={TOTP_DIGITS}
+        required
+        value={code}
+        onChange={(event) => onCodeChange(event.currentTarget.value.trim())}
+        error={error}
+      />
+      <Button type="submit" loading={pending}>
+        Verify
+      </Button>
+      <Anchor component="button" type="button" size="sm" onClick={onUsePassphrase}>
+        Use recovery passphrase instead
+      </Anchor>
+    </LoginStepForm>
   );
 }
