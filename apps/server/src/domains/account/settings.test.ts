@@ -25,6 +25,16 @@ async function adminSignedInAs(userId: number) {
   return session(userId, staff.user.id);
 }
 
+/** The spec's message for each company detail left empty (§5), on both the account and signup forms. */
+const DETAIL_MESSAGES = {
+  company_name: 'Please enter your company name',
+  company_phone_number: 'Please enter your phone number',
+  company_address_street: 'Please enter your street address',
+  company_address_city: 'Please enter your city',
+  company_address_postcode: 'Please enter your zip or postal code',
+  company_address_country: 'Please choose a country',
+};
+
 describe('account settings', () => {
   it("shows the user's contact details, preferences and their company's details", async () => {
     const { company, user } = await newCompany(t.db, {
@@ -94,14 +104,7 @@ describe('account settings', () => {
     expect(res).toMatchObject({
       code: 400,
       data: {
-        fields: {
-          company_name: 'Please enter your company name',
-          company_phone_number: 'Please enter your phone number',
-          company_address_street: 'Please enter your street address',
-          company_address_city: 'Please enter your city',
-          company_address_postcode: 'Please enter your zip or postal code',
-          company_address_country: 'Please choose a country',
-        },
+        fields: DETAIL_MESSAGES,
       },
     });
   });
@@ -251,14 +254,7 @@ describe('complete signup', () => {
     expect(await (await session(user.id)).call(setupAccount, { company_name: ' ', company_address_country: '' })).toMatchObject({
       code: 400,
       data: {
-        fields: {
-          company_name: 'Please enter your company name',
-          company_phone_number: 'Please enter your phone number',
-          company_address_street: 'Please enter your street address',
-          company_address_city: 'Please enter your city',
-          company_address_postcode: 'Please enter your zip or postal code',
-          company_address_country: 'Please choose a country',
-        },
+        fields: DETAIL_MESSAGES,
       },
     });
     const member = await newUser(t.db, company.id);
