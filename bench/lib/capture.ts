@@ -6,8 +6,8 @@ import * as distributors from '../../apps/server/src/domains/companies/distribut
 import * as service from '../../apps/server/src/domains/companies/service.ts';
 import { findActiveUserByEmail } from '../../apps/server/src/domains/users/service.ts';
 import type { Actor } from '../../apps/server/src/platform/access.ts';
+import type { CallContext } from '../../apps/server/src/platform/context.ts';
 import type { Database } from '../../apps/server/src/platform/db.ts';
-import * as schema from '../../apps/server/src/platform/schema.ts';
 
 /** One SQL statement exactly as Drizzle sends it: text with $n placeholders and the values. */
 export interface Statement {
@@ -40,11 +40,10 @@ export async function captureStatements(url: string, list: ListKind, body: Recor
   try {
     const db = drizzle({
       client: pool,
-      schema,
       logger: { logQuery: (text, params) => void statements.push({ text, params: [...params] }) },
     }) as unknown as Database;
     if (list === 'admin') {
-      const result = await service.listForAdmin(db, adminCompanyList.input.parse(body));
+      const result = await service.listForAdmin({ db } as CallContext, adminCompanyList.input.parse(body));
       return { statements, rows: result.rows.length, total: result.total };
     }
     const user = await findActiveUserByEmail(db, DISTRIBUTOR_EMAIL);
@@ -52,7 +51,8 @@ export async function captureStatements(url: string, list: ListKind, body: Recor
     statements.length = 0;
     // The service reads only the company of the actor; access was checked by handle() in the call.
     const actor = { companyId: user.company_id } as Actor;
-    const result = await distributors.listSubAccounts(db, actor, distributorListCompanies.input.parse(body));
+    // Only the database and the actor's company are read by the list.
+    const result = await distributors.listSubAccounts({ db, actor } as CallContext, distributorListCompanies.input.parse(body));
     return { statements, rows: result.rows.length, total: result.total };
   } finally {
     await pool.end();

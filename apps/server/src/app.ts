@@ -13,14 +13,15 @@ import { MESSAGES } from '@portal/contract/shared/envelope';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { registerAuthRoutes } from './domains/auth/routes.ts';
+import * as adminTools from './domains/admin-tools/service.ts';
 import * as auth from './domains/auth/service.ts';
-import { ALL_HANDLERS } from './handlers.ts';
+import * as tenancy from './domains/tenancy/service.ts';
+import { ALL_HANDLERS, ALL_REDIRECTS } from './handlers.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
-import { type AppDeps, type Handler, registerHandlers, sendError } from './platform/handle.ts';
-import { MailDelivery, queuedMail, smtpTransport } from './platform/mail.ts';
+import { type AppDeps, type Handler, registerHandlers, registerRedirects, sendError } from './platform/handle.ts';
+import { MailDelivery, smtpTransport } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RequestLogWriter } from './platform/request-log.ts';
 
@@ -54,13 +55,26 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: B
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   });
-  const requestLog = new RequestLogWriter(db, clock, (err) => app.log.error({ err }, 'request log write failed'));
-  const deps: AppDeps = { db, clock, config, requestLog, resolveActor: (d, req) => auth.resolveActor(d, clock, req) };
-  app.decorate('deps', deps);
+  const requestLog = new RequestLogWriter(
+    (rows) => adminTools.writeRequestLog(db, rows),
+    clock,
+    (err) => app.log.error({ err }, 'request log write failed'),
+  );
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const mailDelivery = new MailDelivery(db, clock, transport, config.MAIL_FROM, (msg, err) => app.log.error({ err }, msg));
+  const deps: AppDeps = {
+    db,
+    clock,
+    config,
+    requestLog,
+    audit: tenancy.writeEvent,
+    resolveActor: (d, token) => auth.resolveActor(d, clock.now(), token),
+    mailQueued: () => mailDelivery.kick(),
+  };
+  app.decorate('deps', deps);
   app.decorate('mailDelivery', mailDelivery);
   app.decorateRequest('actor', null);
+  app.decorateRequest('queuedMail', false);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -116,10 +130,6 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: B
     }
   });
   app.addHook('onClose', () => deps.requestLog.flush());
-  // Mail queued by a call goes out once the call has answered (and so committed).
-  app.addHook('onResponse', async (req) => {
-    if (queuedMail(req)) mailDelivery.kick();
-  });
   app.addHook('onClose', () => mailDelivery.stop());
 
   const health = { config: { rateLimit: false } };
@@ -139,7 +149,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: B
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerHandlers(app, handlers, deps);
-  registerAuthRoutes(app);
+  registerRedirects(app, ALL_REDIRECTS, deps);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

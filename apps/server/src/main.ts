@@ -13,7 +13,7 @@ const app = await buildApp({ config, db: handle.db, clock: systemClock });
 
 // Mail normally goes out as soon as the call that queued it answers; the timer retries and catches up.
 app.mailDelivery.start(5_000);
-const stopJobs = startScheduler(handle.db, systemClock, ALL_JOBS, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+const stopJobs = startScheduler(app.deps, ALL_JOBS, app.log, () => app.mailDelivery.kick());
 
 const shutdown = async () => {
   stopJobs();

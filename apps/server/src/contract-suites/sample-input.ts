@@ -1,4 +1,5 @@
 import type { Call } from '@portal/contract/shared/define-call';
+import { ownedKindOf } from '@portal/contract/shared/owned-id';
 import type { z } from 'zod';
 
 type Def = Record<string, unknown> & { type: string };
@@ -6,20 +7,50 @@ const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.de
 const checksOf = (s: z.ZodType) =>
   ((defOf(s).checks as { _zod: { def: Record<string, unknown> } }[] | undefined) ?? []).map((c) => c._zod.def);
 
-/** True when the field holds a company id (see zCompanyId): generated tests aim it at a chosen company. */
-export function isCompanyScoped(schema: z.ZodType): boolean {
+/** The kind of owned id a field holds (see zOwnedId), looking through optional, nullable and default. */
+export function ownedKind(schema: z.ZodType): string | null {
   let s: z.ZodType | undefined = schema;
   for (let i = 0; s && i < 10; i++) {
-    if ((s.meta() as Record<string, unknown> | undefined)?.['x-scope'] === 'company') return true;
+    const kind = ownedKindOf(s);
+    if (kind) return kind;
     const def = defOf(s);
     s = (def.innerType ?? def.in) as z.ZodType | undefined;
   }
-  return false;
+  return null;
+}
+
+/** The call's owned-id fields: the generated suites aim each at a row of a chosen company. */
+export function ownedFields(call: Call): { field: string; kind: string }[] {
+  return Object.entries(call.input.shape).flatMap(([field, s]) => {
+    const kind = ownedKind(s as z.ZodType);
+    return kind ? [{ field, kind }] : [];
+  });
+}
+
+/** The schemas directly inside a schema: wrapped, piped, element, fields, values, options. */
+function childrenOf(schema: z.ZodType): z.ZodType[] {
+  const def = defOf(schema);
+  const one = [def.innerType, def.in, def.out, def.element, def.valueType].filter(Boolean) as z.ZodType[];
+  const shape = def.type === 'object' ? Object.values((schema as z.ZodObject).shape as Record<string, z.ZodType>) : [];
+  return [...one, ...shape, ...((def.options as z.ZodType[] | undefined) ?? [])];
+}
+
+/** Owned ids nested inside arrays or objects: the generated suites aim top-level fields only, so none may hide there. */
+export function nestedOwnedIds(call: Call): string[] {
+  const found: string[] = [];
+  const visit = (s: z.ZodType, field: string, inside: boolean, depth: number) => {
+    const kind = ownedKindOf(s);
+    if (kind && inside) found.push(`${field} (${kind})`);
+    const type = defOf(s).type;
+    const container = inside || type === 'array' || type === 'object' || type === 'record';
+    if (depth < 20) for (const child of childrenOf(s)) visit(child, field, container, depth + 1);
+  };
+  for (const [field, s] of Object.entries(call.input.shape)) visit(s as z.ZodType, field, false, 0);
+  return found;
 }
 
 /** A value the schema accepts, built from the schema itself. */
-export function sampleValue(schema: z.ZodType, companyId: number): unknown {
-  if (isCompanyScoped(schema)) return companyId;
+export function sampleValue(schema: z.ZodType): unknown {
   const def = defOf(schema);
   switch (def.type) {
     case 'optional':
@@ -28,9 +59,9 @@ export function sampleValue(schema: z.ZodType, companyId: number): unknown {
     case 'prefault':
     case 'readonly':
     case 'catch':
-      return sampleValue(def.innerType as z.ZodType, companyId);
+      return sampleValue(def.innerType as z.ZodType);
     case 'pipe':
-      return sampleValue(def.in as z.ZodType, companyId);
+      return sampleValue(def.in as z.ZodType);
     case 'string': {
       if (def.format === 'email') return 'sample@example.com';
       if (def.format === 'url') return 'https://example.com/';
@@ -55,43 +86,35 @@ export function sampleValue(schema: z.ZodType, companyId: number): unknown {
       return (def.values as unknown[])[0];
     case 'array': {
       const min = checksOf(schema).find((c) => c.check === 'min_length')?.minimum as number | undefined;
-      return Array.from({ length: Math.max(1, min ?? 1) }, () => sampleValue(def.element as z.ZodType, companyId));
+      return Array.from({ length: Math.max(1, min ?? 1) }, () => sampleValue(def.element as z.ZodType));
     }
     case 'object':
-      return sampleInputOfShape((schema as z.ZodObject).shape, companyId);
+      return sampleInputOfShape((schema as z.ZodObject).shape);
     case 'record':
       return {};
     case 'union':
-      return sampleValue((def.options as z.ZodType[])[0] as z.ZodType, companyId);
+      return sampleValue((def.options as z.ZodType[])[0] as z.ZodType);
     default:
       return 'sample';
   }
 }
 
-function sampleInputOfShape(shape: Record<string, z.ZodType>, companyId: number) {
-  return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, sampleValue(s, companyId)]));
+function sampleInputOfShape(shape: Record<string, z.ZodType>) {
+  return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, sampleValue(s)]));
 }
 
 /**
- * A valid input for the call with every company-id field set to `companyId`. A contract's example
- * replaces the generated optional fields, so that it decides which options a generated call uses.
+ * A valid input for the call with its owned-id fields set from `ids` (every one, optional or not, so that
+ * each is aimed at the chosen rows). A contract's example replaces the generated optional fields, so that
+ * it decides which options a generated call uses.
  */
-export function sampleInput(call: Call, companyId: number): Record<string, unknown> {
+export function sampleInput(call: Call, ids: Record<string, unknown> = {}): Record<string, unknown> {
   const shape = call.input.shape as Record<string, z.ZodType>;
   const required = Object.fromEntries(Object.entries(shape).filter(([, s]) => !s.safeParse(undefined).success));
-  const generated = sampleInputOfShape(call.example ? required : shape, companyId);
+  const generated = sampleInputOfShape(call.example ? required : shape);
   const example = (call.example ?? {}) as Record<string, unknown>;
-  const scoped = Object.fromEntries(
-    Object.entries(call.input.shape)
-      .filter(([, s]) => isCompanyScoped(s as z.ZodType))
-      .map(([k]) => [k, companyId]),
-  );
-  const input = { ...generated, ...example, ...scoped };
+  const input = { ...generated, ...example, ...ids };
   const parsed = call.input.safeParse(input);
   if (!parsed.success) throw new Error(`No valid sample input for ${call.path}: give the contract an example`);
   return input;
-}
-
-export function hasCompanyScope(call: Call): boolean {
-  return Object.values(call.input.shape).some((s) => isCompanyScoped(s as z.ZodType));
 }

@@ -1,6 +1,25 @@
-import type { AuthContext } from '@portal/contract/auth/auth-context';
-import { getAuthContext } from '@portal/contract/auth/auth-context';
-import { TestClient, type TestContext, newCompany, newUser } from '../test/harness.ts';
+import { changePassword, forgotPassword, resetPassword } from '@portal/contract/account/password';
+import { type AuthContext, getAuthContext } from '@portal/contract/auth/auth-context';
+import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
+import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from '@portal/contract/companies/company-lifecycle';
+import {
+  addDistributorRegion,
+  distributorRegionList,
+  getDistributorSettings,
+  patchDistributorSettings,
+  removeDistributorRegion,
+} from '@portal/contract/companies/distributor-settings';
+import { enableTotp, enableWebauthn, requestWebauthnChallenge } from '@portal/contract/security/two-factor';
+import type { Call } from '@portal/contract/shared/define-call';
+import type { CompanyState } from '@portal/contract/shared/fields';
+import { createUser } from '@portal/contract/users/company-users';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import { createGuardrails, generate } from 'otplib';
+import { TEST_PASSWORD, newCompany, newUser, ownedRow, uniqueEmail } from '../test/factories.ts';
+import { TestClient, type TestContext } from '../test/harness.ts';
+import { requestReset, solveBotCheck } from '../test/password-reset.ts';
+import { SoftwareAuthenticator } from '../test/webauthn-authenticator.ts';
+import { ownedFields, sampleInput } from './sample-input.ts';
 
 export const ACTOR_NAMES = [
   'anonymous',
@@ -22,52 +41,175 @@ export interface MatrixActor {
   context: AuthContext | null;
 }
 
+type Made = Awaited<ReturnType<typeof newCompany>>;
+
+export interface World {
+  staff: Made;
+  support: Awaited<ReturnType<typeof newUser>>;
+  sales: Awaited<ReturnType<typeof newUser>>;
+  distA: Made;
+  distB: Made;
+  other: Made;
+  /** Each actor's roles and capabilities, as the server reports them. */
+  contexts: Partial<Record<ActorName, AuthContext | null>>;
+}
+
+/** The suites check access and input, not the bot check's proof of work: a small one keeps them fast. */
+export const SUITE_ENV = { BOT_CHALLENGE_MAX_NUMBER: '100' };
+
 /**
- * The tenants the generated suites play with. The victim is a customer of distributor A;
- * every company-id field of every call is aimed at it.
+ * The tenants the generated suites play with. Each case adds its own victim: a customer of distributor A
+ * at which the call's owned ids are aimed (see prepareCase).
  */
-export async function buildWorld(t: TestContext) {
+export async function buildWorld(t: TestContext): Promise<World> {
   const staff = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE', staff_role: 'admin' });
   const support = await newUser(t.db, staff.company.id, { staff_role: 'support' });
   const sales = await newUser(t.db, staff.company.id, { staff_role: 'sales' });
   const distA = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' });
   const distB = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' });
-  const victim = await newCompany(t.db, { company_type: 'customer', current_state: 'ACTIVE', distributor_id: distA.company.id });
   const other = await newCompany(t.db, { company_type: 'customer', current_state: 'ACTIVE', distributor_id: distB.company.id });
-
-  const users: Record<ActorName, { userId: number | null; impersonatorUserId: number | null }> = {
-    anonymous: { userId: null, impersonatorUserId: null },
-    customer: { userId: victim.user.id, impersonatorUserId: null },
-    'customer of another company': { userId: other.user.id, impersonatorUserId: null },
-    distributor: { userId: distA.user.id, impersonatorUserId: null },
-    'another distributor': { userId: distB.user.id, impersonatorUserId: null },
-    support: { userId: support.id, impersonatorUserId: null },
-    sales: { userId: sales.id, impersonatorUserId: null },
-    admin: { userId: staff.user.id, impersonatorUserId: null },
-    // Impersonating the victim's own company: it must reach the victim, but gain no admin powers.
-    'admin impersonating': { userId: victim.user.id, impersonatorUserId: staff.user.id },
-  };
-
-  const actors: MatrixActor[] = [];
-  for (const name of ACTOR_NAMES) {
-    const u = users[name];
-    const client = await clientFor(t, u.userId, u.impersonatorUserId);
-    const context = u.userId === null ? null : ((await client.call(getAuthContext, {})).data as AuthContext);
-    actors.push({ name, ...u, context });
+  const world: World = { staff, support, sales, distA, distB, other, contexts: {} };
+  // Roles and capabilities are the same for every victim built alike: ask the server once.
+  const sample = await newVictim(t, world);
+  for (const actor of actorsFor(world, sample)) {
+    const client = await clientFor(t, actor.userId, actor.impersonatorUserId);
+    world.contexts[actor.name] = actor.userId === null ? null : ((await client.call(getAuthContext, {})).data as AuthContext);
   }
-  return { victim, actors, distA };
+  return world;
 }
 
-/** Calls aimed at a user: each case gets a fresh non-primary user of the victim, since some delete it. */
-const USER_TARGETED = new Set(['/api/v1/user/patch_user', '/api/v1/user/delete_user']);
-
-/** Input a call needs beyond what its schema can sample: rows related to the victim company. */
-export async function relatedInput(t: TestContext, world: Awaited<ReturnType<typeof buildWorld>>, path: string) {
-  if (USER_TARGETED.has(path)) return { target_id: (await newUser(t.db, world.victim.company.id)).id };
-  return {};
+/** A fresh customer of distributor A, so a call that deletes, migrates or converts it disturbs no other case. */
+function newVictim(t: TestContext, world: World, state: CompanyState = 'ACTIVE') {
+  return newCompany(t.db, { company_type: 'customer', current_state: state, distributor_id: world.distA.company.id });
 }
 
-/** A client with a brand-new session, so calls that end or switch sessions cannot disturb the next. */
+/** The nine actors; the customer and the admin signed in as it are users of the case's victim. */
+function actorsFor(world: World, victim: Made): MatrixActor[] {
+  const users: Record<ActorName, [number | null, number | null]> = {
+    anonymous: [null, null],
+    customer: [victim.user.id, null],
+    'customer of another company': [world.other.user.id, null],
+    distributor: [world.distA.user.id, null],
+    'another distributor': [world.distB.user.id, null],
+    support: [world.support.id, null],
+    sales: [world.sales.id, null],
+    admin: [world.staff.user.id, null],
+    // Signed in as the victim's own user: it must reach the victim, but gain no admin powers.
+    'admin impersonating': [victim.user.id, world.staff.user.id],
+  };
+  const victimsUser = (name: ActorName) => name === 'customer' || name === 'admin impersonating';
+  return ACTOR_NAMES.map((name) => {
+    const context = world.contexts[name] ?? null;
+    return {
+      name,
+      userId: users[name][0],
+      impersonatorUserId: users[name][1],
+      // Asked once, of a victim built the same way: only the company differs.
+      context: context && victimsUser(name) ? { ...context, company_id: victim.company.id } : context,
+    };
+  });
+}
+
+/** The company a case's owned ids belong to, as the expectations need it. */
+export interface Target {
+  companyId: number;
+  distributorId: number | null;
+  primaryUserId: number;
+}
+
+/** Calls about a distributor's own settings: their company must be a distributor, so they aim at distributor A. */
+const DISTRIBUTOR_TARGETED = new Set(
+  [getDistributorSettings, patchDistributorSettings, distributorRegionList, addDistributorRegion, removeDistributorRegion].map(
+    (c) => c.path,
+  ),
+);
+
+const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
+
+interface SetupContext {
+  t: TestContext;
+  world: World;
+  target: Made;
+  client: TestClient;
+}
+
+/**
+ * What a call needs beyond what its schema and example give, so that an allowed actor gets a 2xx: rows
+ * or states related to the target, and values only the moment can give (a solved bot check, a code).
+ */
+const SETUP: Record<string, (c: SetupContext) => Promise<Record<string, unknown>>> = {
+  [adminCreateCompany.path]: async () => ({ target_email: uniqueEmail('owner') }),
+  [distributorCreateCompany.path]: async () => ({ target_email: uniqueEmail('owner') }),
+  [createUser.path]: async () => ({ target_email: uniqueEmail('added') }),
+  [migrateCompany.path]: async ({ target }) => ({ target_confirm_company_name: target.company.company_name }),
+  [reactivateCompany.path]: async ({ t, world, target }) => {
+    const admin = await clientFor(t, world.staff.user.id, null);
+    const res = await admin.call(deleteCompany, { target_company_id: target.company.id });
+    if (res.status !== 'ok') throw new Error(`could not put the target in pending delete: ${res.message}`);
+    return {};
+  },
+  // The same password again: every other case signs in with it.
+  [changePassword.path]: async () => ({ new_password: TEST_PASSWORD }),
+  [forgotPassword.path]: async ({ t }) => ({ recaptcha: await solveBotCheck(new TestClient(t.app)) }),
+  [resetPassword.path]: async ({ t, target }) => ({
+    email_token: await requestReset(t, (await newUser(t.db, target.company.id)).email),
+    new_password: TEST_PASSWORD,
+  }),
+  [enableTotp.path]: async ({ t }) => {
+    const secret = 'JBSWY3DPEHPK3PXP';
+    return {
+      totp_secret: secret,
+      totp_verify_code: await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000), guardrails }),
+    };
+  },
+  // The actor's own challenge, answered by a software key; an actor refused the challenge keeps the example.
+  [enableWebauthn.path]: async ({ t, client }) => {
+    const res = await client.call(requestWebauthnChallenge, {});
+    if (res.status !== 'ok') return {};
+    const key = new SoftwareAuthenticator(new URL(t.app.deps.config.PUBLIC_URL).origin);
+    return { webauthn_challenge_response: JSON.stringify(key.register(res.data as unknown as PublicKeyCredentialCreationOptionsJSON)) };
+  },
+};
+
+export interface PreparedCase {
+  actor: MatrixActor;
+  target: Target;
+  client: TestClient;
+  input: Record<string, unknown>;
+}
+
+/**
+ * One case of a call: a fresh victim, the actor's client, and a valid input whose owned ids point at rows
+ * of the target made by each kind's factory. With `onlyField`, only that field points at the target and
+ * the other owned ids at the actor's own company, so a service that checks the company but not whether the
+ * row belongs to it is caught.
+ */
+export async function prepareCase(
+  t: TestContext,
+  world: World,
+  call: Call,
+  actorName: ActorName,
+  onlyField?: string,
+): Promise<PreparedCase> {
+  const victim = await newVictim(t, world, call.path === convertToPaid.path ? 'TRIAL' : 'ACTIVE');
+  const actor = actorsFor(world, victim).find((a) => a.name === actorName) as MatrixActor;
+  const target = DISTRIBUTOR_TARGETED.has(call.path) ? world.distA : victim;
+  const ids: Record<string, unknown> = {};
+  for (const { field, kind } of ownedFields(call)) {
+    const own = onlyField !== undefined && field !== onlyField && actor.context;
+    ids[field] = await ownedRow(kind, t, own ? own.company_id : target.company.id);
+  }
+  const client = await clientFor(t, actor.userId, actor.impersonatorUserId);
+  const input = { ...sampleInput(call, ids), ...(await SETUP[call.path]?.({ t, world, target, client })) };
+  return {
+    actor,
+    target: { companyId: target.company.id, distributorId: target.company.distributor_id, primaryUserId: target.user.id },
+    client,
+    input,
+  };
+}
+
+/** A client with a brand-new session. */
 export async function clientFor(t: TestContext, userId: number | null, impersonatorUserId: number | null) {
   const client = new TestClient(t.app);
   if (userId !== null) await client.useSession(t.db, t.clock, userId, impersonatorUserId);

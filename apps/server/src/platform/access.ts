@@ -2,6 +2,7 @@ import type { Access } from '@portal/contract/shared/define-call';
 import { isPublic } from '@portal/contract/shared/define-call';
 import type { CompanyType } from '@portal/contract/shared/fields';
 import type { Capability, Role, StaffRole } from '@portal/contract/shared/roles';
+import { REAUTH_AFTER_MINUTES, REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { AppError, forbidden, notLoggedIn } from './errors.ts';
 
 /** Who is making a call, resolved from the session before any work. */
@@ -9,6 +10,11 @@ export interface Actor {
   sessionId: string;
   userId: number;
   email: string;
+  /**
+   * Who the company history says did it: the user's name and address, or "Ada Admin <ada@…> as
+   * Casey Customer <casey@…>" while an admin is signed in as the user, or 'system' for a job.
+   */
+  label: string;
   companyId: number;
   companyType: CompanyType;
   roles: readonly Role[];
@@ -58,20 +64,39 @@ export function requireAccess(access: Access, actor: Actor | null): void {
   }
 }
 
-/** The actor for calls that are not public; handle() has already refused anonymous callers. */
-export function signedIn(actor: Actor | null): Actor {
-  if (!actor) throw notLoggedIn();
-  return actor;
+/**
+ * For the few changes that refuse an admin signed in as the user only for some input (the calls that
+ * always refuse say `selfOnly` in their contract): an admin may fix a customer's details, but not
+ * change how the customer signs in.
+ */
+export function requireSelf(actor: Actor): void {
+  if (actor.impersonatorUserId !== null) throw new AppError(403, NOT_AS_ANOTHER_USER);
 }
 
 /**
- * The actor, when they act as themselves. An admin signed in as a customer can run the customer's
- * portal but not change how that user signs in (password, email, two-factor, recovery, sessions).
+ * Risky actions (disable two-factor, regenerate the recovery passphrase, change email) call this first:
+ * it refuses with `reauth_required` when the user last proved who they are more than 10 minutes ago,
+ * and the page asks for the password or a code (`/api/v1/user/reauth`) and tries again.
  */
-export function actingAsSelf(actor: Actor | null): Actor {
-  const self = signedIn(actor);
-  if (self.impersonatorUserId !== null) throw new AppError(403, NOT_AS_ANOTHER_USER);
-  return self;
+export function requireRecentAuth(actor: Actor, now: Date): void {
+  if (now.getTime() - actor.authenticatedAt.getTime() > REAUTH_AFTER_MINUTES * 60_000) {
+    throw new AppError(403, REAUTH_REQUIRED.message, undefined, { [REAUTH_REQUIRED.flag]: true });
+  }
 }
+
+/** The actor of scheduled jobs: no company, no role, so it passes no access check; its events say 'system'. */
+export const SYSTEM_ACTOR: Actor = {
+  sessionId: '',
+  userId: 0,
+  email: '',
+  label: 'system',
+  companyId: 0,
+  companyType: 'admin',
+  roles: [],
+  capabilities: [],
+  impersonatorUserId: null,
+  authenticatedAt: new Date(0),
+  twoFactorSetupPending: false,
+};
 
 const NOT_AS_ANOTHER_USER = 'An admin signed in as this user cannot change how the user signs in';

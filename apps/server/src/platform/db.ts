@@ -8,11 +8,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-/** A database handle or an open transaction; services take either. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A database handle or an open transaction; services take either. It knows no tables: each domain
+ * imports its own (the app's schema.ts lists them all for drizzle-kit).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -31,12 +32,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') console.error('database pool: idle client error', err.message);
     });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    const db = drizzlePg({ client: pool }) as unknown as Database;
+    await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const client = opts.pglite ?? (await openPglite(opts.dataDir));
-  const pgliteDb = drizzlePglite({ client, schema });
+  const pgliteDb = drizzlePglite({ client });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
 }

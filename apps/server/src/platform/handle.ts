@@ -6,42 +6,30 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { type Actor, requireAccess } from './access.ts';
-import type { Clock } from './clock.ts';
 import { coerceBody, unstorableText } from './coerce.ts';
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
 import { EXPORT_TYPES, type ExportFormat, exportRows } from './export.ts';
 import type { RequestLogWriter } from './request-log.ts';
-import { CSRF_HEADER } from './session.ts';
+import { type CallContext, type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
+import { CSRF_HEADER, SESSION_COOKIE } from './session.ts';
 
-/** What every handler can reach. `db` is the call's own transaction. */
-export interface CallContext {
-  db: Database;
-  /**
-   * Work that runs after the call's transaction has ended, committed or not, on the pool: the few
-   * writes that must outlive a refused call (failed sign-in counters and their audit events).
-   */
-  afterCall(work: (pool: Database) => Promise<void>): void;
-  actor: Actor | null;
-  clock: Clock;
-  config: Config;
-  req: FastifyRequest;
-  reply: FastifyReply;
-  requestLog: RequestLogWriter;
-}
+export type { CallContext, PublicContext } from './context.ts';
 
-export interface AppDeps {
-  db: Database;
-  clock: Clock;
-  config: Config;
+/** The context a call's function gets: the actor is non-null unless the contract is public. */
+export type ContextFor<C extends Call> = CallContext<C['access'] extends { public: true } ? Actor | null : Actor>;
+
+export interface AppDeps extends ContextDeps {
   requestLog: RequestLogWriter;
-  /** Resolves the session cookie to an actor; supplied by the auth domain. */
-  resolveActor(db: Database, req: FastifyRequest): Promise<{ actor: Actor; csrfToken: string } | null>;
+  /** Resolves a session cookie to its actor; supplied by the auth domain. */
+  resolveActor(db: Database, sessionToken: string | undefined): Promise<{ actor: Actor; csrfToken: string } | null>;
+  /** Starts delivering queued mail; called once a call that queued mail has answered. */
+  mailQueued(): void;
 }
 
 export interface Handler {
   call: Call;
-  run(input: unknown, ctx: CallContext): Promise<unknown>;
+  run(input: unknown, ctx: PublicContext): Promise<unknown>;
   /** Reads only: runs on the pool without BEGIN/COMMIT, so its statements may use several connections. */
   readOnly?: boolean;
 }
@@ -49,16 +37,45 @@ export interface Handler {
 /** One handler for one contract. The function receives validated input and runs in one transaction. */
 export function handle<C extends Call>(
   call: C,
-  run: (input: CallData<C>, ctx: CallContext) => Promise<CallOutput<C>>,
+  run: (input: CallData<C>, ctx: ContextFor<C>) => Promise<CallOutput<C>>,
   opts: { readOnly?: boolean } = {},
 ): Handler {
   return { call, run: run as Handler['run'], readOnly: opts.readOnly };
 }
 
+/** A GET route that does its work in a call context and redirects the browser (a sign-on provider's callback). */
+export interface RedirectRoute {
+  path: string;
+  run(url: URL, ctx: PublicContext): Promise<string>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** Set when the call queued mail, so delivery starts once the reply is sent. */
+    queuedMail: boolean;
   }
+}
+
+/** The browser side of a context: the request's address, agent and cookies, and the hooks back to it. */
+function requestSource(req: FastifyRequest, reply: FastifyReply, config: Config): ContextSource {
+  return {
+    actor: req.actor,
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    cookies: {
+      get: (name) => req.cookies[name],
+      set: (name, value, opts) => void reply.setCookie(name, value, opts),
+      clear: (name, opts) => void reply.clearCookie(name, opts),
+    },
+    log: req.log,
+    onActor: (actor) => {
+      req.actor = actor;
+    },
+    onMail: () => {
+      req.queuedMail = true;
+    },
+  };
 }
 
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -89,40 +106,25 @@ function exportFormat(req: FastifyRequest, call: Call): ExportFormat | null {
   return call.exportable && (format === 'csv' || format === 'xlsx') ? format : null;
 }
 
-/**
- * Runs work with a call context in one transaction (or on the pool when `readOnly`), then the
- * `afterCall` work. Calls use it through registerHandlers; the few plain routes (redirect targets) directly.
- */
-export async function withCallContext<T>(
+/** Runs work in a call context for a request: calls and redirect routes. */
+function withCallContext<T>(
   deps: AppDeps,
   req: FastifyRequest,
   reply: FastifyReply,
-  work: (ctx: CallContext) => Promise<T>,
+  work: (ctx: PublicContext) => Promise<T>,
   readOnly = false,
 ): Promise<T> {
-  const after: ((pool: Database) => Promise<void>)[] = [];
-  const ctxFor = (db: Database): CallContext => ({
-    db,
-    afterCall: (fn) => after.push(fn),
-    actor: req.actor,
-    clock: deps.clock,
-    config: deps.config,
-    req,
-    reply,
-    requestLog: deps.requestLog,
-  });
-  try {
-    return readOnly ? await work(ctxFor(deps.db)) : await deps.db.transaction((tx) => work(ctxFor(tx as unknown as Database)));
-  } finally {
-    for (const fn of after) await fn(deps.db);
-  }
+  return runInContext(deps, requestSource(req, reply, deps.config), work, readOnly);
 }
 
 /** Registers `POST <path>` for each handler: access, CSRF, input, transaction, output, envelope. */
 export function registerHandlers(app: FastifyInstance, handlers: readonly Handler[], deps: AppDeps): void {
+  app.addHook('onResponse', async (req) => {
+    if (req.queuedMail) deps.mailQueued();
+  });
   for (const { call, run, readOnly } of handlers) {
     app.post(call.path, async (req, reply) => {
-      const resolved = await deps.resolveActor(deps.db, req);
+      const resolved = await deps.resolveActor(deps.db, req.cookies[SESSION_COOKIE]);
       req.actor = resolved?.actor ?? null;
       requireAccess(call.access, req.actor);
       if (resolved && !isPublic(call.access) && req.headers[CSRF_HEADER] !== resolved.csrfToken) {
@@ -159,6 +161,17 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
           .send(await exportRows(rows, format));
       }
       return sendOk(reply, output.data);
+    });
+  }
+}
+
+/** Registers each redirect route: `GET <path>` runs in a call context and redirects to the answer. */
+export function registerRedirects(app: FastifyInstance, routes: readonly RedirectRoute[], deps: AppDeps): void {
+  for (const route of routes) {
+    app.get(route.path, async (req, reply) => {
+      req.actor = null;
+      const target = await withCallContext(deps, req, reply, (ctx) => route.run(new URL(req.url, deps.config.PUBLIC_URL), ctx));
+      return reply.redirect(target);
     });
   }
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
@@ -6,6 +5,15 @@ import type { Database } from './db.ts';
 import { mailOutbox } from './tables.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** A mail ready for the outbox, less its address: what a template writes. */
+export interface MailContent {
+  /** Which template wrote it, for the outbox list and tests. */
+  template: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 
 export interface OutgoingMail {
   /** Which template wrote it, for the outbox list and tests. */
@@ -51,17 +59,6 @@ export async function queueMail(db: Database, clock: Clock, mail: OutgoingMail):
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('mail insert returned nothing');
   return row.id;
-}
-
-const queuedBy = new WeakSet<FastifyRequest>();
-
-/** Marks the request as having queued mail, so delivery starts as soon as its reply is sent. */
-export function noteMailQueued(req: FastifyRequest): void {
-  queuedBy.add(req);
-}
-
-export function queuedMail(req: FastifyRequest): boolean {
-  return queuedBy.has(req);
 }
 
 /** Sends one message; SMTP in the app, anything in tests. */

@@ -1,12 +1,18 @@
 import type { Clock } from './clock.ts';
-import type { Database } from './db.ts';
-import { requestLog } from './tables.ts';
 
-export type RequestLogEntry = typeof requestLog.$inferInsert;
+export interface RequestLogEntry {
+  company_id: number;
+  user_id: number | null;
+  ip: string;
+  method: string;
+  uri: string;
+  created_at: Date;
+}
 
 /**
  * Collects one row per signed-in request and writes them in batches, so logging adds no
- * round trip to the request itself. Readers call flush() first to see the latest rows.
+ * round trip to the request itself. Readers call flush() first to see the latest rows. The rows
+ * are stored by the domain that reads them (admin tools), through `write`.
  */
 export class RequestLogWriter {
   private pending: RequestLogEntry[] = [];
@@ -14,7 +20,7 @@ export class RequestLogWriter {
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly db: Database,
+    private readonly write: (rows: RequestLogEntry[]) => Promise<void>,
     private readonly clock: Clock,
     private readonly onError: (err: unknown) => void,
     private readonly maxBatch = 500,
@@ -35,7 +41,7 @@ export class RequestLogWriter {
     this.flushing = this.flushing.then(async () => {
       if (!batch.length) return;
       try {
-        await this.db.insert(requestLog).values(batch);
+        await this.write(batch);
       } catch (err) {
         this.onError(err);
       }

@@ -1,13 +1,12 @@
-import type { Clock } from './clock.ts';
-import type { Database } from './db.ts';
+import { type CallContext, type ContextDeps, type Logger, runInContext, systemSource } from './context.ts';
 
 const MAX_BATCHES_PER_TICK = 100;
 
 export interface ScheduledJob {
   name: string;
   everyMs: number;
-  /** Runs in its own transaction; returns how many rows it handled, for the log. */
-  run(db: Database, clock: Clock): Promise<number>;
+  /** Runs in its own transaction as the system actor; returns how many rows it handled, for the log. */
+  run(ctx: CallContext): Promise<number>;
 }
 
 /**
@@ -15,7 +14,7 @@ export interface ScheduledJob {
  * move rows that are due, so every app node may run the scheduler at once. Tests call the jobs
  * directly with a moved clock instead of waiting.
  */
-export function startScheduler(db: Database, clock: Clock, jobs: readonly ScheduledJob[], log: (msg: string, err?: unknown) => void) {
+export function startScheduler(deps: ContextDeps, jobs: readonly ScheduledJob[], log: Logger, onMail: () => void) {
   const timers = jobs.map((job) => {
     let running = false;
     const tick = async () => {
@@ -24,12 +23,12 @@ export function startScheduler(db: Database, clock: Clock, jobs: readonly Schedu
       try {
         // A job takes a bounded batch per transaction; a backlog is drained batch after batch.
         for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch++) {
-          const n = await db.transaction((tx) => job.run(tx as unknown as Database, clock));
+          const n = await runInContext(deps, systemSource(log, onMail), (ctx) => job.run(ctx as CallContext));
           if (!n) break;
-          log(`job ${job.name}: ${n} handled`);
+          log.info({ job: job.name, handled: n }, 'scheduled job handled rows');
         }
       } catch (err) {
-        log(`job ${job.name} failed`, err);
+        log.error({ err, job: job.name }, 'scheduled job failed');
       } finally {
         running = false;
       }

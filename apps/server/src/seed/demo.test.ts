@@ -3,7 +3,8 @@ import { adminCompanyList } from '@portal/contract/companies/admin-company-list'
 import { TestClient, type TestContext, createTestContext } from '../test/harness.ts';
 import { seedDemoIfEmpty } from './demo.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-world.ts';
-import { countCompanies } from '../domains/companies/queries.ts';
+import { countCompanies } from '../domains/tenancy/service.ts';
+import { jobContext } from '../test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -62,8 +63,8 @@ describe('demo world and the scheduled jobs', () => {
     const { expireTrials, finalizePendingDeletes } = await import('../domains/companies/lifecycle.ts');
     const ctx = await createTestContext();
     await seedDemoIfEmpty(ctx.db, ctx.clock, { companies: 400 });
-    expect(await ctx.db.transaction((tx) => expireTrials(tx as never, ctx.clock))).toBe(0);
-    expect(await ctx.db.transaction((tx) => finalizePendingDeletes(tx as never, ctx.clock))).toBe(0);
+    expect(await expireTrials(jobContext(ctx))).toBe(0);
+    expect(await finalizePendingDeletes(jobContext(ctx))).toBe(0);
     await ctx.close();
   });
 });

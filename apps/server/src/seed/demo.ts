@@ -1,6 +1,6 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db.ts';
-import * as companies from '../domains/companies/service.ts';
+import * as tenancy from '../domains/tenancy/service.ts';
 import * as users from '../domains/users/service.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, generatedCompanyName, pickCountry, weightedState } from './demo-world.ts';
 import { seededRandom } from './random.ts';
@@ -17,7 +17,7 @@ export interface SeedOptions {
 
 /** Seeds the demo world when the database has no companies yet. */
 export async function seedDemoIfEmpty(db: Database, clock: Clock, opts: SeedOptions = { companies: 120 }): Promise<boolean> {
-  if ((await companies.countCompanies(db)) > 0) return false;
+  if ((await tenancy.countCompanies(db)) > 0) return false;
   await seedWorld(db, clock, opts);
   return true;
 }
@@ -36,7 +36,7 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
     const t = tx as unknown as Database;
     for (const demo of DEMO_COMPANIES) {
       const createdAt = new Date(now - demo.age_days * DAY_MS);
-      const [company] = await companies.insertCompanies(t, [
+      const [company] = await tenancy.createCompanies(t, [
         {
           company_name: demo.company_name,
           company_type: demo.company_type,
@@ -62,7 +62,7 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
       ]);
       if (!company) throw new Error('company insert returned nothing');
       ids.set(demo.key, company.id);
-      await users.insertUsers(
+      await users.createUsers(
         t,
         demo.users.map((u, i) => ({
           company_id: company.id,
@@ -108,8 +108,8 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
     });
     await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
-      const inserted = await companies.insertCompanies(t, batch);
-      await users.insertUsers(
+      const inserted = await tenancy.createCompanies(t, batch);
+      await users.createUsers(
         t,
         inserted.map((c) => ({
           company_id: c.id,

@@ -5,7 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase, openPglite } from '../platform/db.ts';
-import * as schema from '../platform/schema.ts';
+import * as schema from '../schema.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh database for one test file, cloned from the migrated template. */
@@ -33,20 +33,30 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
 const TABLES = (Object.values(schema) as unknown[]).filter((t): t is PgTable => t instanceof PgTable);
 
+/** One statement for every table: a round trip per table made this the slowest part of the generated suites. */
+const FINGERPRINT_SQL = TABLES.map(getTableName)
+  .filter((name) => name !== 'request_log')
+  .map((name) => `select '${name}' as name, md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as h from "${name}" t`)
+  .join(' union all ');
+
 /**
  * A hash of every table's contents (the request log excepted: it records refused calls too).
  * Two equal fingerprints mean a call wrote nothing.
  */
 export async function fingerprint(handle: DatabaseHandle): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const table of TABLES) {
-    const name = getTableName(table);
-    if (name === 'request_log') continue;
-    const result = await handle.db.execute<{ h: string | null }>(
-      sql.raw(`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as h from "${name}" t`),
-    );
-    const rows = (result as unknown as { rows?: { h: string | null }[] }).rows ?? (result as unknown as { h: string | null }[]);
-    out[name] = rows[0]?.h ?? '';
-  }
-  return out;
+  const result = await handle.db.execute<{ name: string; h: string }>(sql.raw(FINGERPRINT_SQL));
+  const rows = (result as unknown as { rows?: { name: string; h: string }[] }).rows ?? (result as unknown as { name: string; h: string }[]);
+  return Object.fromEntries(rows.map((r) => [r.name, r.h]));
+}
+
+/**
+ * The next transaction id the database will hand out. Every committed write takes one, so when the mark
+ * is the same after a call, the call wrote nothing, and the much dearer fingerprint can be skipped. (It
+ * moves for other reasons too: the request log's batches, or other databases on a shared server; then
+ * compare fingerprints.)
+ */
+export async function writeMark(handle: DatabaseHandle): Promise<string> {
+  const result = await handle.db.execute<{ x: string }>(sql.raw('select pg_snapshot_xmax(pg_current_snapshot())::text as x'));
+  const rows = (result as unknown as { rows?: { x: string }[] }).rows ?? (result as unknown as { x: string }[]);
+  return rows[0]?.x ?? '';
 }

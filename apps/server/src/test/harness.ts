@@ -1,18 +1,15 @@
-import type { Call, CallInput } from '@portal/contract/shared/define-call';
-import type { CompanyType } from '@portal/contract/shared/fields';
-import type { StaffRole } from '@portal/contract/shared/roles';
+import type { Call, CallInput, CallOutput } from '@portal/contract/shared/define-call';
+import { zEnvelope } from '@portal/contract/shared/envelope';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import * as companies from '../domains/companies/service.ts';
-import * as users from '../domains/users/service.ts';
 import { fixedClock } from '../platform/clock.ts';
 import type { Database, DatabaseHandle } from '../platform/db.ts';
-import { CSRF_COOKIE, SESSION_COOKIE, createSession } from '../platform/session.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../platform/session.ts';
 import { createTestDatabase } from './database.ts';
+import { TEST_PASSWORD, newCompany, newSession } from './factories.ts';
 
-export const TEST_PASSWORD = 'test-password';
-let passwordHash: Promise<string> | null = null;
+export { TEST_PASSWORD, newCompany, newUser } from './factories.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -47,43 +44,24 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
-/** Factories: a company with a primary user, and more users. */
-export async function newCompany(
-  db: Database,
-  o: Partial<companies.CompanyRow> & { company_type?: CompanyType; staff_role?: StaffRole; email?: string } = {},
-) {
-  const { staff_role, email, ...fields } = o;
-  const [company] = await companies.insertCompanies(db, [{ company_name: `Company ${unique()}`, ...fields }]);
-  if (!company) throw new Error('no company');
-  const user = await newUser(db, company.id, { email, is_primary_contact: true, staff_role });
-  await companies.setPrimaryEmail(db, company.id, user.email);
-  return { company, user };
-}
-
-export async function newUser(db: Database, companyId: number, o: Partial<users.UserRow> = {}) {
-  passwordHash ??= users.hashPassword(TEST_PASSWORD);
-  const [user] = await users.insertUsers(db, [
-    {
-      company_id: companyId,
-      contact_name: 'Test User',
-      password_hash: await passwordHash,
-      ...o,
-      email: o.email ?? `user-${unique()}@test.example.com`,
-    },
-  ]);
-  if (!user) throw new Error('no user');
-  return user;
-}
-
 export interface Envelope<T = unknown> {
   status: 'ok' | 'error';
   code: number;
   data: T;
   message?: string;
 }
+
+/** What an error reply carries: field messages, and flags the page acts on. */
+export interface ErrorData {
+  fields?: Record<string, string>;
+  reauth_required?: boolean;
+  two_factor_setup_required?: boolean;
+}
+
+/** A call's reply: the contract's output when ok. */
+export type CallReply<C extends Call> =
+  | { status: 'ok'; code: number; data: CallOutput<C>; message?: undefined }
+  | { status: 'error'; code: number; data: ErrorData; message: string };
 
 /** A browser-like client: keeps cookies and sends the CSRF header. */
 export class TestClient {
@@ -126,9 +104,22 @@ export class TestClient {
     return res;
   }
 
-  async call<C extends Call>(call: C, input: CallInput<C> | Record<string, unknown>): Promise<Envelope> {
-    const res = await this.post(call.path, input);
-    return res.json() as Envelope;
+  /**
+   * Makes the call and checks the reply as the web app relies on it: always the envelope with the HTTP
+   * status as its code, and on success data that matches the contract's output (else it throws the issues).
+   */
+  async call<C extends Call>(contract: C, input: CallInput<C>): Promise<CallReply<C>> {
+    const res = await this.post(contract.path, input);
+    const envelope = zEnvelope.safeParse(res.json());
+    if (!envelope.success || envelope.data.code !== res.statusCode) {
+      throw new Error(`${contract.path} answered ${res.statusCode} outside the envelope: ${res.body.slice(0, 500)}`);
+    }
+    if (envelope.data.status === 'error') return envelope.data as CallReply<C>;
+    const output = contract.output.safeParse(envelope.data.data);
+    if (!output.success) {
+      throw new Error(`${contract.path} answered data that is not its contract's output: ${JSON.stringify(output.error.issues)}`);
+    }
+    return { status: 'ok', code: envelope.data.code, data: output.data as CallOutput<C> };
   }
 
   async login(email: string, password = TEST_PASSWORD): Promise<Envelope> {
@@ -139,8 +130,8 @@ export class TestClient {
 
   /** Signs in without the password step, for tests that need many sessions cheaply. */
   async useSession(db: Database, clock: TestContext['clock'], userId: number, impersonatorUserId: number | null = null) {
-    const { token, row } = await createSession(db, clock, { userId, impersonatorUserId, ip: '127.0.0.1', userAgent: 'test' });
-    this.cookies = { [SESSION_COOKIE]: token, [CSRF_COOKIE]: row.csrf_token };
+    const { token, csrfToken } = await newSession(db, clock.now(), userId, impersonatorUserId);
+    this.cookies = { [SESSION_COOKIE]: token, [CSRF_COOKIE]: csrfToken };
     return this;
   }
 }

@@ -1,39 +1,49 @@
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { endImpersonation } from '@portal/contract/auth/impersonate';
+import { logout } from '@portal/contract/auth/login';
+import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authContext } from '../test/auth-fixtures';
 import { renderApp } from '../test/render-app';
+import { on } from '../test/fake-api';
 
-const AUTH = '/api/v1/web/auth';
+const AUTH = getAuthContext;
+const NO_COMPANIES = {
+  rows: [],
+  total: 0,
+  count_in_state: { TRIAL: 0, ACTIVE: 0, SUSPENDED: 0, PENDING_DELETE: 0, DELETED: 0, MIGRATED: 0 },
+};
 
 describe('routing', () => {
   it('sends a signed-out visitor to /login with the page to come back to', async () => {
-    const { router } = await renderApp('/dashboard_admin?restrict=trial', { [AUTH]: () => null });
+    const { router } = await renderApp('/dashboard_admin?restrict=trial', [on(AUTH, () => null)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toEqual({ redirect_to: '/dashboard_admin?restrict=trial' });
   });
 
   it("redirects '/' to the role's home", async () => {
-    const { router } = await renderApp('/', { [AUTH]: () => authContext({ roles: ['distributor'], company_type: 'distributor' }) });
+    const { router } = await renderApp('/', [on(AUTH, () => authContext({ roles: ['distributor'], company_type: 'distributor' }))]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard_distributor'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sub-Accounts' })).toBeTruthy();
   });
 
   it('keeps customers out of the admin dashboard', async () => {
-    const { router } = await renderApp('/dashboard_admin', { [AUTH]: () => authContext() });
+    const { router } = await renderApp('/dashboard_admin', [on(AUTH, () => authContext())]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('renders nothing for an unknown route', async () => {
-    const { router } = await renderApp('/no_such_page', { [AUTH]: () => authContext() });
+    const { router } = await renderApp('/no_such_page', [on(AUTH, () => authContext())]);
     await waitFor(() => expect(router.state.status).toBe('idle'));
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.queryByRole('main')).toBeNull();
   });
 
   it('shows the pending-delete date in Pacific/Auckland with the charges warning', async () => {
-    await renderApp('/pending_delete?will_delete_at=1700000000', { [AUTH]: () => null });
+    await renderApp('/pending_delete?will_delete_at=1700000000', [on(AUTH, () => null)]);
     expect(await screen.findByText('2023-11-15 11:13')).toBeTruthy();
     expect(screen.getByText('Pending charges may apply.')).toBeTruthy();
   });
@@ -41,7 +51,7 @@ describe('routing', () => {
 
 describe('layout', () => {
   it('shows the navigation for the roles held, the email and Log out', async () => {
-    await renderApp('/dashboard', { [AUTH]: () => authContext() });
+    await renderApp('/dashboard', [on(AUTH, () => authContext())]);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
       within(nav)
@@ -54,10 +64,10 @@ describe('layout', () => {
   });
 
   it('shows staff the Companies link', async () => {
-    await renderApp('/dashboard_admin', {
-      [AUTH]: () => authContext({ roles: ['admin'], company_type: 'admin' }),
-      '/api/v1/admin/company/list': () => ({ rows: [], total: 0, count_in_state: {} }),
-    });
+    await renderApp('/dashboard_admin', [
+      on(AUTH, () => authContext({ roles: ['admin'], company_type: 'admin' })),
+      on(adminCompanyList, () => NO_COMPANIES),
+    ]);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
       within(nav)
@@ -67,40 +77,40 @@ describe('layout', () => {
   });
 
   it('sends the user to /login, then back, when a call says the session has ended', async () => {
-    const { router } = await renderApp('/dashboard_admin?restrict=trial', {
-      [AUTH]: () => authContext({ roles: ['admin'], company_type: 'admin' }),
-      '/api/v1/admin/company/list': () => ({ error: { code: 401, message: 'Not logged in' } }),
-    });
+    const { router } = await renderApp('/dashboard_admin?restrict=trial', [
+      on(AUTH, () => authContext({ roles: ['admin'], company_type: 'admin' })),
+      on(adminCompanyList, () => ({ error: { code: 401, message: 'Not logged in' } })),
+    ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect_to: '/dashboard_admin?restrict=trial' });
   });
 
   it('logs out and goes to /login', async () => {
     let signedIn = true;
-    const { router, api } = await renderApp('/dashboard', {
-      [AUTH]: () => (signedIn ? authContext() : null),
-      '/api/v1/user/logout': () => {
+    const { router, api } = await renderApp('/dashboard', [
+      on(AUTH, () => (signedIn ? authContext() : null)),
+      on(logout, () => {
         signedIn = false;
         return null;
-      },
-    });
+      }),
+    ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(api.callsTo('/api/v1/user/logout')).toHaveLength(1);
+    expect(api.callsTo(logout)).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
   });
 
   it('shows who is impersonating and ends it, returning to the admin home', async () => {
     const admin = authContext({ email: 'boss@vendor.example', roles: ['admin'], company_type: 'admin' });
     let current = authContext({ roles: ['customer', 'admin_impersonating'], impersonated_by: 'boss@vendor.example' });
-    const { router } = await renderApp('/dashboard', {
-      [AUTH]: () => current,
-      '/api/v1/auth/end_impersonation': () => {
+    const { router } = await renderApp('/dashboard', [
+      on(AUTH, () => current),
+      on(endImpersonation, () => {
         current = admin;
         return admin;
-      },
-      '/api/v1/admin/company/list': () => ({ rows: [], total: 0, count_in_state: {} }),
-    });
+      }),
+      on(adminCompanyList, () => NO_COMPANIES),
+    ]);
     const banner = await screen.findByRole('status');
     expect(banner.textContent).toContain('Signed in as ann@example.com by boss@vendor.example');
     await userEvent.click(within(banner).getByRole('button', { name: 'End impersonation' }));

@@ -1,11 +1,12 @@
+import { submitErrorReport } from '@portal/contract/web/submit-error-report';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../test/fake-api';
+import { fakeApi, on } from '../test/fake-api';
 import { renderWithProviders } from '../test/render';
 import { AppErrorBoundary } from './error-boundary';
 
-const REPORT = '/api/v1/web/SubmitErrorReport.json';
+const REPORT = submitErrorReport;
 
 function Broken({ error }: { error: Error }): never {
   throw error;
@@ -14,7 +15,7 @@ function Broken({ error }: { error: Error }): never {
 describe('AppErrorBoundary', () => {
   it('reports the error once and shows the returned error code', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const api = fakeApi({ [REPORT]: () => 'ERR-4F2A' });
+    const api = fakeApi([on(REPORT, () => 'ERR-4F2A')]);
     const error = new TypeError('cannot read x of undefined');
     renderWithProviders(
       <AppErrorBoundary>
@@ -36,7 +37,7 @@ describe('AppErrorBoundary', () => {
 
   it('still shows the message when the report cannot be sent', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fakeApi({ [REPORT]: () => ({ error: { code: 500, message: 'Internal Error' } }) });
+    fakeApi([on(REPORT, () => ({ error: { code: 500, message: 'Internal Error' } }))]);
     renderWithProviders(
       <AppErrorBoundary>
         <Broken error={new Error('boom')} />
@@ -49,7 +50,7 @@ describe('AppErrorBoundary', () => {
 
   it('reloads the page on Try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fakeApi({ [REPORT]: () => 'ERR-1' });
+    fakeApi([on(REPORT, () => 'ERR-1')]);
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload, href: 'http://localhost/' });
     renderWithProviders(

@@ -1,32 +1,36 @@
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { type LoginResultType, login } from '@portal/contract/auth/login';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authContext } from '../test/auth-fixtures';
+import { on } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
 
-const AUTH = '/api/v1/web/auth';
-const LOGIN = '/api/v1/user/login';
-
-type LoginBody = Record<string, unknown>;
+const AUTH = getAuthContext;
+const LOGIN = login;
 
 /** A server with one account: ann@example.com / secret. */
-function loginServer(answer: Partial<{ auth: ReturnType<typeof authContext>; type: string; will_delete_at: number }> = {}) {
+function loginServer(answer: Partial<{ auth: ReturnType<typeof authContext>; type: 'reactivate_account'; will_delete_at: number }> = {}) {
   let signedIn: ReturnType<typeof authContext> | null = null;
-  return {
-    [AUTH]: () => signedIn,
-    [LOGIN]: (body: LoginBody) => {
+  const result = (type: LoginResultType) => ({
+    type,
+    auth_context: null,
+    will_delete_at: null,
+    webauthn_challenge: null,
+    redirect_url: null,
+  });
+  return [
+    on(AUTH, () => signedIn),
+    on(LOGIN, (body) => {
       if (body.target_type === 'email') {
-        return {
-          type: answer.type === 'reactivate_account' ? answer.type : 'password_required',
-          auth_context: null,
-          will_delete_at: answer.will_delete_at ?? null,
-        };
+        return { ...result(answer.type ?? 'password_required'), will_delete_at: answer.will_delete_at ?? null };
       }
       if (body.target_password !== 'secret') return { error: { code: 401, message: 'Invalid email or password' } };
       signedIn = answer.auth ?? authContext();
-      return { type: 'ok', auth_context: signedIn, will_delete_at: null };
-    },
-  };
+      return { ...result('ok'), auth_context: signedIn };
+    }),
+  ];
 }
 
 async function enterEmail(email: string) {
@@ -79,10 +83,12 @@ describe('login', () => {
   });
 
   it('shows server field errors under their field', async () => {
-    const { api } = await renderApp('/login', {
-      [AUTH]: () => null,
-      [LOGIN]: () => ({ error: { code: 400, message: 'Please check the highlighted fields', fields: { target_user: 'Unknown domain' } } }),
-    });
+    const { api } = await renderApp('/login', [
+      on(AUTH, () => null),
+      on(LOGIN, () => ({
+        error: { code: 400, message: 'Please check the highlighted fields', fields: { target_user: 'Unknown domain' } },
+      })),
+    ]);
     await enterEmail('ann@example.com');
     expect(await screen.findByText('Unknown domain')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -1,8 +1,12 @@
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { type LoginResultType, login } from '@portal/contract/auth/login';
+import type { CallOutput } from '@portal/contract/shared/define-call';
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authContext } from '../test/auth-fixtures';
+import { on } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
 
 vi.mock('../features/auth/components/altcha-setup', () => ({}));
@@ -11,22 +15,21 @@ vi.mock('@simplewebauthn/browser', () => ({
   startAuthentication: vi.fn(),
 }));
 
-const AUTH = '/api/v1/web/auth';
-const LOGIN = '/api/v1/user/login';
+const AUTH = getAuthContext;
+const LOGIN = login;
 const CHALLENGE = { challenge: 'abc', rpId: 'localhost', allowCredentials: [] };
 const ASSERTION = { id: 'cred', rawId: 'cred', type: 'public-key', response: {}, clientExtensionResults: {} };
 
-type Body = Record<string, unknown>;
 type Second = 'totp' | 'webauthn' | 'none';
 
-const ok = (auth = authContext()) => ({
+const ok = (auth = authContext()): CallOutput<typeof login> => ({
   type: 'ok',
   auth_context: auth,
   will_delete_at: null,
   webauthn_challenge: null,
   redirect_url: null,
 });
-const next = (type: string, extra: Body = {}) => ({
+const next = (type: LoginResultType, extra: Partial<CallOutput<typeof login>> = {}): CallOutput<typeof login> => ({
   type,
   auth_context: null,
   will_delete_at: null,
@@ -47,9 +50,9 @@ function server(second: Second) {
     if (second === 'webauthn') return next('webauthn_required', { webauthn_challenge: CHALLENGE });
     return finish();
   };
-  return {
-    [AUTH]: () => signedIn,
-    [LOGIN]: (body: Body) => {
+  return [
+    on(AUTH, () => signedIn),
+    on(LOGIN, (body) => {
       switch (body.target_type) {
         case 'email':
           return next('password_required');
@@ -70,8 +73,8 @@ function server(second: Second) {
         default:
           return { error: { code: 400, message: 'bad' } };
       }
-    },
-  };
+    }),
+  ];
 }
 
 async function signInWithPassword() {
@@ -223,20 +226,20 @@ describe('login answers', () => {
   it('sends the browser to the single sign-on address', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    await renderApp('/login', {
-      [AUTH]: () => null,
-      [LOGIN]: () => next('external_sso_required', { redirect_url: 'https://idp.example.com/auth?x=1' }),
-    });
+    await renderApp('/login', [
+      on(AUTH, () => null),
+      on(LOGIN, () => next('external_sso_required', { redirect_url: 'https://idp.example.com/auth?x=1' })),
+    ]);
     await userEvent.type(await screen.findByLabelText(/^Email/), 'ann@corp.example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.example.com/auth?x=1'));
   });
 
   it('shows the message of a rate-limited answer', async () => {
-    await renderApp('/login', {
-      [AUTH]: () => null,
-      [LOGIN]: () => ({ error: { code: 429, message: 'Too many attempts, please try again in 15 minutes' } }),
-    });
+    await renderApp('/login', [
+      on(AUTH, () => null),
+      on(LOGIN, () => ({ error: { code: 429, message: 'Too many attempts, please try again in 15 minutes' } })),
+    ]);
     await userEvent.type(await screen.findByLabelText(/^Email/), 'ann@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Too many attempts, please try again in 15 minutes');

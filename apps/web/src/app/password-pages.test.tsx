@@ -1,19 +1,21 @@
+import { changePassword, forgotPassword, getBotChallenge, resetPassword } from '@portal/contract/account/password';
+import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchBotChallengeResponse } from '../features/auth/api/get-bot-challenge';
+import { fetchBotChallengeResponse } from '../features/auth/api';
 import { authContext } from '../test/auth-fixtures';
-import { fakeApi } from '../test/fake-api';
+import { fakeApi, on } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
 
 // The widget itself needs workers and Web Crypto; here it stays an inert element the tests drive by its events.
 vi.mock('../features/auth/components/altcha-setup', () => ({}));
 
-const AUTH = '/api/v1/web/auth';
-const FORGOT = '/api/v1/user/forgot_password';
-const RESET = '/api/v1/user/reset-password';
-const CHANGE = '/api/v1/user/change-password';
-const CHALLENGE = '/api/v1/user/bot-challenge';
+const AUTH = getAuthContext;
+const FORGOT = forgotPassword;
+const RESET = resetPassword;
+const CHANGE = changePassword;
+const CHALLENGE = getBotChallenge;
 const SENT = 'If an account exists for that address, we have sent a link to reset its password. The link expires after 20 minutes.';
 
 afterEach(() => {
@@ -38,7 +40,7 @@ function solve(widget: HTMLElement, payload: string) {
 
 describe('/forgot_password', () => {
   it('checks the email and the bot check before sending anything', async () => {
-    const { api } = await renderApp('/forgot_password', { [AUTH]: () => null, [FORGOT]: () => null });
+    const { api } = await renderApp('/forgot_password', [on(AUTH, () => null), on(FORGOT, () => null)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
@@ -47,10 +49,10 @@ describe('/forgot_password', () => {
   });
 
   it('sends the email with the solved challenge and answers neutrally', async () => {
-    const { api } = await renderApp('/forgot_password', { [AUTH]: () => null, [FORGOT]: () => null });
+    const { api } = await renderApp('/forgot_password', [on(AUTH, () => null), on(FORGOT, () => null)]);
     await userEvent.type(await screen.findByLabelText(/^Email/), 'ann@example.com');
     const widget = await botWidget();
-    expect(widget.getAttribute('challenge')).toBe(CHALLENGE);
+    expect(widget.getAttribute('challenge')).toBe(CHALLENGE.path);
     solve(widget, 'solved-payload');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByRole('status')).textContent).toContain(SENT);
@@ -59,7 +61,7 @@ describe('/forgot_password', () => {
   });
 
   it('forgets a challenge that expired', async () => {
-    const { api } = await renderApp('/forgot_password', { [AUTH]: () => null, [FORGOT]: () => null });
+    const { api } = await renderApp('/forgot_password', [on(AUTH, () => null), on(FORGOT, () => null)]);
     await userEvent.type(await screen.findByLabelText(/^Email/), 'ann@example.com');
     const widget = await botWidget();
     solve(widget, 'solved-payload');
@@ -72,12 +74,12 @@ describe('/forgot_password', () => {
   });
 
   it('shows a refused check under the widget and offers a fresh one', async () => {
-    const { api } = await renderApp('/forgot_password', {
-      [AUTH]: () => null,
-      [FORGOT]: () => ({
+    const { api } = await renderApp('/forgot_password', [
+      on(AUTH, () => null),
+      on(FORGOT, () => ({
         error: { code: 400, message: 'Please check the highlighted fields', fields: { recaptcha: 'The bot check failed' } },
-      }),
-    });
+      })),
+    ]);
     await userEvent.type(await screen.findByLabelText(/^Email/), 'ann@example.com');
     const first = await botWidget();
     solve(first, 'stale-payload');
@@ -93,10 +95,10 @@ describe('/forgot_password', () => {
   });
 
   it('shows a rate-limited answer as an alert', async () => {
-    await renderApp('/forgot_password', {
-      [AUTH]: () => null,
-      [FORGOT]: () => ({ error: { code: 429, message: 'Too many requests, please try again later' } }),
-    });
+    await renderApp('/forgot_password', [
+      on(AUTH, () => null),
+      on(FORGOT, () => ({ error: { code: 429, message: 'Too many requests, please try again later' } })),
+    ]);
     await userEvent.type(await screen.findByLabelText(/^Email/), 'ann@example.com');
     solve(await botWidget(), 'payload');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -104,7 +106,7 @@ describe('/forgot_password', () => {
   });
 
   it('offers the recovery passphrase instead', async () => {
-    const { router } = await renderApp('/forgot_password', { [AUTH]: () => null });
+    const { router } = await renderApp('/forgot_password', [on(AUTH, () => null)]);
     await userEvent.click(await screen.findByRole('link', { name: 'Sign in with your recovery passphrase instead' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ method: 'recovery_passphrase' });
@@ -112,7 +114,7 @@ describe('/forgot_password', () => {
 
   it('hands the widget the contract call answer as its challenge', async () => {
     const challenge = { algorithm: 'SHA-256', challenge: 'c', maxnumber: 100, salt: 's', signature: 'x' };
-    const api = fakeApi({ [CHALLENGE]: () => challenge });
+    const api = fakeApi([on(CHALLENGE, () => challenge)]);
     const response = await fetchBotChallengeResponse();
     expect(await response.json()).toEqual(challenge);
     expect(api.callsTo(CHALLENGE)).toHaveLength(1);
@@ -122,7 +124,7 @@ describe('/forgot_password', () => {
 describe('/update_password', () => {
   it('signed in: Change Password, checks the length, then changes it and goes home after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { api, router } = await renderApp('/update_password', { [AUTH]: () => authContext(), [CHANGE]: () => null });
+    const { api, router } = await renderApp('/update_password', [on(AUTH, () => authContext()), on(CHANGE, () => null)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Change Password' })).toBeTruthy();
     const input = screen.getByLabelText(/^New password/);
     expect(document.activeElement).toBe(input);
@@ -143,7 +145,7 @@ describe('/update_password', () => {
 
   it('signed out with a token: Reset Password, then to /login after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { api, router } = await renderApp('/update_password?t=reset-token', { [AUTH]: () => null, [RESET]: () => null });
+    const { api, router } = await renderApp('/update_password?t=reset-token', [on(AUTH, () => null), on(RESET, () => null)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeTruthy();
     await userEvent.type(screen.getByLabelText(/^New password/), 'a-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -154,10 +156,10 @@ describe('/update_password', () => {
   });
 
   it('shows a server field error under the field', async () => {
-    await renderApp('/update_password?t=reset-token', {
-      [AUTH]: () => null,
-      [RESET]: () => ({ error: { code: 400, message: 'Please check the highlighted fields', fields: { new_password: 'Too common' } } }),
-    });
+    await renderApp('/update_password?t=reset-token', [
+      on(AUTH, () => null),
+      on(RESET, () => ({ error: { code: 400, message: 'Please check the highlighted fields', fields: { new_password: 'Too common' } } })),
+    ]);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'password123');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Too common')).toBeTruthy();
@@ -165,7 +167,7 @@ describe('/update_password', () => {
   });
 
   it('without a session or token: the invalid-link message with the way to a new link', async () => {
-    const { router } = await renderApp('/update_password', { [AUTH]: () => null });
+    const { router } = await renderApp('/update_password', [on(AUTH, () => null)]);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This password reset link is invalid or has expired. Reset links expire after 20 minutes.',
     );
@@ -175,10 +177,10 @@ describe('/update_password', () => {
   });
 
   it('shows the invalid-link message when the server refuses the token', async () => {
-    await renderApp('/update_password?t=used-token', {
-      [AUTH]: () => null,
-      [RESET]: () => ({ error: { code: 400, message: 'This link is invalid or has expired' } }),
-    });
+    await renderApp('/update_password?t=used-token', [
+      on(AUTH, () => null),
+      on(RESET, () => ({ error: { code: 400, message: 'This link is invalid or has expired' } })),
+    ]);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'a-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Reset links expire after 20 minutes.');

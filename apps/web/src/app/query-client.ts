@@ -1,8 +1,9 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { AUTH_QUERY_KEY } from '../lib/auth-session';
+import { AUTH_QUERY_KEY } from '../features/auth/api';
 import { isApiError } from '../lib/api-error';
 
 const MAX_RETRIES = 2;
+export const PRELOAD_STALE_MS = 5000;
 
 export function createQueryClient(): QueryClient {
   // A 401 anywhere means the session ended (expiry, logout in another tab): mark the user signed out,
@@ -17,6 +18,9 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
+        // As the router's defaultPreloadStaleTime: what a route loader (or a preload on intent) has just
+        // fetched is not fetched again as the page mounts.
+        staleTime: PRELOAD_STALE_MS,
         // The server's 4xx answers do not change on retry; network failures and 5xx might.
         retry: (failures, error) => failures < MAX_RETRIES && !(isApiError(error) && error.code >= 400 && error.code < 500),
       },

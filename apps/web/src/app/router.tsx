@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { PRELOAD_STALE_MS } from './query-client';
 import { RouteError } from './route-error';
 import { completeSignupRoute } from './routes/complete-signup';
 import { dashboardRoute } from './routes/dashboard';
@@ -48,7 +49,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     ...(history ? { history } : {}),
     // The spec: preload on intent, 5 s stale time, restore scroll position.
     defaultPreload: 'intent',
-    defaultPreloadStaleTime: 5000,
+    defaultPreloadStaleTime: PRELOAD_STALE_MS,
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: () => null,

@@ -1,6 +1,6 @@
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { MESSAGES } from '@portal/contract/shared/envelope';
-import { useAuthContext } from '../features/auth/api/get-auth-context';
+import { useAuthContext } from '../features/auth/api';
 
 /** The auth context inside the signed-in layout, which renders its pages only while there is one. */
 export function useSignedInAuth(): AuthContext {

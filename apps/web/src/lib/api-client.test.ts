@@ -1,7 +1,7 @@
-import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { login } from '@portal/contract/auth/login';
+import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../test/fake-api';
+import { fakeApi, on } from '../test/fake-api';
 import { call, defaultExportName, downloadExport } from './api-client';
 import { ApiError } from './api-error';
 import { readCsrfToken } from './csrf';
@@ -14,9 +14,12 @@ describe('readCsrfToken', () => {
   });
 });
 
+/** A login answer with every field the contract requires. */
+const answer = { auth_context: null, will_delete_at: null, webauthn_challenge: null, redirect_url: null };
+
 describe('call', () => {
   it('posts JSON to the call path and returns the data', async () => {
-    const api = fakeApi({ '/api/v1/user/login': () => ({ type: 'password_required', auth_context: null, will_delete_at: null }) });
+    const api = fakeApi([on(login, () => ({ ...answer, type: 'password_required' as const }))]);
     const result = await call(login, { target_type: 'email', target_user: 'a@example.com' });
     expect(result.type).toBe('password_required');
     const [request] = api.requests;
@@ -28,17 +31,17 @@ describe('call', () => {
 
   it('sends the CSRF cookie back in the x-csrf-token header once signed in', async () => {
     vi.spyOn(document, 'cookie', 'get').mockReturnValue('theme=dark; portal_csrf=token-123');
-    const api = fakeApi({ '/api/v1/user/login': () => ({ type: 'ok', auth_context: null, will_delete_at: null }) });
+    const api = fakeApi([on(login, () => ({ ...answer, type: 'ok' as const }))]);
     await call(login, { target_type: 'email', target_user: 'a@example.com' });
     expect(api.requests[0]?.headers['x-csrf-token']).toBe('token-123');
   });
 
   it('throws an ApiError with the code, message and field errors of an error envelope', async () => {
-    fakeApi({
-      '/api/v1/user/login': () => ({
+    fakeApi([
+      on(login, () => ({
         error: { code: 400, message: 'Please check the highlighted fields', fields: { target_user: 'Please enter a valid email address' } },
-      }),
-    });
+      })),
+    ]);
     const failure = call(login, { target_type: 'email', target_user: 'x' });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
@@ -87,7 +90,7 @@ describe('downloadExport', () => {
   });
 
   it('throws the error envelope instead of saving it as a file', async () => {
-    fakeApi({ '/api/v1/admin/company/list': () => ({ error: { code: 403, message: 'You do not have permission to do that' } }) });
+    fakeApi([on(adminCompanyList, () => ({ error: { code: 403, message: 'You do not have permission to do that' } }))]);
     await expect(downloadExport(adminCompanyList, {}, 'xlsx')).rejects.toMatchObject({ code: 403 });
   });
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
 import { zTimestamp } from '../shared/fields.ts';
+import { zOwnedId } from '../shared/owned-id.ts';
 import { zTotpCode } from '../shared/security.ts';
 
 export const zActiveSession = z.object({
-  id: z.string(),
+  id: zOwnedId('session'),
   ip: z.string(),
   user_agent: z.string(),
   created_at: zTimestamp,
@@ -23,10 +24,10 @@ export const listSessions = defineCall({
 export const revokeSession = defineCall({
   path: '/api/v1/user/sessions/revoke',
   summary: "Sign out one of the caller's sessions, or all of them but the current one.",
-  input: z.object({ target_session_id: z.string().min(1).max(64).optional(), all_other: z.boolean().default(false) }),
+  input: z.object({ target_session_id: zOwnedId('session').optional(), all_other: z.boolean().default(false) }),
   output: z.object({ revoked: z.number().int().min(0) }),
   access: { roles: ['any'], beforeTwoFactorSetup: true, selfOnly: true },
-  example: { all_other: true },
+  example: { all_other: false },
 });
 
 export const reauthenticate = defineCall({

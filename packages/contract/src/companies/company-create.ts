@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
-import { zCompanyId, zCompanyType, zEmail } from '../shared/fields.ts';
+import { zCompanyId, zCompanyType, zDistributorRef, zEmail } from '../shared/fields.ts';
 import { zPlanId } from '../shared/plans.ts';
 
 const zNewCompanyBase = z.object({
@@ -16,7 +16,7 @@ export const adminCreateCompany = defineCall({
   summary: 'Create a company of any type with its primary user; a customer may be placed under a distributor.',
   input: zNewCompanyBase.extend({
     target_company_type: zCompanyType.default('customer'),
-    target_distributor_id: zCompanyId.nullable().optional(),
+    target_distributor_id: zDistributorRef.nullable().optional(),
     target_is_internal: z.boolean().default(false),
     target_is_partner: z.boolean().default(false),
     target_is_vip: z.boolean().default(false),

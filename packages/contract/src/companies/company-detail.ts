@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { zCompanyId, zCompanyState, zCompanyType, zId, zTimestamp } from '../shared/fields.ts';
+import { zOwnedId } from '../shared/owned-id.ts';
 import { zFeatureMask } from '../shared/plans.ts';
 
 export const zCompanyUser = z.object({
-  id: zId,
+  id: zOwnedId('user'),
   contact_name: z.string(),
   email: z.string(),
   is_primary_contact: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
-import { zCompanyId, zUnixSeconds } from '../shared/fields.ts';
+import { zCompanyId, zDistributorRef, zUnixSeconds } from '../shared/fields.ts';
 
 export const convertToPaid = defineCall({
   path: '/api/v1/distributor/convert_to_paid',
@@ -37,9 +37,10 @@ export const migrateCompany = defineCall({
   summary: 'Split a company into a new one under a distributor or self-managed; the original stays for history.',
   input: z.object({
     target_id: zCompanyId,
-    target_distributor_id: zCompanyId.nullable().optional(),
+    target_distributor_id: zDistributorRef.nullable().optional(),
     target_confirm_company_name: z.string().max(500),
   }),
   output: z.object({ new_company_id: zCompanyId }),
   access: { roles: ['admin'] },
+  example: { target_id: 1, target_distributor_id: null, target_confirm_company_name: 'Example Ltd' },
 });

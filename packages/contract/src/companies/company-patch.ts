@@ -32,6 +32,7 @@ export const zAdminCompanyPatch = zDistributorCompanyPatch.extend({
   features: zFeatureMask.optional(),
   target_company_type: zCompanyType.optional(),
   target_plan_force: z.boolean().default(false),
+  /** A member of the sales staff (a user of the admin company), not a user of the company changed: not an owned id. */
   target_sales_id: zId.nullable().optional(),
   target_has_oob_payment: z.boolean().optional(),
   target_has_contract_billing: z.boolean().optional(),

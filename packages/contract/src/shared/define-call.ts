@@ -23,12 +23,12 @@ export type Access =
       selfOnly?: true;
     };
 
-export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType, A extends Access = Access> {
   path: `/api/v1/${string}`;
   summary: string;
   input: I;
   output: O;
-  access: Access;
+  access: A;
   /** List calls whose current query can be downloaded with `?format=csv|xlsx`. */
   exportable?: boolean;
   /**
@@ -40,12 +40,13 @@ export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   example?: z.input<I>;
 }
 
-export type Call = CallDefinition<z.ZodObject, z.ZodType>;
+export type Call = CallDefinition<z.ZodObject, z.ZodType, Access>;
 export type CallInput<C extends Call> = z.input<C['input']>;
 export type CallData<C extends Call> = z.output<C['input']>;
 export type CallOutput<C extends Call> = z.output<C['output']>;
 
-export function defineCall<I extends z.ZodObject, O extends z.ZodType>(call: CallDefinition<I, O>): CallDefinition<I, O> {
+/** Keeps the access literal in the call's type, so a handler of a non-public call gets a non-null actor. */
+export function defineCall<I extends z.ZodObject, O extends z.ZodType, A extends Access>(call: CallDefinition<I, O, A>): CallDefinition<I, O, A> {
   return call;
 }
 

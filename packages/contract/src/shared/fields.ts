@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, zOwnedId } from './owned-id.ts';
 
 /**
  * A form field whose value is this single character means "clear this value".
@@ -6,13 +7,16 @@ import { z } from 'zod';
  */
 export const NULL_MARKER = '\u0000';
 
-const MAX_ID = 2_147_483_647;
-export const zId = z.number().int().min(1).max(MAX_ID);
+export const zId = z.number().int().min(1).max(ID_MAX);
+
+/** A company id: the generated tests aim such fields at another tenant's company (see zOwnedId). */
+export const zCompanyId = zOwnedId('company');
 
 /**
- * A company id. The metadata lets generated tests aim such fields at another tenant's company.
+ * A distributor picked from the list to place a company under: a reference to another tenant, not a row
+ * the call acts on, so not an owned id (the generated tests would otherwise aim it at a customer).
  */
-export const zCompanyId = z.number().int().min(1).max(MAX_ID).meta({ 'x-scope': 'company' });
+export const zDistributorRef = zId;
 
 /** Money is integer cents end to end. */
 export const zCents = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { zCompanyUser } from '../companies/company-detail.ts';
 import { defineCall } from '../shared/define-call.ts';
-import { zCompanyId, zEmail, zId } from '../shared/fields.ts';
+import { zCompanyId, zEmail } from '../shared/fields.ts';
+import { zOwnedId } from '../shared/owned-id.ts';
 
 export const listCompanyUsers = defineCall({
   path: '/api/v1/user/list_company_users',
@@ -23,7 +24,7 @@ export const createUser = defineCall({
     target_is_billing: z.boolean().default(false),
     target_is_technical: z.boolean().default(false),
   }),
-  output: z.object({ id: zId }),
+  output: z.object({ id: zOwnedId('user') }),
   access: { roles: ['admin', 'distributor', 'customer'], capability: 'edit_users' },
   example: { target_company_id: 1, target_email: 'added-user@example.com', target_password: 'long-enough-password' },
 });
@@ -33,7 +34,7 @@ export const patchUser = defineCall({
   summary: 'Change a user of a company; absent fields stay as they are.',
   input: z.object({
     target_company_id: zCompanyId,
-    target_id: zId,
+    target_id: zOwnedId('user'),
     target_contact_name: z.string().trim().max(200).optional(),
     target_email: zEmail.optional(),
     target_password: z.string().min(8, { error: 'Please enter at least 8 characters' }).max(1024).optional(),
@@ -42,12 +43,13 @@ export const patchUser = defineCall({
   }),
   output: z.null(),
   access: { roles: ['admin', 'distributor', 'customer'], capability: 'edit_users' },
+  example: { target_company_id: 1, target_id: 1, target_contact_name: 'Pat Example' },
 });
 
 export const deleteUser = defineCall({
   path: '/api/v1/user/delete_user',
   summary: 'Remove a user; never the primary contact, never yourself.',
-  input: z.object({ target_company_id: zCompanyId, target_id: zId }),
+  input: z.object({ target_company_id: zCompanyId, target_id: zOwnedId('user') }),
   output: z.null(),
   access: { roles: ['admin', 'distributor', 'customer'], capability: 'edit_users' },
 });

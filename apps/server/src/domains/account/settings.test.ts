@@ -1,10 +1,9 @@
+import type { CallInput, CallOutput } from '@portal/contract/shared/define-call';
 import { getAccountSettings, setAccountSettings, setupAccount } from '@portal/contract/account/account-settings';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
 import { lastMailTo, linkIn } from '../../test/mail.ts';
-import { companies, companyEvents } from '../companies/tables.ts';
-import { users } from '../users/tables.ts';
+import { companyEvents, companyRow, setUser, userRow } from '../../test/rows.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -15,10 +14,7 @@ afterAll(() => t.close());
 const MINUTE = 60_000;
 const session = (userId: number, impersonator: number | null = null) =>
   new TestClient(t.app).useSession(t.db, t.clock, userId, impersonator);
-const eventsOf = async (companyId: number) =>
-  (await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, companyId))).map((e) => e.event);
-const companyRow = async (id: number) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0];
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const eventsOf = async (companyId: number) => (await companyEvents(t, companyId)).map((e) => e.event);
 
 async function adminSignedInAs(userId: number) {
   const staff = await newCompany(t.db, { company_type: 'admin', staff_role: 'admin' });
@@ -45,7 +41,7 @@ describe('account settings', () => {
       postal_code: '1010',
       country: 'NZ',
     });
-    await t.db.update(users).set({ is_billing: true, contact_name: 'Pat Owner' }).where(eq(users.id, user.id));
+    await setUser(t, user.id, { is_billing: true, contact_name: 'Pat Owner' });
     const res = await (await session(user.id)).call(getAccountSettings, {});
     expect(res.data).toEqual({
       user_contact_name: 'Pat Owner',
@@ -113,7 +109,7 @@ describe('account settings', () => {
     const { company } = await newCompany(t.db, { company_name: 'Primary Only Ltd' });
     const member = await newUser(t.db, company.id);
     const c = await session(member.id);
-    const shown = (await c.call(getAccountSettings, {})).data as Record<string, unknown>;
+    const shown = (await c.call(getAccountSettings, {})).data as CallOutput<typeof getAccountSettings>;
     expect(shown.can_set_company_2fa_required).toBe(false);
 
     const same = await c.call(setAccountSettings, {
@@ -124,13 +120,13 @@ describe('account settings', () => {
       company_2fa_required: shown.user_is_2fa_required,
     });
     expect(same.status).toBe('ok');
-    expect((await userRow(member.id))?.contact_name).toBe('Member Renamed');
+    expect((await userRow(t, member.id))?.contact_name).toBe('Member Renamed');
 
     const changed = await c.call(setAccountSettings, { company_name: 'Taken Over Ltd' });
     expect(changed).toMatchObject({ code: 403, message: 'Only the primary contact can change the company details' });
     const rule = await c.call(setAccountSettings, { company_2fa_required: true });
     expect(rule).toMatchObject({ code: 403, message: 'Only the primary contact can change the company details' });
-    expect((await companyRow(company.id))?.company_name).toBe('Primary Only Ltd');
+    expect((await companyRow(t, company.id))?.company_name).toBe('Primary Only Ltd');
   });
 
   it('lets the primary contact require two-factor for every user of the company', async () => {
@@ -138,7 +134,7 @@ describe('account settings', () => {
     const member = await newUser(t.db, company.id);
     const res = await (await session(user.id)).call(setAccountSettings, { company_2fa_required: true });
     expect(res.data).toMatchObject({ user_is_2fa_required: true, can_set_company_2fa_required: true });
-    expect((await companyRow(company.id))?.require_two_factor).toBe(true);
+    expect((await companyRow(t, company.id))?.require_two_factor).toBe(true);
     expect(await eventsOf(company.id)).toContain('Required two-factor sign-in for every user');
     const seen = await (await session(member.id)).call(getAccountSettings, {});
     expect(seen.data).toMatchObject({ user_is_2fa_required: true });
@@ -152,8 +148,8 @@ describe('account settings', () => {
     const refused = { code: 403, message: 'An admin signed in as this user cannot change how the user signs in' };
     expect(await admin.call(setAccountSettings, { company_2fa_required: true })).toMatchObject(refused);
     expect(await admin.call(setAccountSettings, { user_email: 'admin-picked@example.com' })).toMatchObject(refused);
-    expect(await companyRow(company.id)).toMatchObject({ city: 'Wellington', require_two_factor: false });
-    expect((await userRow(user.id))?.email).toBe(user.email);
+    expect(await companyRow(t, company.id)).toMatchObject({ city: 'Wellington', require_two_factor: false });
+    expect((await userRow(t, user.id))?.email).toBe(user.email);
   });
 });
 
@@ -164,16 +160,16 @@ describe('changing the email address', () => {
     t.clock.advance(11 * MINUTE);
     const res = await c.call(setAccountSettings, { user_email: 'later@example.com' });
     expect(res).toMatchObject({ code: 403, message: 'Please confirm it is you to continue', data: { reauth_required: true } });
-    expect((await userRow(user.id))?.email).toBe(user.email);
+    expect((await userRow(t, user.id))?.email).toBe(user.email);
   });
 
   it('changes it, asks for verification again and mails the new address', async () => {
     const { company, user } = await newCompany(t.db);
-    await t.db.update(users).set({ email_verified_at: t.clock.now() }).where(eq(users.id, user.id));
+    await setUser(t, user.id, { email_verified_at: t.clock.now() });
     const newEmail = `moved-${user.id}@example.com`;
     const res = await (await session(user.id)).call(setAccountSettings, { user_email: newEmail });
     expect(res.data).toMatchObject({ user_email: newEmail, user_email_verified: false });
-    expect((await companyRow(company.id))?.primary_email).toBe(newEmail);
+    expect((await companyRow(t, company.id))?.primary_email).toBe(newEmail);
     const mail = await lastMailTo(t.db, newEmail);
     expect(mail?.template).toBe('verify_email');
     expect(linkIn(mail, '/login').searchParams.get('method')).toBe('email_token');
@@ -194,7 +190,7 @@ describe('changing the email address', () => {
 
   it('treats the same address in another case as no change', async () => {
     const { user } = await newCompany(t.db);
-    await t.db.update(users).set({ email_verified_at: t.clock.now() }).where(eq(users.id, user.id));
+    await setUser(t, user.id, { email_verified_at: t.clock.now() });
     t.clock.advance(11 * MINUTE);
     const res = await (await session(user.id)).call(setAccountSettings, { user_email: user.email.toUpperCase() });
     expect(res.data).toMatchObject({ user_email: user.email, user_email_verified: true });
@@ -223,7 +219,7 @@ describe('complete signup', () => {
       user_promo_code: ' WELCOME10 ',
     });
     expect(res).toEqual({ status: 'ok', code: 200, data: null });
-    expect(await companyRow(company.id)).toMatchObject({
+    expect(await companyRow(t, company.id)).toMatchObject({
       company_name: 'Fresh Start Ltd',
       phone_number: '09 555 0123',
       street_address: '2 Victoria St',
@@ -246,12 +242,16 @@ describe('complete signup', () => {
       code: 400,
       data: { fields: { user_promo_code: 'A promo code was already applied when this account was set up' } },
     });
-    expect(await companyRow(company.id)).toMatchObject({ company_name: 'Promo Two Ltd', signup_promo_code: 'FIRST' });
+    expect(await companyRow(t, company.id)).toMatchObject({ company_name: 'Promo Two Ltd', signup_promo_code: 'FIRST' });
   });
 
   it('checks the required fields and leaves it to the primary contact', async () => {
     const { company, user } = await newCompany(t.db);
-    expect(await (await session(user.id)).call(setupAccount, { company_name: ' ', company_address_country: '' })).toMatchObject({
+    expect(
+      await (await session(user.id)).call(setupAccount, { company_name: ' ', company_address_country: '' } as CallInput<
+        typeof setupAccount
+      >),
+    ).toMatchObject({
       code: 400,
       data: {
         fields: DETAIL_MESSAGES,

@@ -1,14 +1,13 @@
 import type { setAccountSettings as setCall, setupAccount as setupCall, zAccountSettings } from '@portal/contract/account/account-settings';
 import type { CallData } from '@portal/contract/shared/define-call';
 import type { z } from 'zod';
-import { type Actor, actingAsSelf, signedIn } from '../../platform/access.ts';
+import { type Actor, requireRecentAuth, requireSelf } from '../../platform/access.ts';
+import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput, notLoggedIn } from '../../platform/errors.ts';
-import type { CallContext } from '../../platform/handle.ts';
-import * as auth from '../auth/service.ts';
-import * as companies from '../companies/service.ts';
+import * as notifications from '../notifications/service.ts';
 import * as security from '../security/service.ts';
+import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
-import { sendVerificationMail } from './service.ts';
 
 type AccountSettings = z.output<typeof zAccountSettings>;
 type SettingsInput = CallData<typeof setCall>;
@@ -28,12 +27,12 @@ const COMPANY_FIELDS = {
   company_address_city: 'city',
   company_address_postcode: 'postal_code',
   company_address_country: 'country',
-} as const satisfies Record<string, keyof companies.CompanyRow>;
+} as const satisfies Record<string, keyof tenancy.CompanyDetails>;
 type CompanyField = keyof typeof COMPANY_FIELDS;
 
-async function load(ctx: CallContext, actor: Actor) {
-  const user = await users.findUser(ctx.db, actor.userId);
-  const company = await companies.findCompany(ctx.db, actor.companyId);
+async function load(ctx: CallContext) {
+  const user = await users.findUser(ctx.db, ctx.actor.userId);
+  const company = await tenancy.findCompany(ctx.db, ctx.actor.companyId);
   if (!user || user.deleted_at || !company) throw notLoggedIn();
   return { user, company };
 }
@@ -47,8 +46,8 @@ const mayEditCompany = (user: users.UserRow) => user.is_primary_contact;
 const maySetTwoFactorRule = (user: users.UserRow, actor: Actor) => user.is_primary_contact && actor.impersonatorUserId === null;
 
 export async function getAccountSettings(ctx: CallContext): Promise<AccountSettings> {
-  const actor = signedIn(ctx.actor);
-  const { user, company } = await load(ctx, actor);
+  const { actor } = ctx;
+  const { user, company } = await load(ctx);
   return {
     user_contact_name: user.contact_name,
     user_email: user.email,
@@ -73,33 +72,29 @@ export async function getAccountSettings(ctx: CallContext): Promise<AccountSetti
  * user: company fields only refuse a non-primary user when they would actually change.
  */
 export async function setAccountSettings(ctx: CallContext, input: SettingsInput): Promise<AccountSettings> {
-  const actor = signedIn(ctx.actor);
-  const { user, company } = await load(ctx, actor);
-  const label = await users.describeUser(ctx.db, actor.impersonatorUserId ?? actor.userId);
+  const { actor } = ctx;
+  const { user, company } = await load(ctx);
 
-  const companyChanges: Partial<companies.CompanyRow> = {};
+  const details: tenancy.CompanyDetails = {};
   for (const field of Object.keys(COMPANY_FIELDS) as CompanyField[]) {
     const value = input[field];
     const column = COMPANY_FIELDS[field];
-    if (value !== undefined && value !== company[column]) companyChanges[column] = value;
+    if (value !== undefined && value !== company[column]) details[column] = value;
   }
   const twoFactorRule = input.company_2fa_required;
   const ruleChanges = twoFactorRule !== undefined && twoFactorRule !== company.require_two_factor;
-  if ((Object.keys(companyChanges).length || ruleChanges) && !mayEditCompany(user)) throw new AppError(403, SETTINGS_MESSAGES.primaryOnly);
-  if (ruleChanges) {
-    actingAsSelf(actor);
-    companyChanges.require_two_factor = twoFactorRule;
-  }
+  if ((Object.keys(details).length || ruleChanges) && !mayEditCompany(user)) throw new AppError(403, SETTINGS_MESSAGES.primaryOnly);
+  if (ruleChanges) requireSelf(actor);
 
   const newEmail = input.user_email !== undefined && input.user_email.toLowerCase() !== user.email.toLowerCase() ? input.user_email : null;
   if (newEmail) {
-    actingAsSelf(actor);
-    auth.requireRecentAuth(ctx, actor);
+    requireSelf(actor);
+    requireRecentAuth(actor, ctx.clock.now());
     const other = await users.findActiveUserByEmail(ctx.db, newEmail);
     if (other && other.id !== user.id) throw badInput({ user_email: SETTINGS_MESSAGES.emailTaken });
   }
 
-  const userChanges: Partial<users.UserRow> = {};
+  const userChanges: users.Profile = {};
   if (input.user_contact_name !== undefined && input.user_contact_name !== user.contact_name)
     userChanges.contact_name = input.user_contact_name;
   if (input.user_notifications_is_technical !== undefined && input.user_notifications_is_technical !== user.is_technical)
@@ -109,18 +104,18 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
   if (input.user_notifications_email_weekly_usage !== undefined && input.user_notifications_email_weekly_usage !== user.notify_weekly_usage)
     userChanges.notify_weekly_usage = input.user_notifications_email_weekly_usage;
   const changedPreferences = Object.keys(userChanges).map((k) => (k === 'contact_name' ? 'contact name' : k.replace(/_/g, ' ')));
-  if (newEmail) Object.assign(userChanges, { email: newEmail, email_verified_at: null });
 
-  await users.updateUser(ctx.db, user.id, userChanges);
-  await companies.updateCompany(ctx.db, company.id, companyChanges);
-  const add = (text: string) => companies.addEvent(ctx.db, ctx.clock, company.id, label, text);
+  await users.updateProfile(ctx.db, user.id, userChanges);
+  await tenancy.updateDetails(ctx.db, company.id, details);
+  if (ruleChanges) await tenancy.setTwoFactorRule(ctx.db, company.id, twoFactorRule);
+  const add = (text: string) => ctx.audit(company.id, text);
   if (changedPreferences.length) await add(`Changed account settings of ${users.userLabel(user)}: ${changedPreferences.join(', ')}`);
   if (newEmail) {
-    if (user.is_primary_contact) await companies.setPrimaryEmail(ctx.db, company.id, newEmail);
-    await sendVerificationMail(ctx, { ...user, ...userChanges, email: newEmail });
+    await users.changeEmail(ctx.db, user.id, newEmail);
+    await notifications.sendVerificationMail(ctx, { ...user, ...userChanges, email: newEmail });
     await add(`Changed email of ${users.userLabel(user)} to ${newEmail}; verification mail sent`);
   }
-  const detailNames = Object.keys(companyChanges).filter((k) => k !== 'require_two_factor');
+  const detailNames = Object.keys(details);
   if (detailNames.length) await add(`Changed company details: ${detailNames.map((k) => k.replace(/_/g, ' ')).join(', ')}`);
   if (ruleChanges) await add(twoFactorRule ? 'Required two-factor sign-in for every user' : 'Stopped requiring two-factor sign-in');
   return getAccountSettings(ctx);
@@ -132,30 +127,24 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
  * then the code is stored on the company (signup_promo_code) for that work to apply.
  */
 export async function setupAccount(ctx: CallContext, input: SetupInput): Promise<null> {
-  const actor = signedIn(ctx.actor);
-  const { user, company } = await load(ctx, actor);
+  const { user, company } = await load(ctx);
   if (!mayEditCompany(user)) throw new AppError(403, SETTINGS_MESSAGES.primaryOnly);
   const promo = input.user_promo_code;
   if (promo && company.signup_promo_code && promo.toLowerCase() !== company.signup_promo_code.toLowerCase()) {
     throw badInput({ user_promo_code: SETTINGS_MESSAGES.promoTaken });
   }
-  await companies.updateCompany(ctx.db, company.id, {
-    company_name: input.company_name,
-    phone_number: input.company_phone_number,
-    street_address: input.company_address_street,
-    city: input.company_address_city,
-    postal_code: input.company_address_postcode,
-    country: input.company_address_country,
-    ...(promo && !company.signup_promo_code ? { signup_promo_code: promo } : {}),
-    signup_completed_at: company.signup_completed_at ?? ctx.clock.now(),
+  await tenancy.completeSignup(ctx.db, company.id, {
+    details: {
+      company_name: input.company_name,
+      phone_number: input.company_phone_number,
+      street_address: input.company_address_street,
+      city: input.company_address_city,
+      postal_code: input.company_address_postcode,
+      country: input.company_address_country,
+    },
+    promoCode: promo && !company.signup_promo_code ? promo : null,
+    at: company.signup_completed_at ?? ctx.clock.now(),
   });
-  const label = await users.describeUser(ctx.db, actor.impersonatorUserId ?? actor.userId);
-  await companies.addEvent(
-    ctx.db,
-    ctx.clock,
-    company.id,
-    label,
-    `Completed signup${promo && !company.signup_promo_code ? ` with promo code ${promo}` : ''}`,
-  );
+  await ctx.audit(company.id, `Completed signup${promo && !company.signup_promo_code ? ` with promo code ${promo}` : ''}`);
   return null;
 }

@@ -1,10 +1,9 @@
 import { requestLogList } from '@portal/contract/admin-tools/request-log-list';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { submitErrorReport } from '@portal/contract/web/submit-error-report';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorReports } from '../../platform/tables.ts';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { lastErrorReport } from '../../test/rows.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -21,14 +20,17 @@ describe('browser error reports', () => {
       error_name: 'TypeError',
       error_message: 'x is undefined',
       error_stack: 'at y',
-      error_metadata: '{"url":"/dashboard"}',
+      // A form sends the metadata as JSON text; the call coerces it.
+      error_metadata: '{"url":"/dashboard"}' as unknown as Record<string, unknown>,
     });
     expect(res.data).toMatch(/^E-[A-Z2-9]{8}$/);
-    const [row] = await t.db
-      .select()
-      .from(errorReports)
-      .where(eq(errorReports.code, res.data as string));
-    expect(row).toMatchObject({ error_name: 'TypeError', company_id: company.id, user_id: user.id, error_metadata: { url: '/dashboard' } });
+    expect(await lastErrorReport(t)).toMatchObject({
+      code: res.data,
+      error_name: 'TypeError',
+      company_id: company.id,
+      user_id: user.id,
+      error_metadata: { url: '/dashboard' },
+    });
   });
 
   it('accepts reports from signed-out pages', async () => {

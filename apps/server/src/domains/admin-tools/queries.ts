@@ -1,9 +1,14 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
-import { errorReports, requestLog } from '../../platform/tables.ts';
+import type { RequestLogEntry } from '../../platform/request-log.ts';
+import { errorReports, requestLog } from './tables.ts';
 
 export async function insertErrorReport(db: Database, row: typeof errorReports.$inferInsert) {
   await db.insert(errorReports).values(row);
+}
+
+export async function insertRequestLog(db: Database, rows: RequestLogEntry[]) {
+  await db.insert(requestLog).values(rows);
 }
 
 export async function listRequestLog(db: Database, companyId: number, direction: 'asc' | 'desc', limit: number, offset: number) {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { submitErrorReport } from '@portal/contract/web/submit-error-report';
 import type { CallData } from '@portal/contract/shared/define-call';
-import type { Actor } from '../../platform/access.ts';
-import type { CallContext } from '../../platform/handle.ts';
-import * as companies from '../companies/service.ts';
+import type { CallContext, PublicContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
+import type { RequestLogEntry } from '../../platform/request-log.ts';
+import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
 
 /** Short, unambiguous codes a user can read out to support (no 0/O or 1/I). */
@@ -16,25 +17,27 @@ function errorCode(): string {
   return `E-${code}`;
 }
 
-export async function storeErrorReport(ctx: CallContext, input: CallData<typeof submitErrorReport>): Promise<string> {
+export async function storeErrorReport(ctx: PublicContext, input: CallData<typeof submitErrorReport>): Promise<string> {
   const code = errorCode();
   await q.insertErrorReport(ctx.db, {
     code,
     ...input,
     user_id: ctx.actor?.userId ?? null,
     company_id: ctx.actor?.companyId ?? null,
-    ip: ctx.req.ip,
+    ip: ctx.ip,
     created_at: ctx.clock.now(),
   });
-  ctx.req.log.warn({ error_code: code, error_name: input.error_name, error_message: input.error_message }, 'browser error report');
+  ctx.log.warn({ error_code: code, error_name: input.error_name, error_message: input.error_message }, 'browser error report');
   return code;
 }
 
+/** Stores a batch of the platform's request log. */
+export const writeRequestLog = (db: Database, rows: RequestLogEntry[]) => q.insertRequestLog(db, rows);
+
 export async function listRequestLog(
   ctx: CallContext,
-  actor: Actor,
   input: { target_id: number; page: number; page_size: number; target_order_direction: 'asc' | 'desc' },
 ) {
-  await companies.requireCompany(ctx.db, actor, input.target_id, 'read');
+  await tenancy.requireCompany(ctx, input.target_id, 'read');
   return q.listRequestLog(ctx.db, input.target_id, input.target_order_direction, input.page_size, (input.page - 1) * input.page_size);
 }

@@ -1,10 +1,9 @@
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { endImpersonation, impersonate } from '@portal/contract/auth/impersonate';
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
-import { companyEvents } from '../companies/tables.ts';
+import { companyEvents } from '../../test/rows.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -31,7 +30,7 @@ describe('admin impersonation', () => {
 
     const back = await c.call(endImpersonation, {});
     expect(back.data).toMatchObject({ email: 'boss@admin.example.com', impersonated_by: null });
-    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, target.company.id));
+    const events = await companyEvents(t, target.company.id);
     expect(events.map((e) => e.event)).toEqual([`Signed in as Test User <${target.user.email}>`, 'Stopped signing in as this company']);
     expect(events[0]?.actor).toContain('boss@admin.example.com');
   });

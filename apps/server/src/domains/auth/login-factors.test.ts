@@ -1,15 +1,13 @@
 import { randomInt } from 'node:crypto';
+import { resendVerificationEmail } from '@portal/contract/account/password';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { login } from '@portal/contract/auth/login';
 import { enableTotp } from '@portal/contract/security/two-factor';
-import { eq } from 'drizzle-orm';
 import { createGuardrails, generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastMailTo, mailsTo } from '../../test/mail.ts';
+import { lastMailTo, linkIn, mailsTo } from '../../test/mail.ts';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
-import * as account from '../account/service.ts';
-import { companyEvents } from '../companies/tables.ts';
-import { users } from '../users/tables.ts';
+import { companyEvents, userRow } from '../../test/rows.ts';
 import { LOGIN_MESSAGES } from './login.ts';
 import { PENDING_LOGIN_MAX_ATTEMPTS } from './pending-login.ts';
 
@@ -33,17 +31,24 @@ async function userWithTotp() {
   return { ...made, secret };
 }
 
+/** The token of a verification link, asked for as the signed-in user would and read from the mail. */
+async function verificationToken(user: { id: number; email: string }): Promise<string> {
+  const c = await new TestClient(t.app).useSession(t.db, t.clock, user.id);
+  expect((await c.call(resendVerificationEmail, {})).status).toBe('ok');
+  return linkIn(await lastMailTo(t.db, user.email), '/login').searchParams.get('t') ?? '';
+}
+
 const password = (c: TestClient, email: string) =>
   c.call(login, { target_type: 'password', target_user: email, target_password: 'test-password' });
 
 describe('sign-in link from a verification mail (email_token)', () => {
   it('verifies the address and signs in once; the link does not work twice', async () => {
     const { user } = await newCompany(t.db);
-    const token = await account.issueEmailToken(t.db, t.clock, user, 'verify_email');
+    const token = await verificationToken(user);
     const c = new TestClient(t.app);
     const res = await c.call(login, { target_type: 'email_token', target_email_token: token });
     expect(res.data).toMatchObject({ type: 'ok', auth_context: { email: user.email, email_verified: true } });
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    const row = await userRow(t, user.id);
     expect(row?.email_verified_at).toEqual(t.clock.now());
 
     const again = await new TestClient(t.app).call(login, { target_type: 'email_token', target_email_token: token });
@@ -52,12 +57,12 @@ describe('sign-in link from a verification mail (email_token)', () => {
 
   it('refuses an expired link and still asks for the second factor', async () => {
     const { user } = await newCompany(t.db);
-    const old = await account.issueEmailToken(t.db, t.clock, user, 'verify_email');
+    const old = await verificationToken(user);
     t.clock.advance(49 * 3_600_000);
     expect((await new TestClient(t.app).call(login, { target_type: 'email_token', target_email_token: old })).code).toBe(401);
 
     const withTotp = await userWithTotp();
-    const token = await account.issueEmailToken(t.db, t.clock, withTotp.user, 'verify_email');
+    const token = await verificationToken(withTotp.user);
     const c = new TestClient(t.app);
     expect((await c.call(login, { target_type: 'email_token', target_email_token: token })).data).toMatchObject({
       type: 'totp_required',
@@ -100,7 +105,7 @@ describe('the pending second step', () => {
     }
     const after = await c.call(login, { target_type: 'totp', target_user: user.email, target_totp_code: right });
     expect(after.message).toBe(LOGIN_MESSAGES.pendingExpired);
-    const events = (await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id))).map((e) => e.event);
+    const events = (await companyEvents(t, company.id)).map((e) => e.event);
     expect(events.filter((e) => e.startsWith('Sign-in refused (wrong authenticator code)'))).toHaveLength(PENDING_LOGIN_MAX_ATTEMPTS);
     expect(events.join('\n')).not.toContain(wrongCode);
     expect(events.join('\n')).not.toContain(secret);

@@ -1,11 +1,8 @@
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { login, logout } from '@portal/contract/auth/login';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../platform/tables.ts';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
-import { users } from '../users/tables.ts';
-import { companyEvents } from '../companies/tables.ts';
+import { companyEvents, sessionsOf, userRow } from '../../test/rows.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -64,9 +61,9 @@ describe('login', () => {
       auth_context: { email: user.email, company_id: company.id, roles: ['any', 'customer'], state: 'TRIAL' },
     });
     expect(c.cookies.portal_session).toBeTruthy();
-    const [stored] = await t.db.select().from(users).where(eq(users.id, user.id));
+    const stored = await userRow(t, user.id);
     expect(stored?.browser_timezone).toBe('Pacific/Auckland');
-    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    const events = await companyEvents(t, company.id);
     expect(events.map((e) => e.event)).toContainEqual(expect.stringMatching(/^Signed in/));
     expect((await c.call(getAuthContext, {})).data).toMatchObject({ email: user.email });
   });
@@ -78,7 +75,7 @@ describe('login', () => {
     const first = c.cookies.portal_session;
     await c.login(user.email);
     expect(c.cookies.portal_session).not.toBe(first);
-    const rows = await t.db.select().from(sessions).where(eq(sessions.user_id, user.id));
+    const rows = await sessionsOf(t, user.id);
     expect(rows).toHaveLength(1);
   });
 

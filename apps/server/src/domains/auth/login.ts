@@ -2,11 +2,11 @@ import type { AuthContext } from '@portal/contract/auth/auth-context';
 import type { LoginResultType, zLoginInput } from '@portal/contract/auth/login';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import type { z } from 'zod';
+import type { PublicContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
-import type { CallContext } from '../../platform/handle.ts';
-import * as account from '../account/service.ts';
-import * as companies from '../companies/service.ts';
+import * as notifications from '../notifications/service.ts';
 import * as security from '../security/service.ts';
+import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import { countPendingFailure, endPendingLogin, findPendingLogin, startPendingLogin } from './pending-login.ts';
 import { authContextFor, startSession } from './session-start.ts';
@@ -49,7 +49,7 @@ const answer = (type: LoginResultType, extra: Partial<LoginResult> = {}): LoginR
   ...extra,
 });
 
-export async function login(ctx: CallContext, input: LoginInput): Promise<LoginResult> {
+export async function login(ctx: PublicContext, input: LoginInput): Promise<LoginResult> {
   switch (input.target_type) {
     case 'email':
       return emailStep(ctx, requireUser(input));
@@ -69,31 +69,30 @@ function requireUser(input: LoginInput): string {
 }
 
 /** Answers the same for known and unknown addresses; only a domain with single sign-on answers differently. */
-async function emailStep(ctx: CallContext, email: string): Promise<LoginResult> {
+async function emailStep(ctx: PublicContext, email: string): Promise<LoginResult> {
   const redirect = await ssoRedirectFor(ctx, email);
   return redirect ? answer('external_sso_required', { redirect_url: redirect }) : answer('password_required');
 }
 
 /** Records a refused sign-in after the call's transaction has rolled back, so it counts. */
-function refuse(ctx: CallContext, keys: string[], user: users.UserRow | null, what: string, error: AppError): never {
+function refuse(ctx: PublicContext, keys: string[], user: users.UserRow | null, what: string, error: AppError): never {
   const now = ctx.clock.now();
-  const ip = ctx.req.ip;
-  ctx.afterCall(async (pool) => {
-    await recordFailure(pool, keys, now);
-    if (user) await companies.addEvent(pool, ctx.clock, user.company_id, users.userLabel(user), `Sign-in refused (${what}) from ${ip}`);
+  ctx.afterCall(async (after) => {
+    await recordFailure(after.db, keys, now);
+    if (user) await after.audit(user.company_id, `Sign-in refused (${what}) from ${ctx.ip}`, users.userLabel(user));
   });
   throw error;
 }
 
-async function firstFactor(ctx: CallContext, input: LoginInput): Promise<LoginResult> {
+async function firstFactor(ctx: PublicContext, input: LoginInput): Promise<LoginResult> {
   const now = ctx.clock.now();
-  const keys = [addressKey(ctx.req.ip), ...(input.target_user ? [accountKey(input.target_user)] : [])];
+  const keys = [addressKey(ctx.ip), ...(input.target_user ? [accountKey(input.target_user)] : [])];
   await checkThrottle(ctx.db, keys, now);
 
   let user: users.UserRow | null = null;
   if (input.target_type === 'email_token') {
     if (!input.target_email_token) throw badInput({ target_email_token: LOGIN_MESSAGES.invalidLink });
-    const userId = await account.consumeEmailToken(ctx.db, ctx.clock, input.target_email_token, 'verify_email');
+    const userId = await notifications.consumeEmailToken(ctx.db, now, input.target_email_token, 'verify_email');
     user = userId === null ? null : await users.findUser(ctx.db, userId);
     if (!user || user.deleted_at) refuse(ctx, keys, null, 'email link', new AppError(401, LOGIN_MESSAGES.invalidLink));
   } else {
@@ -130,31 +129,24 @@ async function firstFactor(ctx: CallContext, input: LoginInput): Promise<LoginRe
   return complete(ctx, user, input.target_type, input.target_browser_timezone);
 }
 
-async function secondFactor(ctx: CallContext, input: LoginInput): Promise<LoginResult> {
+async function secondFactor(ctx: PublicContext, input: LoginInput): Promise<LoginResult> {
   const pending = await findPendingLogin(ctx);
   const user = pending ? await users.findUser(ctx.db, pending.user_id) : null;
   const sameUser = !input.target_user || input.target_user.trim().toLowerCase() === user?.email.toLowerCase();
   if (!pending || !user || user.deleted_at || !sameUser) throw new AppError(401, LOGIN_MESSAGES.pendingExpired);
 
-  const keys = [addressKey(ctx.req.ip), accountKey(user.email)];
+  const keys = [addressKey(ctx.ip), accountKey(user.email)];
   await checkThrottle(ctx.db, keys, ctx.clock.now());
   let ok: boolean;
   if (input.target_type === 'totp') {
     if (!input.target_totp_code) throw badInput({ target_totp_code: 'Please enter a 6-digit code' });
-    ok = await security.verifyTotpForLogin(ctx.db, ctx.clock, user.id, input.target_totp_code);
+    ok = await security.verifyTotpForLogin(ctx.db, ctx.clock.now(), user.id, input.target_totp_code);
   } else {
     if (!input.target_webauthn_response || !pending.webauthn_challenge) throw new AppError(401, LOGIN_MESSAGES.webauthnFailed);
-    ok = await security.verifyWebauthnForLogin(
-      ctx.db,
-      ctx.clock,
-      ctx.config,
-      user.id,
-      pending.webauthn_challenge,
-      input.target_webauthn_response,
-    );
+    ok = await security.verifyWebauthnForLogin(ctx, user.id, pending.webauthn_challenge, input.target_webauthn_response);
   }
   if (!ok) {
-    ctx.afterCall((pool) => countPendingFailure(pool, pending));
+    ctx.afterCall((after) => countPendingFailure(after, pending));
     const totp = input.target_type === 'totp';
     const message = totp ? LOGIN_MESSAGES.wrongCode : LOGIN_MESSAGES.webauthnFailed;
     refuse(ctx, keys, user, `wrong ${FACTOR_LABELS[totp ? 'totp' : 'webauthn']}`, new AppError(401, message));
@@ -166,28 +158,27 @@ async function secondFactor(ctx: CallContext, input: LoginInput): Promise<LoginR
 
 /** Opens the session once every factor the account needs has been given. */
 export async function complete(
-  ctx: CallContext,
+  ctx: PublicContext,
   user: users.UserRow,
   how: string,
   browserTimezone: string | undefined,
 ): Promise<LoginResult> {
-  const company = await companies.findCompany(ctx.db, user.company_id);
-  if (!company || company.current_state === 'DELETED' || company.current_state === 'MIGRATED') {
+  const company = await tenancy.findCompany(ctx.db, user.company_id);
+  if (!company || tenancy.isClosed(company)) {
     throw new AppError(403, LOGIN_MESSAGES.deleted);
   }
   const now = ctx.clock.now();
   await users.recordLogin(ctx.db, user.id, now, browserTimezone);
-  const userAgent = String(ctx.req.headers['user-agent'] ?? '');
   const { actor, knownDevice } = await startSession(ctx, user.id, null);
   const factors = how
     .split(' and ')
     .map((f) => FACTOR_LABELS[f as keyof typeof FACTOR_LABELS] ?? f)
     .join(' and ');
-  await companies.addEvent(ctx.db, ctx.clock, company.id, users.userLabel(user), `Signed in with ${factors} from ${ctx.req.ip}`);
-  if (!knownDevice) await account.sendNewSignInMail(ctx, user, { ip: ctx.req.ip, userAgent });
+  await ctx.audit(company.id, `Signed in with ${factors} from ${ctx.ip}`);
+  if (!knownDevice) await notifications.sendNewSignInMail(ctx, user);
   const auth_context = await authContextFor(ctx.db, actor, company, user);
   if (company.current_state === 'PENDING_DELETE') {
-    return answer('reactivate_account', { auth_context, will_delete_at: companies.willDeleteAt(company) });
+    return answer('reactivate_account', { auth_context, will_delete_at: tenancy.willDeleteAt(company) });
   }
   return answer('ok', { auth_context });
 }

@@ -1,38 +1,38 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
-import type { Database } from '../../platform/db.ts';
-import type { CallContext } from '../../platform/handle.ts';
-import { pendingLogins } from './tables.ts';
+import type { PublicContext } from '../../platform/context.ts';
+import { newToken, tokenHash } from '../../platform/session.ts';
+import * as q from './queries.ts';
 
 /** The cookie that carries a sign-in between its first and second factor. */
 export const PENDING_LOGIN_COOKIE = 'portal_login';
+const COOKIE_PATH = '/api/v1/user/login';
 const LIFETIME_MS = 10 * 60_000;
 /** Wrong second-factor answers a pending sign-in survives before it must start again. */
 export const PENDING_LOGIN_MAX_ATTEMPTS = 5;
 
-export type PendingLogin = typeof pendingLogins.$inferSelect;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export type PendingLogin = q.PendingLogin;
 
 export async function startPendingLogin(
-  ctx: CallContext,
+  ctx: PublicContext,
   userId: number,
   firstFactor: string,
   webauthnChallenge: string | null,
 ): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.delete(pendingLogins).where(lt(pendingLogins.expires_at, now));
-  const token = randomBytes(32).toString('base64url');
-  await ctx.db.insert(pendingLogins).values({
-    id: hashToken(token),
-    user_id: userId,
-    first_factor: firstFactor,
-    webauthn_challenge: webauthnChallenge,
-    created_at: now,
-    expires_at: new Date(now.getTime() + LIFETIME_MS),
-  });
-  ctx.reply.setCookie(PENDING_LOGIN_COOKIE, token, {
-    path: '/api/v1/user/login',
+  const token = newToken();
+  await q.insertPendingLogin(
+    ctx.db,
+    {
+      id: tokenHash(token),
+      user_id: userId,
+      first_factor: firstFactor,
+      webauthn_challenge: webauthnChallenge,
+      created_at: now,
+      expires_at: new Date(now.getTime() + LIFETIME_MS),
+    },
+    now,
+  );
+  ctx.cookies.set(PENDING_LOGIN_COOKIE, token, {
+    path: COOKIE_PATH,
     httpOnly: true,
     sameSite: 'strict',
     secure: ctx.config.COOKIE_SECURE,
@@ -41,27 +41,20 @@ export async function startPendingLogin(
 }
 
 /** The live pending sign-in of this browser, or null. */
-export async function findPendingLogin(ctx: CallContext): Promise<PendingLogin | null> {
-  const token = ctx.req.cookies[PENDING_LOGIN_COOKIE];
+export async function findPendingLogin(ctx: PublicContext): Promise<PendingLogin | null> {
+  const token = ctx.cookies.get(PENDING_LOGIN_COOKIE);
   if (!token) return null;
-  const [row] = await ctx.db
-    .select()
-    .from(pendingLogins)
-    .where(eq(pendingLogins.id, hashToken(token)));
+  const row = await q.findPendingLogin(ctx.db, tokenHash(token));
   return row && row.expires_at > ctx.clock.now() ? row : null;
 }
 
-export async function endPendingLogin(ctx: CallContext, id: string): Promise<void> {
-  await ctx.db.delete(pendingLogins).where(eq(pendingLogins.id, id));
-  ctx.reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/api/v1/user/login' });
+export async function endPendingLogin(ctx: PublicContext, id: string): Promise<void> {
+  await q.deletePendingLogin(ctx.db, id);
+  ctx.cookies.clear(PENDING_LOGIN_COOKIE, { path: COOKIE_PATH });
 }
 
-/** Counts a wrong second-factor answer (on the pool, after the refused call) and drops the sign-in at the limit. */
-export async function countPendingFailure(pool: Database, row: PendingLogin): Promise<void> {
-  if (row.attempts + 1 >= PENDING_LOGIN_MAX_ATTEMPTS) await pool.delete(pendingLogins).where(eq(pendingLogins.id, row.id));
-  else
-    await pool
-      .update(pendingLogins)
-      .set({ attempts: row.attempts + 1 })
-      .where(eq(pendingLogins.id, row.id));
+/** Counts a wrong second-factor answer (after the refused call) and drops the sign-in at the limit. */
+export async function countPendingFailure(ctx: PublicContext, row: PendingLogin): Promise<void> {
+  if (row.attempts + 1 >= PENDING_LOGIN_MAX_ATTEMPTS) await q.deletePendingLogin(ctx.db, row.id);
+  else await q.setPendingLoginAttempts(ctx.db, row.id, row.attempts + 1);
 }

@@ -1,12 +1,13 @@
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { endImpersonation, impersonate } from '@portal/contract/auth/impersonate';
 import { login, logout } from '@portal/contract/auth/login';
+import { forgotPassword, getBotChallenge, resetPassword } from '@portal/contract/account/password';
 import { listSessions, reauthenticate, revokeSession } from '@portal/contract/auth/sessions';
 import { getCompanySso, setCompanySso } from '@portal/contract/auth/sso';
-import type { FastifyInstance } from 'fastify';
-import { actingAsSelf, signedIn } from '../../platform/access.ts';
-import { handle, withCallContext } from '../../platform/handle.ts';
+import { type RedirectRoute, handle } from '../../platform/handle.ts';
+import { newBotChallenge } from './bot-challenge.ts';
 import { complete } from './login.ts';
+import * as password from './password.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
 import { SSO_CALLBACK_PATH, getSso, setSso, ssoCallback } from './sso.ts';
@@ -15,25 +16,27 @@ export const authHandlers = [
   handle(getAuthContext, (_input, ctx) => service.getAuthContext(ctx)),
   handle(login, (input, ctx) => service.login(ctx, input)),
   handle(logout, (_input, ctx) => service.logout(ctx)),
-  handle(impersonate, (input, ctx) => service.impersonate(ctx, signedIn(ctx.actor), input.target_id)),
-  handle(endImpersonation, (_input, ctx) => service.endImpersonation(ctx, signedIn(ctx.actor))),
-  handle(listSessions, (_input, ctx) => sessions.listSessions(ctx, signedIn(ctx.actor)), { readOnly: true }),
-  handle(revokeSession, (input, ctx) => sessions.revoke(ctx, actingAsSelf(ctx.actor), input)),
-  handle(reauthenticate, (input, ctx) => sessions.reauth(ctx, actingAsSelf(ctx.actor), input)),
-  handle(getCompanySso, (input, ctx) => getSso(ctx, signedIn(ctx.actor), input.target_id), { readOnly: true }),
-  handle(setCompanySso, (input, ctx) => setSso(ctx, signedIn(ctx.actor), input)),
+  handle(impersonate, (input, ctx) => service.impersonate(ctx, input)),
+  handle(endImpersonation, (_input, ctx) => service.endImpersonation(ctx)),
+  handle(listSessions, (_input, ctx) => sessions.listSessions(ctx), { readOnly: true }),
+  handle(revokeSession, (input, ctx) => sessions.revoke(ctx, input)),
+  handle(reauthenticate, (input, ctx) => sessions.reauth(ctx, input)),
+  handle(getCompanySso, (input, ctx) => getSso(ctx, input), { readOnly: true }),
+  handle(setCompanySso, (input, ctx) => setSso(ctx, input)),
+  handle(getBotChallenge, (_input, ctx) => newBotChallenge(ctx.config, ctx.clock.now()), { readOnly: true }),
+  handle(forgotPassword, (input, ctx) => password.forgotPassword(ctx, input)),
+  handle(resetPassword, (input, ctx) => password.resetPassword(ctx, input)),
 ];
 
 /** The page the single sign-on provider sends the browser back to; it signs in and moves on. */
-export function registerAuthRoutes(app: FastifyInstance): void {
-  app.get(SSO_CALLBACK_PATH, async (req, reply) => {
-    req.actor = null;
-    const target = await withCallContext(app.deps, req, reply, async (ctx) => {
-      const outcome = await ssoCallback(ctx, new URL(req.url, ctx.config.PUBLIC_URL));
+export const authRedirects: RedirectRoute[] = [
+  {
+    path: SSO_CALLBACK_PATH,
+    async run(url, ctx) {
+      const outcome = await ssoCallback(ctx, url);
       if ('error' in outcome) return `/login?error=${outcome.error}`;
       const result = await complete(ctx, outcome.user, 'single sign-on', undefined);
       return result.type === 'reactivate_account' ? `/pending_delete?will_delete_at=${result.will_delete_at}` : '/';
-    });
-    return reply.redirect(target);
-  });
-}
+    },
+  },
+];

@@ -1,26 +1,32 @@
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { MESSAGES } from '@portal/contract/shared/envelope';
-import { and, eq } from 'drizzle-orm';
 import { type Actor, rolesFor } from '../../platform/access.ts';
+import type { PublicContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { CallContext } from '../../platform/handle.ts';
-import * as sessions from '../../platform/session.ts';
-import { sessions as sessionsTable } from '../../platform/tables.ts';
-import * as companies from '../companies/service.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, newToken, setSessionCookies, tokenHash } from '../../platform/session.ts';
 import * as security from '../security/service.ts';
+import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
+import * as q from './queries.ts';
 
-export function actorOf(session: sessions.SessionRow, user: users.UserRow, company: companies.CompanyRow): Actor {
-  const roles = rolesFor(company.company_type, user.staff_role, session.impersonator_user_id !== null);
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+type SessionWithAccount = NonNullable<Awaited<ReturnType<typeof q.findSessionWithAccount>>>;
+
+export function actorOf({ session, account, impersonator }: SessionWithAccount): Actor {
+  const roles = rolesFor(account.company_type, account.staff_role, session.impersonator_user_id !== null);
+  const label = users.userLabel(account);
   return {
     sessionId: session.id,
-    userId: user.id,
-    email: user.email,
-    companyId: company.id,
-    companyType: company.company_type,
+    userId: account.user_id,
+    email: account.email,
+    label: impersonator ? `${users.userLabel(impersonator)} as ${label}` : label,
+    companyId: account.company_id,
+    companyType: account.company_type,
     roles,
-    capabilities: companies.capabilitiesFor(company, roles),
+    capabilities: tenancy.capabilitiesFor(account, roles),
     impersonatorUserId: session.impersonator_user_id,
     authenticatedAt: session.authenticated_at,
     twoFactorSetupPending: false,
@@ -28,17 +34,27 @@ export function actorOf(session: sessions.SessionRow, user: users.UserRow, compa
 }
 
 /** Holds a user at the two-factor setup while their company requires it and they have none; not an admin signed in as them. */
-export async function withTwoFactorRule(db: Database, actor: Actor, company: companies.CompanyRow): Promise<Actor> {
+export async function withTwoFactorRule(db: Database, actor: Actor, company: { require_two_factor: boolean }): Promise<Actor> {
   if (!company.require_two_factor || actor.impersonatorUserId !== null) return actor;
   const pending = (await security.twoFactorMethod(db, actor.userId)) === 'none';
   return pending ? { ...actor, twoFactorSetupPending: true } : actor;
 }
 
-function hasAddress(c: companies.CompanyRow): boolean {
+/** The live session for a cookie token as an actor, or null; expired, idle and closed-company sessions are not. */
+export async function resolveActor(db: Database, now: Date, token: string | undefined) {
+  if (!token) return null;
+  const row = await q.findSessionWithAccount(db, tokenHash(token), now);
+  if (!row || row.account.deleted_at || now.getTime() - row.session.last_seen_at.getTime() > SESSION_IDLE_MS) return null;
+  if (now.getTime() - row.session.last_seen_at.getTime() > TOUCH_EVERY_MS) await q.touchSession(db, row.session.id, now);
+  const actor = await withTwoFactorRule(db, actorOf(row), row.account);
+  return { actor, csrfToken: row.session.csrf_token };
+}
+
+function hasAddress(c: tenancy.CompanyRow): boolean {
   return [c.phone_number, c.street_address, c.city, c.postal_code, c.country].every((v) => v.trim() !== '');
 }
 
-export async function authContextFor(db: Database, actor: Actor, company: companies.CompanyRow, user: users.UserRow): Promise<AuthContext> {
+export async function authContextFor(db: Database, actor: Actor, company: tenancy.CompanyRow, user: users.UserRow): Promise<AuthContext> {
   return {
     email: user.email,
     contact_name: user.contact_name,
@@ -58,26 +74,46 @@ export async function authContextFor(db: Database, actor: Actor, company: compan
   };
 }
 
+/** A new session row; the token goes in the cookie and only its hash is stored. */
+export async function createSession(
+  db: Database,
+  now: Date,
+  o: { userId: number; impersonatorUserId: number | null; ip: string; userAgent: string },
+): Promise<{ token: string; row: q.SessionRow }> {
+  const token = newToken();
+  const row = await q.insertSession(db, {
+    id: tokenHash(token),
+    user_id: o.userId,
+    impersonator_user_id: o.impersonatorUserId,
+    csrf_token: newToken(24),
+    ip: o.ip,
+    user_agent: o.userAgent.slice(0, 500),
+    created_at: now,
+    last_seen_at: now,
+    expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    public_id: newToken(12),
+    authenticated_at: now,
+  });
+  return { token, row };
+}
+
 /**
- * Ends the caller's session (if any), opens a new one with a new id, and sets the cookies.
- * `knownDevice` says whether the user already had a session from this address and browser.
+ * Ends the caller's session (if any), opens a new one with a new id, sets the cookies, and makes the
+ * new session's user the call's actor. `knownDevice` says whether the user already had a session
+ * from this address and browser.
  */
-export async function startSession(ctx: CallContext, userId: number, impersonatorUserId: number | null) {
-  if (ctx.actor) await sessions.deleteSession(ctx.db, ctx.actor.sessionId);
-  const ip = ctx.req.ip;
-  const userAgent = String(ctx.req.headers['user-agent'] ?? '');
-  const [seen] = await ctx.db
-    .select({ id: sessionsTable.id })
-    .from(sessionsTable)
-    .where(and(eq(sessionsTable.user_id, userId), eq(sessionsTable.ip, ip), eq(sessionsTable.user_agent, userAgent.slice(0, 500))))
-    .limit(1);
-  const { token, row } = await sessions.createSession(ctx.db, ctx.clock, { userId, impersonatorUserId, ip, userAgent });
-  sessions.setSessionCookies(ctx.reply, token, row.csrf_token, ctx.config.COOKIE_SECURE);
-  const user = await users.findUser(ctx.db, row.user_id);
-  const company = user && !user.deleted_at ? await companies.findCompany(ctx.db, user.company_id) : null;
-  if (!user || !company) throw new AppError(500, MESSAGES.internal);
-  const actor = actorOf(row, user, company);
-  // The request that signed in is logged for the company it signed in to.
-  ctx.req.actor = actor;
-  return { actor, user, company, knownDevice: seen !== undefined };
+export async function startSession(ctx: PublicContext, userId: number, impersonatorUserId: number | null) {
+  if (ctx.actor) await q.deleteSession(ctx.db, ctx.actor.sessionId);
+  const userAgent = ctx.userAgent.slice(0, 500);
+  const knownDevice = await q.hasSessionFrom(ctx.db, userId, ctx.ip, userAgent);
+  const now = ctx.clock.now();
+  const { token, row } = await createSession(ctx.db, now, { userId, impersonatorUserId, ip: ctx.ip, userAgent });
+  setSessionCookies(ctx.cookies, token, row.csrf_token, ctx.config.COOKIE_SECURE);
+  const found = await q.findSessionWithAccount(ctx.db, row.id, now);
+  const user = await users.findUser(ctx.db, userId);
+  const company = user && !user.deleted_at ? await tenancy.findCompany(ctx.db, user.company_id) : null;
+  if (!found || !user || !company) throw new AppError(500, MESSAGES.internal);
+  const actor = actorOf(found);
+  ctx.actAs(actor);
+  return { actor, user, company, knownDevice };
 }

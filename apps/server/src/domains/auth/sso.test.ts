@@ -1,11 +1,10 @@
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { login } from '@portal/contract/auth/login';
 import { getCompanySso, setCompanySso } from '@portal/contract/auth/sso';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
 import { OIDC_CLIENT, signInAtProvider, startOidcProvider } from '../../test/oidc-provider.ts';
-import { companyEvents } from '../companies/tables.ts';
+import { companyEvents } from '../../test/rows.ts';
 
 const PUBLIC_URL = 'http://portal.test';
 let t: TestContext;
@@ -57,7 +56,7 @@ describe('external single sign-on', () => {
     const auth = await c.call(getAuthContext, {});
     expect(auth.data).toMatchObject({ email: user.email, company_id: company.id });
 
-    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    const events = await companyEvents(t, company.id);
     expect(events.map((e) => e.event)).toContainEqual(expect.stringContaining('Signed in with single sign-on'));
   });
 

@@ -1,15 +1,13 @@
 import type { zCompanySso, setCompanySso } from '@portal/contract/auth/sso';
 import type { CallData } from '@portal/contract/shared/define-call';
-import { and, eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { z } from 'zod';
-import type { Actor } from '../../platform/access.ts';
 import type { Config } from '../../config.ts';
+import type { CallContext, PublicContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
-import type { CallContext } from '../../platform/handle.ts';
-import * as companies from '../companies/service.ts';
+import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
-import { companySso, ssoStates } from './tables.ts';
+import * as q from './queries.ts';
 
 export const SSO_CALLBACK_PATH = '/api/v1/user/sso/callback';
 const STATE_LIFETIME_MS = 10 * 60_000;
@@ -19,7 +17,7 @@ export const SSO_ERRORS = {
   noAccount: 'sso_no_account',
 } as const;
 
-type SsoRow = typeof companySso.$inferSelect;
+type SsoRow = q.SsoRow;
 
 const domainOf = (email: string) => email.trim().toLowerCase().split('@')[1] ?? '';
 
@@ -58,11 +56,8 @@ const callbackUrl = (config: Config) => new URL(SSO_CALLBACK_PATH, config.PUBLIC
  * When the address's domain signs in through a provider, starts the round trip and returns the
  * provider's authorization URL; otherwise null. `probeOnly` just answers whether it would.
  */
-export async function ssoRedirectFor(ctx: CallContext, email: string, opts: { probeOnly?: boolean } = {}): Promise<string | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(companySso)
-    .where(and(eq(companySso.email_domain, domainOf(email)), eq(companySso.enabled, true)));
+export async function ssoRedirectFor(ctx: PublicContext, email: string, opts: { probeOnly?: boolean } = {}): Promise<string | null> {
+  const row = await q.findEnabledSsoForDomain(ctx.db, domainOf(email));
   if (!row) return null;
   if (opts.probeOnly) return 'sso';
   const now = ctx.clock.now();
@@ -70,21 +65,26 @@ export async function ssoRedirectFor(ctx: CallContext, email: string, opts: { pr
   try {
     provider = await providerConfig(ctx.config, row);
   } catch (error) {
-    ctx.req.log.warn({ err: error, issuer: row.issuer }, 'single sign-on discovery failed');
+    ctx.log.warn({ err: error, issuer: row.issuer }, 'single sign-on discovery failed');
     throw new AppError(502, 'Your single sign-on provider could not be reached. Please try again later.');
   }
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const verifier = oidc.randomPKCECodeVerifier();
-  await ctx.db.delete(ssoStates).where(lt(ssoStates.expires_at, now));
-  await ctx.db.insert(ssoStates).values({
-    state,
-    company_id: row.company_id,
-    email: email.trim().toLowerCase(),
-    nonce,
-    code_verifier: verifier,
-    expires_at: new Date(now.getTime() + STATE_LIFETIME_MS),
-  });
+  await q.insertSsoState(
+    ctx.db,
+    {
+      state,
+      company_id: row.company_id,
+      email: email.trim().toLowerCase(),
+      nonce,
+      code_verifier: verifier,
+      redirect_to: '/',
+      browser_timezone: null,
+      expires_at: new Date(now.getTime() + STATE_LIFETIME_MS),
+    },
+    now,
+  );
   return oidc
     .buildAuthorizationUrl(provider, {
       redirect_uri: callbackUrl(ctx.config),
@@ -98,9 +98,9 @@ export async function ssoRedirectFor(ctx: CallContext, email: string, opts: { pr
     .toString();
 }
 
-export async function getSso(ctx: CallContext, admin: Actor, companyId: number): Promise<z.output<typeof zCompanySso>> {
-  await companies.requireCompany(ctx.db, admin, companyId, 'read');
-  const [row] = await ctx.db.select().from(companySso).where(eq(companySso.company_id, companyId));
+export async function getSso(ctx: CallContext, input: { target_id: number }): Promise<z.output<typeof zCompanySso>> {
+  await tenancy.requireCompany(ctx, input.target_id, 'read');
+  const row = await q.findSso(ctx.db, input.target_id);
   return {
     enabled: row?.enabled ?? false,
     issuer: row?.issuer ?? '',
@@ -110,21 +110,18 @@ export async function getSso(ctx: CallContext, admin: Actor, companyId: number):
   };
 }
 
-export async function setSso(ctx: CallContext, admin: Actor, input: CallData<typeof setCompanySso>): Promise<null> {
-  const company = await companies.requireCompany(ctx.db, admin, input.target_id, 'write');
+export async function setSso(ctx: CallContext, input: CallData<typeof setCompanySso>): Promise<null> {
+  const company = await tenancy.requireCompany(ctx, input.target_id, 'write');
   if (company.company_type !== 'customer' && company.company_type !== 'distributor') {
     throw badInput({ target_id: 'Single sign-on is for customer and distributor companies' });
   }
   if (input.enabled) {
-    const [taken] = await ctx.db
-      .select({ company_id: companySso.company_id })
-      .from(companySso)
-      .where(and(eq(companySso.email_domain, input.email_domain), eq(companySso.enabled, true)));
+    const taken = await q.findEnabledSsoForDomain(ctx.db, input.email_domain);
     if (taken && taken.company_id !== company.id) {
       throw badInput({ email_domain: 'Another company already signs in with this domain' });
     }
   }
-  const [existing] = await ctx.db.select().from(companySso).where(eq(companySso.company_id, company.id));
+  const existing = await q.findSso(ctx.db, company.id);
   const secret = input.client_secret ?? existing?.client_secret ?? '';
   if (input.enabled && !secret) throw badInput({ client_secret: 'Please enter the client secret' });
   const values = {
@@ -135,16 +132,9 @@ export async function setSso(ctx: CallContext, admin: Actor, input: CallData<typ
     email_domain: input.email_domain,
     updated_at: ctx.clock.now(),
   };
-  await ctx.db
-    .insert(companySso)
-    .values({ company_id: company.id, ...values })
-    .onConflictDoUpdate({ target: companySso.company_id, set: values });
-  const label = await users.describeUser(ctx.db, admin.userId);
-  await companies.addEvent(
-    ctx.db,
-    ctx.clock,
+  await q.saveSso(ctx.db, { company_id: company.id, ...values });
+  await ctx.audit(
     company.id,
-    label,
     input.enabled ? `Single sign-on turned on for @${input.email_domain} (${input.issuer})` : 'Single sign-on turned off',
   );
   return null;
@@ -155,12 +145,10 @@ export async function setSso(ctx: CallContext, admin: Actor, input: CallData<typ
  * nonce checked), and the verified email must belong to an active user of the company whose
  * domain it is; accounts are not created on the fly.
  */
-export async function ssoCallback(ctx: CallContext, currentUrl: URL): Promise<{ user: users.UserRow } | { error: string }> {
-  const stateParam = currentUrl.searchParams.get('state') ?? '';
-  const [state] = await ctx.db.select().from(ssoStates).where(eq(ssoStates.state, stateParam));
+export async function ssoCallback(ctx: PublicContext, currentUrl: URL): Promise<{ user: users.UserRow } | { error: string }> {
+  const state = await q.takeSsoState(ctx.db, currentUrl.searchParams.get('state') ?? '');
   if (!state || state.expires_at < ctx.clock.now()) return { error: SSO_ERRORS.failed };
-  await ctx.db.delete(ssoStates).where(eq(ssoStates.state, state.state));
-  const [row] = await ctx.db.select().from(companySso).where(eq(companySso.company_id, state.company_id));
+  const row = await q.findSso(ctx.db, state.company_id);
   if (!row?.enabled) return { error: SSO_ERRORS.failed };
 
   let email: string;
@@ -181,13 +169,13 @@ export async function ssoCallback(ctx: CallContext, currentUrl: URL): Promise<{ 
     if (typeof claims.email !== 'string' || claims.email_verified === false) return { error: SSO_ERRORS.failed };
     email = claims.email.trim().toLowerCase();
   } catch (error) {
-    ctx.req.log.warn({ err: error }, 'single sign-on code exchange failed');
+    ctx.log.warn({ err: error }, 'single sign-on code exchange failed');
     return { error: SSO_ERRORS.failed };
   }
 
   const user = await users.findActiveUserByEmail(ctx.db, email);
   if (!user || user.company_id !== row.company_id || domainOf(email) !== row.email_domain) {
-    await companies.addEvent(ctx.db, ctx.clock, row.company_id, email, 'Single sign-on refused: no such user in this company');
+    await ctx.audit(row.company_id, 'Single sign-on refused: no such user in this company', email);
     return { error: SSO_ERRORS.noAccount };
   }
   return { user };

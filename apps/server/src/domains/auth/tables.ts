@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/tables.ts';
+import type { CompanyState, CompanyType } from '@portal/contract/shared/fields';
+import type { StaffRole } from '@portal/contract/shared/roles';
+import { boolean, index, integer, pgTable, pgView, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from '../tenancy/tables.ts';
 import { users } from '../users/tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -64,3 +66,52 @@ export const ssoStates = pgTable('sso_states', {
   browser_timezone: text('browser_timezone'),
   expires_at: ts('expires_at').notNull(),
 });
+
+/** Server-side sessions. `id` is the SHA-256 of the cookie token, so a database leak yields no usable cookie. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The admin who is signed in as `user_id`, while impersonating. */
+    impersonator_user_id: integer('impersonator_user_id').references(() => users.id),
+    csrf_token: text('csrf_token').notNull(),
+    ip: text('ip').notNull().default(''),
+    user_agent: text('user_agent').notNull().default(''),
+    created_at: ts('created_at').notNull(),
+    last_seen_at: ts('last_seen_at').notNull(),
+    expires_at: ts('expires_at').notNull(),
+    /** Shown to the user in the session list and used to sign it out; unrelated to the cookie. */
+    public_id: text('public_id').notNull().unique(),
+    /** When the user last proved who they are (sign-in or re-check); risky actions need it recent. */
+    authenticated_at: ts('authenticated_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+/** Solved bot challenges, kept until they expire so one solution cannot be replayed. */
+export const usedBotChallenges = pgTable('used_bot_challenges', {
+  signature: text('signature').primaryKey(),
+  expires_at: ts('expires_at').notNull(),
+});
+
+/**
+ * A user with the company fields sign-in needs: a view the users domain publishes (migration 0006),
+ * so every session resolves in one query without reading the users and companies tables.
+ */
+export const userAccounts = pgView('user_accounts', {
+  user_id: integer('user_id').notNull(),
+  email: text('email').notNull(),
+  contact_name: text('contact_name').notNull(),
+  staff_role: text('staff_role').$type<StaffRole>(),
+  deleted_at: ts('deleted_at'),
+  company_id: integer('company_id').notNull(),
+  company_type: text('company_type').$type<CompanyType>().notNull(),
+  current_state: text('current_state').$type<CompanyState>().notNull(),
+  require_two_factor: boolean('require_two_factor').notNull(),
+  distributor_id: integer('distributor_id'),
+  can_have_comet_storage: boolean('can_have_comet_storage').notNull(),
+  has_contract_billing: boolean('has_contract_billing').notNull(),
+}).existing();

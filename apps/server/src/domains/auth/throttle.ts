@@ -1,7 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authThrottle } from './tables.ts';
+import * as q from './queries.ts';
 
 /**
  * Sign-in throttling. Failures are counted per account and per address within a one-hour window.
@@ -26,7 +25,7 @@ export const THROTTLE_MESSAGES = {
 export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `address:${ip}`;
 
-type Row = typeof authThrottle.$inferSelect;
+type Row = q.ThrottleRow;
 
 function waitSeconds(row: Row, now: Date): number {
   if (row.blocked_until && row.blocked_until > now) return Math.ceil((row.blocked_until.getTime() - now.getTime()) / 1000);
@@ -40,7 +39,7 @@ function waitSeconds(row: Row, now: Date): number {
 
 /** Refuses with 429 while any of the keys must wait. */
 export async function checkThrottle(db: Database, keys: string[], now: Date): Promise<void> {
-  const rows = await db.select().from(authThrottle).where(inArray(authThrottle.key, keys));
+  const rows = await q.findThrottles(db, keys);
   for (const row of rows) {
     if (now.getTime() - row.window_started_at.getTime() > THROTTLE.windowMinutes * 60_000 && !row.blocked_until) continue;
     const wait = waitSeconds(row, now);
@@ -55,7 +54,7 @@ export async function checkThrottle(db: Database, keys: string[], now: Date): Pr
 /** Counts one failure against each key, starting a new window when the old one has passed. */
 export async function recordFailure(db: Database, keys: string[], now: Date): Promise<void> {
   for (const key of keys) {
-    const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key));
+    const row = await q.findThrottle(db, key);
     const expired =
       !row ||
       (now.getTime() - row.window_started_at.getTime() > THROTTLE.windowMinutes * 60_000 &&
@@ -68,13 +67,10 @@ export async function recordFailure(db: Database, keys: string[], now: Date): Pr
       last_failure_at: now,
       blocked_until: failures >= blockAfter ? new Date(now.getTime() + THROTTLE.blockMinutes * 60_000) : null,
     };
-    await db
-      .insert(authThrottle)
-      .values({ key, ...values })
-      .onConflictDoUpdate({ target: authThrottle.key, set: values });
+    await q.saveThrottle(db, { key, ...values });
   }
 }
 
 export async function clearThrottle(db: Database, key: string): Promise<void> {
-  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+  await q.deleteThrottle(db, key);
 }

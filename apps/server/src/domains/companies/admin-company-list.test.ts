@@ -1,9 +1,8 @@
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
-import { companies } from './tables.ts';
+import { setCompany } from '../../test/rows.ts';
 
 let t: TestContext;
 let admin: TestClient;
@@ -147,7 +146,7 @@ describe('counts per state (changes the data, so last)', () => {
   it('keeps the counts per state right as companies are added and change state', async () => {
     const before = (await list({})).count_in_state;
     const { company } = await newCompany(t.db, { current_state: 'TRIAL' });
-    await t.db.update(companies).set({ current_state: 'ACTIVE' }).where(eq(companies.id, company.id));
+    await setCompany(t, company.id, { current_state: 'ACTIVE' });
     const after = (await list({})).count_in_state;
     expect(after.ACTIVE).toBe((before.ACTIVE ?? 0) + 1);
     expect(after.TRIAL).toBe(before.TRIAL);

@@ -3,12 +3,11 @@ import type { zAdminCompanyPatch } from '@portal/contract/companies/company-patc
 import { type PlanId, TRIAL_EXTENSION_MAX_DAYS, TRIAL_LENGTH_DAYS } from '@portal/contract/shared/plans';
 import type { z } from 'zod';
 import { type Actor, hasRole } from '../../platform/access.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Database } from '../../platform/db.ts';
-import { AppError, badInput, forbidden } from '../../platform/errors.ts';
+import type { CallContext } from '../../platform/context.ts';
+import { badInput, forbidden } from '../../platform/errors.ts';
+import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
-import { addEvent, requireCompany, willDeleteAt } from './service.ts';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -17,11 +16,12 @@ const isAdmin = (actor: Actor) => hasRole(actor, 'admin') && !hasRole(actor, 'ad
 /** Plans in price order; an active company moves down this list only when an admin forces it. */
 const PLAN_RANK: Record<PlanId, number> = { Trial: 0, Legacy: 1, Starter: 2, Growth: 3, Advanced: 4, Professional: 5, Enterprise: 6 };
 
-export async function describe(db: Database, actor: Actor, companyId: number): Promise<CompanyDetail> {
-  const c = await requireCompany(db, actor, companyId, 'read');
+export async function describe(ctx: CallContext, input: { target_id: number }): Promise<CompanyDetail> {
+  const { db, actor } = ctx;
+  const c = await tenancy.requireCompany(ctx, input.target_id, 'read');
   const [people, distributor, settings] = await Promise.all([
     users.listActiveUsers(db, c.id),
-    c.distributor_id === null ? null : q.findCompany(db, c.distributor_id),
+    c.distributor_id === null ? null : tenancy.findCompany(db, c.distributor_id),
     c.distributor_id === null ? null : q.findDistributorSettings(db, c.distributor_id),
   ]);
   const staffView = hasRole(actor, 'admin') || hasRole(actor, 'support') || hasRole(actor, 'sales');
@@ -51,7 +51,7 @@ export async function describe(db: Database, actor: Actor, companyId: number): P
     deleted_at: iso(c.deleted_at),
     current_state: c.current_state,
     current_state_applied_at: c.current_state_applied_at.toISOString(),
-    will_delete_at: willDeleteAt(c),
+    will_delete_at: tenancy.willDeleteAt(c),
     plan_id: c.plan_id,
     plan_user_selected_id: c.plan_selected,
     distributor: distributor ? { id: distributor.id, company_name: distributor.company_name } : null,
@@ -71,14 +71,7 @@ export async function describe(db: Database, actor: Actor, companyId: number): P
     can_have_support: c.can_have_support,
     can_have_comet_storage: c.can_have_comet_storage,
     has_comet_storage: c.has_comet_storage,
-    users: people.map((u) => ({
-      id: u.id,
-      contact_name: u.contact_name,
-      email: u.email,
-      is_primary_contact: u.is_primary_contact,
-      is_technical: u.is_technical,
-      is_billing: u.is_billing,
-    })),
+    users: people.map(users.companyUserView),
   };
 }
 
@@ -123,13 +116,12 @@ const FLAG_FIELDS = {
  * contract; the rules of the spec's company form are enforced here too, and every changed field is
  * written to the company's history.
  */
-export async function patch(db: Database, clock: Clock, actor: Actor, input: Partial<Patch> & { target_id: number }) {
-  const c = await requireCompany(db, actor, input.target_id, 'write');
-  if (c.current_state === 'DELETED' || c.current_state === 'MIGRATED')
-    throw new AppError(400, 'This company has been deleted and cannot be changed');
+export async function patch(ctx: CallContext, input: Partial<Patch> & { target_id: number }) {
+  const { db, actor } = ctx;
+  const c = await tenancy.requireOpenCompany(ctx, input.target_id, 'write');
   if (!isAdmin(actor) && c.distributor_id !== actor.companyId) throw forbidden();
 
-  const changes: Partial<q.NewCompany> = {};
+  const changes: tenancy.AdministeredFields = {};
   const fields: Record<string, string> = {};
   for (const key of PLAIN_FIELDS) {
     const value = input[key];
@@ -171,15 +163,11 @@ export async function patch(db: Database, clock: Clock, actor: Actor, input: Par
 
   const changed = Object.entries(changes).filter(([k, v]) => String((c as Record<string, unknown>)[k] ?? '') !== String(v ?? ''));
   if (!changed.length) return null;
-  await q.updateCompany(db, c.id, Object.fromEntries(changed));
-  const who = await users.describeUser(db, actor.userId);
+  await tenancy.administer(db, c.id, Object.fromEntries(changed));
   for (const [k, v] of changed) {
     const before = (c as Record<string, unknown>)[k];
-    await addEvent(
-      db,
-      clock,
+    await ctx.audit(
       c.id,
-      who,
       `Changed ${k} from ${JSON.stringify(before instanceof Date ? before.toISOString() : before)} to ${JSON.stringify(v instanceof Date ? v.toISOString() : v)}`,
     );
   }

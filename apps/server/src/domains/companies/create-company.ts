@@ -1,12 +1,10 @@
 import { TRIAL_LENGTH_DAYS } from '@portal/contract/shared/plans';
 import type { CompanyType } from '@portal/contract/shared/fields';
-import type { Actor } from '../../platform/access.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Database } from '../../platform/db.ts';
+import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
+import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
-import { addEvent } from './service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -20,17 +18,18 @@ interface NewCompanyInput {
   password: string;
   plan_id?: string;
   notes?: string;
-  flags?: Partial<Pick<q.NewCompany, 'is_internal_comet_company' | 'is_partner_company' | 'is_vip'>>;
+  flags?: Partial<Pick<tenancy.NewCompany, 'is_internal_comet_company' | 'is_partner_company' | 'is_vip'>>;
 }
 
 /** A new company with its primary user. Customers start as a 30-day trial; staff and distributors start active. */
-async function createCompany(db: Database, clock: Clock, actor: Actor, input: NewCompanyInput) {
+async function createCompany(ctx: CallContext, input: NewCompanyInput) {
+  const { db, clock } = ctx;
   if (await users.findActiveUserByEmail(db, input.email)) throw badInput({ target_email: 'A user with this email already exists' });
   const now = clock.now();
   const trial = input.company_type === 'customer';
   const features =
     input.distributor_id === null ? 1 : ((await q.findDistributorSettings(db, input.distributor_id))?.default_subaccount_features ?? 1);
-  const [company] = await q.insertCompanies(db, [
+  const [company] = await tenancy.createCompanies(db, [
     {
       company_name: input.company_name,
       company_type: input.company_type,
@@ -51,7 +50,7 @@ async function createCompany(db: Database, clock: Clock, actor: Actor, input: Ne
     },
   ]);
   if (!company) throw new AppError(500, 'Internal Error');
-  await users.createUserRow(db, clock, {
+  await users.createUser(db, clock, {
     company_id: company.id,
     email: input.email,
     contact_name: input.contact_name,
@@ -60,14 +59,12 @@ async function createCompany(db: Database, clock: Clock, actor: Actor, input: Ne
     is_billing: true,
     staff_role: input.company_type === 'admin' ? 'admin' : null,
   });
-  await addEvent(db, clock, company.id, await users.describeUser(db, actor.userId), `Company created (${input.company_type})`);
+  await ctx.audit(company.id, `Company created (${input.company_type})`);
   return { company_id: company.id };
 }
 
 export async function adminCreate(
-  db: Database,
-  clock: Clock,
-  actor: Actor,
+  ctx: CallContext,
   input: {
     target_company_name: string;
     target_company_type: CompanyType;
@@ -84,10 +81,10 @@ export async function adminCreate(
   // Only customers sit under a distributor; for other types the choice is reset, as on the form.
   const distributorId = input.target_company_type === 'customer' ? (input.target_distributor_id ?? null) : null;
   if (distributorId !== null) {
-    const distributor = await q.findCompany(db, distributorId);
+    const distributor = await tenancy.findCompany(ctx.db, distributorId);
     if (distributor?.company_type !== 'distributor') throw badInput({ target_distributor_id: 'Choose a distributor' });
   }
-  return createCompany(db, clock, actor, {
+  return createCompany(ctx, {
     company_name: input.target_company_name,
     company_type: input.target_company_type,
     country: input.target_country_code,
@@ -104,9 +101,7 @@ export async function adminCreate(
 }
 
 export async function distributorCreate(
-  db: Database,
-  clock: Clock,
-  actor: Actor,
+  ctx: CallContext,
   input: {
     target_company_name: string;
     target_country_code: string;
@@ -117,11 +112,11 @@ export async function distributorCreate(
     target_company_notes: string;
   },
 ) {
-  return createCompany(db, clock, actor, {
+  return createCompany(ctx, {
     company_name: input.target_company_name,
     company_type: 'customer',
     country: input.target_country_code,
-    distributor_id: actor.companyId,
+    distributor_id: ctx.actor.companyId,
     contact_name: input.target_contact_name,
     email: input.target_email,
     password: input.target_password,

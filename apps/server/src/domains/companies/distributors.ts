@@ -1,24 +1,22 @@
 import type { DistributorSettings } from '@portal/contract/companies/distributor-settings';
 import { SERVER_REGIONS } from '@portal/contract/shared/plans';
-import type { Actor } from '../../platform/access.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Database } from '../../platform/db.ts';
+import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
-import * as users from '../users/service.ts';
+import { likePattern } from '../../platform/search.ts';
+import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
-import { addEvent, likePattern, requireCompany } from './service.ts';
 
 const regionName = (code: string) => SERVER_REGIONS.find((r) => r.code === code)?.name ?? code;
 
-async function requireDistributor(db: Database, actor: Actor, id: number, mode: 'read' | 'write') {
-  const company = await requireCompany(db, actor, id, mode);
+async function requireDistributor(ctx: CallContext, id: number, mode: 'read' | 'write') {
+  const company = await tenancy.requireCompany(ctx, id, mode);
   if (company.company_type !== 'distributor') throw new AppError(400, 'This company is not a distributor');
   return company;
 }
 
-export async function getSettings(db: Database, actor: Actor, id: number): Promise<DistributorSettings> {
-  await requireDistributor(db, actor, id, 'read');
-  const s = await q.findDistributorSettings(db, id);
+export async function getSettings(ctx: CallContext, input: { target_id: number }): Promise<DistributorSettings> {
+  await requireDistributor(ctx, input.target_id, 'read');
+  const s = await q.findDistributorSettings(ctx.db, input.target_id);
   return {
     custom_billing_url: s?.custom_billing_url ?? null,
     custom_support_url: s?.custom_support_url ?? null,
@@ -30,25 +28,18 @@ export async function getSettings(db: Database, actor: Actor, id: number): Promi
 }
 
 /** Absent fields stay; null (sent as a lone NUL) clears. Feature changes reach new sub-accounts only. */
-export async function patchSettings(db: Database, clock: Clock, actor: Actor, input: Partial<DistributorSettings> & { target_id: number }) {
+export async function patchSettings(ctx: CallContext, input: Partial<DistributorSettings> & { target_id: number }) {
   const { target_id, ...changes } = input;
-  await requireDistributor(db, actor, target_id, 'write');
+  await requireDistributor(ctx, target_id, 'write');
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (!Object.keys(set).length) return null;
-  await q.upsertDistributorSettings(db, target_id, set);
-  await addEvent(
-    db,
-    clock,
-    target_id,
-    await users.describeUser(db, actor.userId),
-    `Changed distributor settings: ${Object.keys(set).join(', ')}`,
-  );
+  await q.upsertDistributorSettings(ctx.db, target_id, set);
+  await ctx.audit(target_id, `Changed distributor settings: ${Object.keys(set).join(', ')}`);
   return null;
 }
 
 export async function listRegions(
-  db: Database,
-  actor: Actor,
+  ctx: CallContext,
   input: {
     target_id: number;
     page: number;
@@ -58,8 +49,11 @@ export async function listRegions(
     target_order_direction: 'asc' | 'desc';
   },
 ) {
-  await requireDistributor(db, actor, input.target_id, 'read');
-  const [codes, counts] = await Promise.all([q.listRegionCodes(db, input.target_id), q.countSubAccountsByRegion(db, input.target_id)]);
+  await requireDistributor(ctx, input.target_id, 'read');
+  const [codes, counts] = await Promise.all([
+    q.listRegionCodes(ctx.db, input.target_id),
+    tenancy.countSubAccountsByRegion(ctx.db, input.target_id),
+  ]);
   const text = input.target_search_query.trim().toLowerCase();
   const rows = codes
     .map((code) => ({ code, name: regionName(code), managed_company_count: counts.get(code) ?? 0 }))
@@ -71,41 +65,38 @@ export async function listRegions(
 }
 
 export async function addRegion(
-  db: Database,
-  clock: Clock,
-  actor: Actor,
+  ctx: CallContext,
   input: { target_id: number; target_region_code: string; target_include_all_regions: boolean },
 ) {
-  await requireDistributor(db, actor, input.target_id, 'write');
+  await requireDistributor(ctx, input.target_id, 'write');
   const codes = input.target_include_all_regions ? SERVER_REGIONS.map((r) => r.code) : [input.target_region_code];
   if (!input.target_include_all_regions && !SERVER_REGIONS.some((r) => r.code === input.target_region_code)) {
     throw badInput({ target_region_code: 'Choose a region' });
   }
-  await q.addRegions(db, input.target_id, codes);
-  await addEvent(db, clock, input.target_id, await users.describeUser(db, actor.userId), `Added regions: ${codes.join(', ')}`);
+  await q.addRegions(ctx.db, input.target_id, codes);
+  await ctx.audit(input.target_id, `Added regions: ${codes.join(', ')}`);
   return null;
 }
 
-export async function removeRegion(db: Database, clock: Clock, actor: Actor, input: { target_id: number; target_region_code: string }) {
-  await requireDistributor(db, actor, input.target_id, 'write');
-  const managed = (await q.countSubAccountsByRegion(db, input.target_id)).get(input.target_region_code) ?? 0;
+export async function removeRegion(ctx: CallContext, input: { target_id: number; target_region_code: string }) {
+  await requireDistributor(ctx, input.target_id, 'write');
+  const managed = (await tenancy.countSubAccountsByRegion(ctx.db, input.target_id)).get(input.target_region_code) ?? 0;
   if (managed > 0) throw new AppError(400, `${managed} sub-accounts still use this region`);
-  await q.removeRegion(db, input.target_id, input.target_region_code);
-  await addEvent(db, clock, input.target_id, await users.describeUser(db, actor.userId), `Removed region ${input.target_region_code}`);
+  await q.removeRegion(ctx.db, input.target_id, input.target_region_code);
+  await ctx.audit(input.target_id, `Removed region ${input.target_region_code}`);
   return null;
 }
 
 /** A company's allowed regions: its distributor's, or every region for a self-managed company. */
-export async function regionsForCompany(db: Database, actor: Actor, companyId: number) {
-  const company = await requireCompany(db, actor, companyId, 'read');
+export async function regionsForCompany(ctx: CallContext, input: { target_company_id: number }) {
+  const company = await tenancy.requireCompany(ctx, input.target_company_id, 'read');
   const owner = company.company_type === 'distributor' ? company.id : company.distributor_id;
-  const codes = owner === null ? SERVER_REGIONS.map((r) => r.code) : await q.listRegionCodes(db, owner);
+  const codes = owner === null ? SERVER_REGIONS.map((r) => r.code) : await q.listRegionCodes(ctx.db, owner);
   return SERVER_REGIONS.filter((r) => codes.includes(r.code)).map((r) => ({ code: r.code, name: r.name }));
 }
 
 export async function listSubAccounts(
-  db: Database,
-  actor: Actor,
+  ctx: CallContext,
   input: {
     page: number;
     page_size: number;
@@ -116,11 +107,11 @@ export async function listSubAccounts(
   },
 ) {
   const text = input.target_search_query.trim();
-  const result = await q.listSubAccounts(db, {
-    distributorId: actor.companyId,
+  const result = await tenancy.listSubAccounts(ctx.db, {
+    distributorId: ctx.actor.companyId,
     trialOnly: input.target_restrict === 'trial',
     pattern: text ? likePattern(text) : null,
-    order: input.target_order as Parameters<typeof q.listSubAccounts>[1]['order'],
+    order: input.target_order as Parameters<typeof tenancy.listSubAccounts>[1]['order'],
     direction: input.target_order_direction,
     limit: input.page_size,
     offset: (input.page - 1) * input.page_size,
@@ -136,16 +127,15 @@ export async function listSubAccounts(
 }
 
 export async function listEvents(
-  db: Database,
-  actor: Actor,
+  ctx: CallContext,
   input: { target_id: number; page: number; page_size: number; target_order_direction: 'asc' | 'desc' },
 ) {
-  await requireCompany(db, actor, input.target_id, 'read');
+  await tenancy.requireCompany(ctx, input.target_id, 'read');
   const [rows, total] = await Promise.all([
-    q.pageEvents(db, input.target_id, input.target_order_direction, input.page_size, (input.page - 1) * input.page_size),
-    q.countEvents(db, input.target_id),
+    tenancy.pageEvents(ctx.db, input.target_id, input.target_order_direction, input.page_size, (input.page - 1) * input.page_size),
+    tenancy.countEvents(ctx.db, input.target_id),
   ]);
   return { rows: rows.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })), total };
 }
 
-export const listDistributors = (db: Database) => q.listDistributorCompanies(db);
+export const listDistributors = (ctx: CallContext) => tenancy.listDistributorCompanies(ctx.db);

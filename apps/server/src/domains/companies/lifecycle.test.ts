@@ -2,12 +2,11 @@ import { adminDescribeCompany, distributorDescribeCompany } from '@portal/contra
 import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from '@portal/contract/companies/company-lifecycle';
 import { companyEventList } from '@portal/contract/companies/company-lookups';
 import { distributorPatchCompany } from '@portal/contract/companies/company-patch';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobContext } from '../../test/context.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, signedInCompany } from '../../test/harness.ts';
-import { users } from '../users/tables.ts';
+import { companyRow, userRow } from '../../test/rows.ts';
 import { expireTrials, finalizePendingDeletes } from './lifecycle.ts';
-import { companies } from './tables.ts';
 
 const DAY = 86_400_000;
 let t: TestContext;
@@ -23,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const stateOf = async (id: number) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0];
+const stateOf = (id: number) => companyRow(t, id);
 const subAccount = (o: Parameters<typeof newCompany>[1] = {}) =>
   newCompany(t.db, { distributor_id: dist.company.id, trial_expires_at: new Date(t.clock.now().getTime() + 30 * DAY), ...o });
 const events = async (id: number) =>
@@ -148,7 +147,7 @@ describe('migrate', () => {
       distributor_id: dist.company.id,
       migrated_from_id: company.id,
     });
-    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.company_id).toBe(newId);
+    expect((await userRow(t, user.id))?.company_id).toBe(newId);
     expect(await events(company.id)).toContainEqual(`Migrated to company #${newId}: ACTIVE -> MIGRATED`);
   });
 });
@@ -159,9 +158,9 @@ describe('scheduled jobs (driven by the clock)', () => {
     const noPlan = await newCompany(t.db, { trial_expires_at: new Date(now + 1 * DAY) });
     const withPlan = await newCompany(t.db, { trial_expires_at: new Date(now + 1 * DAY), plan_selected: 'Advanced' });
     const later = await newCompany(t.db, { trial_expires_at: new Date(now + 5 * DAY) });
-    expect(await t.db.transaction((tx) => expireTrials(tx as never, t.clock))).toBe(0);
+    expect(await expireTrials(jobContext(t))).toBe(0);
     t.clock.advance(2 * DAY);
-    expect(await t.db.transaction((tx) => expireTrials(tx as never, t.clock))).toBe(2);
+    expect(await expireTrials(jobContext(t))).toBe(2);
     expect((await stateOf(noPlan.company.id))?.current_state).toBe('SUSPENDED');
     expect(await stateOf(withPlan.company.id)).toMatchObject({ current_state: 'ACTIVE', plan_id: 'Advanced' });
     expect((await stateOf(later.company.id))?.current_state).toBe('TRIAL');
@@ -170,10 +169,10 @@ describe('scheduled jobs (driven by the clock)', () => {
   it('deletes companies 21 days after they went pending delete', async () => {
     const { company } = await newCompany(t.db, { current_state: 'PENDING_DELETE', current_state_applied_at: t.clock.now() });
     t.clock.advance(20 * DAY);
-    await t.db.transaction((tx) => finalizePendingDeletes(tx as never, t.clock));
+    await finalizePendingDeletes(jobContext(t));
     expect((await stateOf(company.id))?.current_state).toBe('PENDING_DELETE');
     t.clock.advance(1 * DAY + 1000);
-    await t.db.transaction((tx) => finalizePendingDeletes(tx as never, t.clock));
+    await finalizePendingDeletes(jobContext(t));
     expect(await stateOf(company.id)).toMatchObject({ current_state: 'DELETED' });
     expect((await stateOf(company.id))?.deleted_at).not.toBeNull();
   });

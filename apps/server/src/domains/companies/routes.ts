@@ -14,7 +14,6 @@ import {
   removeDistributorRegion,
 } from '@portal/contract/companies/distributor-settings';
 import { SERVER_REGIONS } from '@portal/contract/shared/plans';
-import { signedIn } from '../../platform/access.ts';
 import { handle } from '../../platform/handle.ts';
 import * as users from '../users/service.ts';
 import * as admin from './administration.ts';
@@ -24,31 +23,26 @@ import * as lifecycle from './lifecycle.ts';
 import * as service from './service.ts';
 
 export const companyHandlers = [
-  handle(adminCompanyList, (input, { db }) => service.listForAdmin(db, input), { readOnly: true }),
-  handle(adminDescribeCompany, (input, { db, actor }) => admin.describe(db, signedIn(actor), input.target_id)),
-  handle(distributorDescribeCompany, (input, { db, actor }) => admin.describe(db, signedIn(actor), input.target_id)),
-  handle(adminPatchCompany, (input, { db, clock, actor }) => admin.patch(db, clock, signedIn(actor), input)),
-  handle(distributorPatchCompany, (input, { db, clock, actor }) => admin.patch(db, clock, signedIn(actor), input)),
-  handle(adminCreateCompany, (input, { db, clock, actor }) => creation.adminCreate(db, clock, signedIn(actor), input)),
-  handle(distributorCreateCompany, (input, { db, clock, actor }) => creation.distributorCreate(db, clock, signedIn(actor), input)),
-  handle(convertToPaid, (input, { db, clock, actor }) =>
-    lifecycle.convertToPaid(db, clock, signedIn(actor), input.target_id).then(() => null),
-  ),
-  handle(deleteCompany, (input, { db, clock, actor }) => lifecycle.deleteCompany(db, clock, signedIn(actor), input)),
-  handle(reactivateCompany, (input, { db, clock, actor }) => {
-    const a = signedIn(actor);
-    return lifecycle.reactivate(db, clock, a, input.target_company_id ?? a.companyId).then(() => null);
-  }),
-  handle(migrateCompany, (input, { db, clock, actor }) => lifecycle.migrate(db, clock, signedIn(actor), input)),
-  handle(listDistributors, (_input, { db }) => distributors.listDistributors(db)),
-  handle(listSales, (_input, { db }) => users.listSalesStaff(db)),
-  handle(companyEventList, (input, { db, actor }) => distributors.listEvents(db, signedIn(actor), input)),
-  handle(distributorListCompanies, (input, { db, actor }) => distributors.listSubAccounts(db, signedIn(actor), input), { readOnly: true }),
-  handle(getDistributorSettings, (input, { db, actor }) => distributors.getSettings(db, signedIn(actor), input.target_id)),
-  handle(patchDistributorSettings, (input, { db, clock, actor }) => distributors.patchSettings(db, clock, signedIn(actor), input)),
+  handle(adminCompanyList, (input, ctx) => service.listForAdmin(ctx, input), { readOnly: true }),
+  handle(adminDescribeCompany, (input, ctx) => admin.describe(ctx, input)),
+  handle(distributorDescribeCompany, (input, ctx) => admin.describe(ctx, input)),
+  handle(adminPatchCompany, (input, ctx) => admin.patch(ctx, input)),
+  handle(distributorPatchCompany, (input, ctx) => admin.patch(ctx, input)),
+  handle(adminCreateCompany, (input, ctx) => creation.adminCreate(ctx, input)),
+  handle(distributorCreateCompany, (input, ctx) => creation.distributorCreate(ctx, input)),
+  handle(convertToPaid, (input, ctx) => lifecycle.convertToPaid(ctx, input)),
+  handle(deleteCompany, (input, ctx) => lifecycle.deleteCompany(ctx, input)),
+  handle(reactivateCompany, (input, ctx) => lifecycle.reactivate(ctx, input)),
+  handle(migrateCompany, (input, ctx) => lifecycle.migrate(ctx, input)),
+  handle(listDistributors, (_input, ctx) => distributors.listDistributors(ctx)),
+  handle(listSales, (_input, ctx) => users.listSalesStaff(ctx.db)),
+  handle(companyEventList, (input, ctx) => distributors.listEvents(ctx, input)),
+  handle(distributorListCompanies, (input, ctx) => distributors.listSubAccounts(ctx, input), { readOnly: true }),
+  handle(getDistributorSettings, (input, ctx) => distributors.getSettings(ctx, input)),
+  handle(patchDistributorSettings, (input, ctx) => distributors.patchSettings(ctx, input)),
   handle(listRegions, async () => SERVER_REGIONS.map((r) => ({ code: r.code, name: r.name }))),
-  handle(distributorListRegions, (input, { db, actor }) => distributors.regionsForCompany(db, signedIn(actor), input.target_company_id)),
-  handle(distributorRegionList, (input, { db, actor }) => distributors.listRegions(db, signedIn(actor), input)),
-  handle(addDistributorRegion, (input, { db, clock, actor }) => distributors.addRegion(db, clock, signedIn(actor), input)),
-  handle(removeDistributorRegion, (input, { db, clock, actor }) => distributors.removeRegion(db, clock, signedIn(actor), input)),
+  handle(distributorListRegions, (input, ctx) => distributors.regionsForCompany(ctx, input)),
+  handle(distributorRegionList, (input, ctx) => distributors.listRegions(ctx, input)),
+  handle(addDistributorRegion, (input, ctx) => distributors.addRegion(ctx, input)),
+  handle(removeDistributorRegion, (input, ctx) => distributors.removeRegion(ctx, input)),
 ];

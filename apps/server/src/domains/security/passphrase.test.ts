@@ -1,13 +1,11 @@
 import { login } from '@portal/contract/auth/login';
 import { getOrCreatePassphrase } from '@portal/contract/security/passphrase';
 import { REAUTH_AFTER_MINUTES, RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
-import { companyEvents } from '../companies/tables.ts';
+import { companyEvents, securityOf } from '../../test/rows.ts';
 import { newPassphrase, passphraseHint } from './passphrase.ts';
 import * as security from './service.ts';
-import { recoveryPassphrases } from './tables.ts';
 import { WORDLIST } from './wordlist.ts';
 
 let t: TestContext;
@@ -56,10 +54,10 @@ describe('recovery passphrase', () => {
     const later = (await client.call(getOrCreatePassphrase, { regenerate: false })).data as Answer;
     expect(later).toEqual({ passphrase_raw: null, passphrase_hint: first.passphrase_hint, created_at: first.created_at });
 
-    const [row] = await t.db.select().from(recoveryPassphrases).where(eq(recoveryPassphrases.user_id, user.id));
+    const row = (await securityOf(t, user.id)).passphrase;
     expect(row?.passphrase_hash).toMatch(/^\$argon2id\$/);
     expect(row?.passphrase_hash).not.toContain(words[1]);
-    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    const events = await companyEvents(t, company.id);
     expect(events.map((e) => e.event)).toContain('Created a recovery passphrase');
   });
 
@@ -97,7 +95,7 @@ describe('recovery passphrase', () => {
     expect(fresh.created_at).toBe(t.clock.now().toISOString());
     expect(await security.verifyRecoveryPassphrase(t.db, user.id, old)).toBe(false);
     expect(await security.verifyRecoveryPassphrase(t.db, user.id, fresh.passphrase_raw ?? '')).toBe(true);
-    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    const events = await companyEvents(t, company.id);
     expect(events.map((e) => e.event)).toContain('Replaced the recovery passphrase');
   });
 
@@ -116,6 +114,6 @@ describe('recovery passphrase', () => {
     const { user } = await signedIn();
     const client = await new TestClient(t.app).useSession(t.db, t.clock, user.id, admin.user.id);
     expect(await client.call(getOrCreatePassphrase, {})).toMatchObject({ status: 'error', code: 403 });
-    expect(await t.db.select().from(recoveryPassphrases).where(eq(recoveryPassphrases.user_id, user.id))).toEqual([]);
+    expect((await securityOf(t, user.id)).passphrase).toBeNull();
   });
 });

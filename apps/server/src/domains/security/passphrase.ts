@@ -1,12 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
-import type { Actor } from '../../platform/access.ts';
+import { requireRecentAuth } from '../../platform/access.ts';
+import type { CallContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { CallContext } from '../../platform/handle.ts';
-import * as account from '../account/service.ts';
-import * as auth from '../auth/service.ts';
-import * as companies from '../companies/service.ts';
+import * as notifications from '../notifications/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
 import { checkSecret, hashSecret, normaliseSecret } from './secrets.ts';
@@ -31,12 +29,13 @@ export interface PassphraseAnswer {
  * The passphrase is shown only in the answer that creates it; afterwards only its hint and date.
  * Replacing one that exists is a risky action and needs a recent sign-in check.
  */
-export async function getOrCreatePassphrase(ctx: CallContext, actor: Actor, regenerate: boolean): Promise<PassphraseAnswer> {
+export async function getOrCreatePassphrase(ctx: CallContext, { regenerate }: { regenerate: boolean }): Promise<PassphraseAnswer> {
+  const { actor } = ctx;
   const existing = await q.findPassphrase(ctx.db, actor.userId);
   if (existing && !regenerate) {
     return { passphrase_raw: null, passphrase_hint: existing.hint, created_at: existing.created_at.toISOString() };
   }
-  if (existing) auth.requireRecentAuth(ctx, actor);
+  if (existing) requireRecentAuth(actor, ctx.clock.now());
   const user = await users.findUser(ctx.db, actor.userId);
   if (!user || user.deleted_at) throw notFound();
 
@@ -44,12 +43,11 @@ export async function getOrCreatePassphrase(ctx: CallContext, actor: Actor, rege
   const raw = words.join(' ');
   const row = { user_id: user.id, passphrase_hash: await hashSecret(raw), hint: passphraseHint(words), created_at: ctx.clock.now() };
   await q.savePassphrase(ctx.db, row);
-  const label = users.userLabel(user);
   if (existing) {
-    await companies.addEvent(ctx.db, ctx.clock, user.company_id, label, 'Replaced the recovery passphrase');
-    await account.sendTwoFactorChangedMail(ctx, user, 'A new recovery passphrase was created and the previous one no longer works');
+    await ctx.audit(user.company_id, 'Replaced the recovery passphrase');
+    await notifications.sendTwoFactorChangedMail(ctx, user, 'A new recovery passphrase was created and the previous one no longer works');
   } else {
-    await companies.addEvent(ctx.db, ctx.clock, user.company_id, label, 'Created a recovery passphrase');
+    await ctx.audit(user.company_id, 'Created a recovery passphrase');
   }
   return { passphrase_raw: raw, passphrase_hint: row.hint, created_at: row.created_at.toISOString() };
 }

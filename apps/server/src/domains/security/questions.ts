@@ -1,20 +1,17 @@
 import { SECURITY_QUESTION_MESSAGES } from '@portal/contract/security/security-questions';
 import { SECURITY_QUESTIONS, SECURITY_QUESTIONS_MAX, SECURITY_QUESTIONS_MIN } from '@portal/contract/shared/security';
-import type { Actor } from '../../platform/access.ts';
-import type { Database } from '../../platform/db.ts';
+import type { CallContext } from '../../platform/context.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import type { CallContext } from '../../platform/handle.ts';
-import * as companies from '../companies/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
 import { hashSecret, normaliseSecret } from './secrets.ts';
 
 const QUESTION_IDS = new Set<number>(SECURITY_QUESTIONS.map((question) => question.id));
 
-export async function getSecurityQuestions(db: Database, actor: Actor) {
+export async function getSecurityQuestions(ctx: CallContext) {
   return {
     questions: SECURITY_QUESTIONS.map((question) => ({ id: question.id, text: question.text })),
-    answered_question_ids: await q.answeredQuestionIds(db, actor.userId),
+    answered_question_ids: await q.answeredQuestionIds(ctx.db, ctx.actor.userId),
   };
 }
 
@@ -41,13 +38,13 @@ function checkResponses(responses: Record<string, string>): Map<number, string> 
 }
 
 /** Replaces every earlier answer; only hashes of the trimmed, lower-cased answers are kept. */
-export async function setSecurityQuestions(ctx: CallContext, actor: Actor, responses: Record<string, string>): Promise<null> {
+export async function setSecurityQuestions(ctx: CallContext, { responses }: { responses: Record<string, string> }): Promise<null> {
   const answers = checkResponses(responses);
-  const user = await users.findUser(ctx.db, actor.userId);
+  const user = await users.findUser(ctx.db, ctx.actor.userId);
   if (!user || user.deleted_at) throw notFound();
   const rows: { question_id: number; answer_hash: string }[] = [];
   for (const [questionId, answer] of answers) rows.push({ question_id: questionId, answer_hash: await hashSecret(answer) });
   await q.replaceAnswers(ctx.db, user.id, rows);
-  await companies.addEvent(ctx.db, ctx.clock, user.company_id, users.userLabel(user), `Set security questions (${rows.length} answered)`);
+  await ctx.audit(user.company_id, `Set security questions (${rows.length} answered)`);
   return null;
 }

@@ -1,11 +1,9 @@
 import { getSecurityQuestions, setSecurityQuestions } from '@portal/contract/security/security-questions';
 import { SECURITY_QUESTIONS } from '@portal/contract/shared/security';
 import { verify } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
-import { companyEvents } from '../companies/tables.ts';
-import { securityAnswers } from './tables.ts';
+import { companyEvents, securityOf } from '../../test/rows.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -19,7 +17,7 @@ async function signedIn() {
   return { company, user, client };
 }
 
-const answersOf = (userId: number) => t.db.select().from(securityAnswers).where(eq(securityAnswers.user_id, userId));
+const answersOf = async (userId: number) => (await securityOf(t, userId)).answers;
 
 describe('security questions', () => {
   it('lists the eleven questions and none answered at first', async () => {
@@ -41,7 +39,7 @@ describe('security questions', () => {
     expect(await verify(byId.get(1) ?? '', 'rex')).toBe(true);
     expect(await verify(byId.get(4) ?? '', 'holden kingswood')).toBe(true);
     expect(await verify(byId.get(9) ?? '', 'auckland')).toBe(true);
-    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    const events = await companyEvents(t, company.id);
     expect(events.map((e) => e.event)).toContain('Set security questions (3 answered)');
   });
 

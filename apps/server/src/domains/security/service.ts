@@ -1,6 +1,6 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Config } from '../../config.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { PublicContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import * as q from './queries.ts';
 import { totpStep } from './totp.ts';
@@ -13,10 +13,10 @@ export { twoFactorMethod } from './two-factor.ts';
  * The second step of a TOTP sign-in. A code is good once: its time step must be later than the
  * last one used, and it is recorded, so a code seen over a shoulder cannot be replayed.
  */
-export async function verifyTotpForLogin(db: Database, clock: Clock, userId: number, code: string): Promise<boolean> {
+export async function verifyTotpForLogin(db: Database, now: Date, userId: number, code: string): Promise<boolean> {
   const totp = await q.findTotp(db, userId);
   if (!totp) return false;
-  const step = await totpStep(totp.secret, code, clock.now());
+  const step = await totpStep(totp.secret, code, now);
   if (step === null || step <= totp.last_used_step) return false;
   return q.claimTotpStep(db, userId, step);
 }
@@ -37,18 +37,16 @@ export async function webauthnLoginOptions(
  * counter that went back). Bad input of any kind is a plain false.
  */
 export async function verifyWebauthnForLogin(
-  db: Database,
-  clock: Clock,
-  config: Config,
+  ctx: PublicContext,
   userId: number,
   expectedChallenge: string,
   responseJson: string,
 ): Promise<boolean> {
   const parsed = assertionCredentialId(responseJson);
   if (!parsed) return false;
-  const credential = await q.findCredential(db, parsed.id);
+  const credential = await q.findCredential(ctx.db, parsed.id);
   if (!credential || credential.user_id !== userId) return false;
-  const counter = await verifyAssertion(config, expectedChallenge, parsed.response, credential);
+  const counter = await verifyAssertion(ctx.config, expectedChallenge, parsed.response, credential);
   if (counter === null) return false;
-  return q.recordCredentialUse(db, credential.id, counter, clock.now(), credential.counter);
+  return q.recordCredentialUse(ctx.db, credential.id, counter, ctx.clock.now(), credential.counter);
 }

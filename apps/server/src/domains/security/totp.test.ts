@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { login } from '@portal/contract/auth/login';
-import { disableTwoFactor, enableTotp, getTwoFactor } from '@portal/contract/security/two-factor';
+import { disableTwoFactor, enableTotp, enableWebauthn, getTwoFactor, requestWebauthnChallenge } from '@portal/contract/security/two-factor';
 import { REAUTH_AFTER_MINUTES } from '@portal/contract/shared/security';
-import { and, eq } from 'drizzle-orm';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { createGuardrails, generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../platform/tables.ts';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
-import { companyEvents } from '../companies/tables.ts';
+import { mailsTo } from '../../test/mail.ts';
+import { companyEvents, securityOf } from '../../test/rows.ts';
+import { SoftwareAuthenticator } from '../../test/webauthn-authenticator.ts';
 import * as security from './service.ts';
-import { userTotp, webauthnCredentials } from './tables.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -23,6 +23,9 @@ const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 /** What an authenticator app shows for the secret, `offsetSteps` periods away from the test clock. */
 const codeFor = (secret: string, offsetSteps = 0) =>
   generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offsetSteps * 30, guardrails });
+
+const twoFactorMails = async (email: string) => (await mailsTo(t.db, email)).filter((m) => m.template === 'two_factor_changed');
+const verify = (userId: number, code: string) => security.verifyTotpForLogin(t.db, t.clock.now(), userId, code);
 
 async function signedIn() {
   const { company, user } = await newCompany(t.db);
@@ -46,18 +49,15 @@ describe('TOTP two-factor', () => {
     const secret = newSecret();
     const res = await client.call(enableTotp, { totp_secret: secret, totp_verify_code: await codeFor(secret) });
     expect(res).toMatchObject({ status: 'ok', data: { method: 'totp', enabled_at: t.clock.now().toISOString(), webauthn_devices: [] } });
-    const [row] = await t.db.select().from(userTotp).where(eq(userTotp.user_id, user.id));
+    const row = (await securityOf(t, user.id)).totp;
     expect(row?.secret).toBe(secret);
     expect(await security.twoFactorMethod(t.db, user.id)).toBe('totp');
     expect((await client.call(getTwoFactor, {})).data).toMatchObject({ method: 'totp' });
 
-    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    const events = await companyEvents(t, company.id);
     const event = events.find((e) => e.event.includes('authenticator app'));
     expect(event?.event).not.toContain(secret);
-    const mails = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to_address, user.email), eq(mailOutbox.template, 'two_factor_changed')));
+    const mails = await twoFactorMails(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text_body).toContain('authenticator app');
   });
@@ -83,21 +83,21 @@ describe('TOTP two-factor', () => {
 
   it('accepts codes one period either side of now for clock drift, and no further', async () => {
     const { user, secret } = await withTotp();
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, await codeFor(secret, -2))).toBe(false);
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, await codeFor(secret, 2))).toBe(false);
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, await codeFor(secret, 1))).toBe(true);
+    expect(await verify(user.id, await codeFor(secret, -2))).toBe(false);
+    expect(await verify(user.id, await codeFor(secret, 2))).toBe(false);
+    expect(await verify(user.id, await codeFor(secret, 1))).toBe(true);
     t.clock.advance(90_000);
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, await codeFor(secret, -1))).toBe(true);
+    expect(await verify(user.id, await codeFor(secret, -1))).toBe(true);
   });
 
   it('refuses a code used once already, and any code of an earlier period after it', async () => {
     const { user, secret } = await withTotp();
     const code = await codeFor(secret);
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, code)).toBe(true);
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, code)).toBe(false);
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, await codeFor(secret, -1))).toBe(false);
+    expect(await verify(user.id, code)).toBe(true);
+    expect(await verify(user.id, code)).toBe(false);
+    expect(await verify(user.id, await codeFor(secret, -1))).toBe(false);
     t.clock.advance(30_000);
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, await codeFor(secret))).toBe(true);
+    expect(await verify(user.id, await codeFor(secret))).toBe(true);
   });
 
   it('refuses the code that turned TOTP on when it is replayed at sign-in', async () => {
@@ -105,16 +105,16 @@ describe('TOTP two-factor', () => {
     const secret = newSecret();
     const code = await codeFor(secret);
     await client.call(enableTotp, { totp_secret: secret, totp_verify_code: code });
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, code)).toBe(false);
+    expect(await verify(user.id, code)).toBe(false);
   });
 
   it('answers false for a user without TOTP and for a wrong code', async () => {
     const { user } = await signedIn();
-    expect(await security.verifyTotpForLogin(t.db, t.clock, user.id, '123456')).toBe(false);
+    expect(await verify(user.id, '123456')).toBe(false);
     const other = await withTotp();
     const right = await codeFor(other.secret);
     const wrong = String((Number(right) + 5) % 1_000_000).padStart(6, '0');
-    expect(await security.verifyTotpForLogin(t.db, t.clock, other.user.id, wrong)).toBe(false);
+    expect(await verify(other.user.id, wrong)).toBe(false);
   });
 
   it('signs in with the password and then a code; the same code cannot sign in twice', async () => {
@@ -133,18 +133,18 @@ describe('TOTP two-factor', () => {
 
   it('turning TOTP on forgets security keys: one method at a time', async () => {
     const { user, client } = await signedIn();
-    await t.db.insert(webauthnCredentials).values({
-      id: `cred-${user.id}`,
-      user_id: user.id,
-      public_key: 'AA',
-      name: 'Old key',
-      created_at: t.clock.now(),
+    const options = (await client.call(requestWebauthnChallenge, {})).data as PublicKeyCredentialCreationOptionsJSON;
+    const key = new SoftwareAuthenticator(new URL(t.app.deps.config.PUBLIC_URL).origin);
+    const registered = await client.call(enableWebauthn, {
+      webauthn_challenge_response: JSON.stringify(key.register(options)),
+      device_name: 'Old key',
     });
+    expect(registered.status).toBe('ok');
     expect(await security.twoFactorMethod(t.db, user.id)).toBe('webauthn');
     const secret = newSecret();
     const res = await client.call(enableTotp, { totp_secret: secret, totp_verify_code: await codeFor(secret) });
     expect(res.data).toMatchObject({ method: 'totp', webauthn_devices: [] });
-    expect(await t.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.user_id, user.id))).toEqual([]);
+    expect((await securityOf(t, user.id)).keys).toEqual([]);
   });
 });
 
@@ -154,12 +154,9 @@ describe('disable two-factor', () => {
     const res = await client.call(disableTwoFactor, {});
     expect(res).toMatchObject({ status: 'ok', data: { method: 'none', enabled_at: null, webauthn_devices: [] } });
     expect(await security.twoFactorMethod(t.db, user.id)).toBe('none');
-    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    const events = await companyEvents(t, company.id);
     expect(events.map((e) => e.event)).toContain('Turned off two-factor');
-    const mails = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to_address, user.email), eq(mailOutbox.template, 'two_factor_changed')));
+    const mails = await twoFactorMails(user.email);
     expect(mails).toHaveLength(2);
   });
 
@@ -181,7 +178,7 @@ describe('disable two-factor', () => {
     expect(await client.call(enableTotp, { totp_secret: fresh, totp_verify_code: await codeFor(fresh) })).toMatchObject({
       code: 403,
     });
-    const [row] = await t.db.select().from(userTotp).where(eq(userTotp.user_id, user.id));
+    const row = (await securityOf(t, user.id)).totp;
     expect(row?.secret).toBe(secret);
   });
 });

@@ -1,13 +1,11 @@
 import type { TwoFactorMethod } from '@portal/contract/shared/security';
 import type { enableTotp as enableTotpCall, enableWebauthn as enableWebauthnCall } from '@portal/contract/security/two-factor';
 import type { CallData } from '@portal/contract/shared/define-call';
-import type { Actor } from '../../platform/access.ts';
+import { requireRecentAuth } from '../../platform/access.ts';
+import type { CallContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import type { CallContext } from '../../platform/handle.ts';
-import * as account from '../account/service.ts';
-import * as auth from '../auth/service.ts';
-import * as companies from '../companies/service.ts';
+import * as notifications from '../notifications/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
 import { totpStep } from './totp.ts';
@@ -33,7 +31,11 @@ export async function twoFactorMethod(db: Database, userId: number): Promise<Two
   return (await q.listCredentials(db, userId)).length ? 'webauthn' : 'none';
 }
 
-export async function status(db: Database, userId: number): Promise<TwoFactorStatus> {
+export async function status(ctx: CallContext): Promise<TwoFactorStatus> {
+  return statusOf(ctx.db, ctx.actor.userId);
+}
+
+async function statusOf(db: Database, userId: number): Promise<TwoFactorStatus> {
   const totp = await q.findTotp(db, userId);
   const devices = await q.listCredentials(db, userId);
   const first = devices[0];
@@ -44,19 +46,19 @@ export async function status(db: Database, userId: number): Promise<TwoFactorSta
   };
 }
 
-async function selfUser(db: Database, actor: Actor) {
-  const user = await users.findUser(db, actor.userId);
+async function selfUser(ctx: CallContext) {
+  const user = await users.findUser(ctx.db, ctx.actor.userId);
   if (!user || user.deleted_at) throw notFound();
   return user;
 }
 
 async function record(ctx: CallContext, user: users.UserRow, event: string, mail: string) {
-  await companies.addEvent(ctx.db, ctx.clock, user.company_id, users.userLabel(user), event);
-  await account.sendTwoFactorChangedMail(ctx, user, mail);
+  await ctx.audit(user.company_id, event);
+  await notifications.sendTwoFactorChangedMail(ctx, user, mail);
 }
 
-export async function enableTotp(ctx: CallContext, actor: Actor, input: CallData<typeof enableTotpCall>): Promise<TwoFactorStatus> {
-  const user = await selfUser(ctx.db, actor);
+export async function enableTotp(ctx: CallContext, input: CallData<typeof enableTotpCall>): Promise<TwoFactorStatus> {
+  const user = await selfUser(ctx);
   const now = ctx.clock.now();
   const step = await totpStep(input.totp_secret, input.totp_verify_code, now);
   if (step === null) throw badInput({ totp_verify_code: TWO_FACTOR_MESSAGES.wrongCode });
@@ -71,19 +73,19 @@ export async function enableTotp(ctx: CallContext, actor: Actor, input: CallData
       : 'Turned on two-factor with an authenticator app',
     'Two-factor sign-in was turned on with an authenticator app',
   );
-  return status(ctx.db, user.id);
+  return statusOf(ctx.db, user.id);
 }
 
-export async function requestWebauthnChallenge(ctx: CallContext, actor: Actor): Promise<Record<string, unknown>> {
-  const user = await selfUser(ctx.db, actor);
+export async function requestWebauthnChallenge(ctx: CallContext): Promise<Record<string, unknown>> {
+  const user = await selfUser(ctx);
   const options = await registrationOptions(ctx.config, user, await q.listCredentials(ctx.db, user.id));
   const expires = new Date(ctx.clock.now().getTime() + REGISTRATION_MINUTES * 60_000);
   await q.saveRegistrationChallenge(ctx.db, user.id, options.challenge, expires);
   return options as unknown as Record<string, unknown>;
 }
 
-export async function enableWebauthn(ctx: CallContext, actor: Actor, input: CallData<typeof enableWebauthnCall>): Promise<TwoFactorStatus> {
-  const user = await selfUser(ctx.db, actor);
+export async function enableWebauthn(ctx: CallContext, input: CallData<typeof enableWebauthnCall>): Promise<TwoFactorStatus> {
+  const user = await selfUser(ctx);
   const now = ctx.clock.now();
   const failed = badInput({ webauthn_challenge_response: TWO_FACTOR_MESSAGES.webauthnFailed }, TWO_FACTOR_MESSAGES.webauthnFailed);
   const challenge = await q.takeRegistrationChallenge(ctx.db, user.id, now);
@@ -110,16 +112,16 @@ export async function enableWebauthn(ctx: CallContext, actor: Actor, input: Call
       : `Added security key "${name}" for two-factor`,
     `The security key "${name}" was added for two-factor sign-in`,
   );
-  return status(ctx.db, user.id);
+  return statusOf(ctx.db, user.id);
 }
 
-export async function disableTwoFactor(ctx: CallContext, actor: Actor): Promise<TwoFactorStatus> {
-  auth.requireRecentAuth(ctx, actor);
-  const user = await selfUser(ctx.db, actor);
+export async function disableTwoFactor(ctx: CallContext): Promise<TwoFactorStatus> {
+  requireRecentAuth(ctx.actor, ctx.clock.now());
+  const user = await selfUser(ctx);
   const hadTotp = (await q.deleteTotp(ctx.db, user.id)) > 0;
   const keys = await q.deleteCredentials(ctx.db, user.id);
   if (hadTotp || keys) {
     await record(ctx, user, 'Turned off two-factor', 'Two-factor sign-in was turned off');
   }
-  return status(ctx.db, user.id);
+  return statusOf(ctx.db, user.id);
 }

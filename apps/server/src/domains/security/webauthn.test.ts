@@ -2,16 +2,15 @@ import { randomInt } from 'node:crypto';
 import { login } from '@portal/contract/auth/login';
 import { disableTwoFactor, enableTotp, enableWebauthn, getTwoFactor, requestWebauthnChallenge } from '@portal/contract/security/two-factor';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
-import { and, eq } from 'drizzle-orm';
 import { createGuardrails, generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { mailOutbox } from '../../platform/tables.ts';
+import { callContext } from '../../test/context.ts';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { mailsTo } from '../../test/mail.ts';
+import { companyEvents, securityOf } from '../../test/rows.ts';
 import { SoftwareAuthenticator } from '../../test/webauthn-authenticator.ts';
-import { companyEvents } from '../companies/tables.ts';
 import * as security from './service.ts';
-import { userTotp, webauthnCredentials } from './tables.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -22,6 +21,11 @@ afterAll(() => t.close());
 /** The test app runs with the default public address; the relying party follows it. */
 const config = loadConfig({ NODE_ENV: 'test' });
 const ORIGIN = new URL(config.PUBLIC_URL).origin;
+
+/** The second step of a sign-in, as the sign-in call makes it, from a signed-out browser. */
+const verifyForLogin = async (userId: number, challenge: string, responseJson: string) =>
+  security.verifyWebauthnForLogin(await callContext(t), userId, challenge, responseJson);
+const keysOf = async (userId: number) => (await securityOf(t, userId)).keys;
 
 async function signedIn() {
   const { company, user } = await newCompany(t.db);
@@ -46,7 +50,7 @@ async function withKey() {
 
 async function loginWith(userId: number, key: SoftwareAuthenticator, o: Parameters<SoftwareAuthenticator['assert']>[1] = {}) {
   const { options, challenge } = await security.webauthnLoginOptions(t.db, config, userId);
-  return security.verifyWebauthnForLogin(t.db, t.clock, config, userId, challenge, JSON.stringify(key.assert(options, o)));
+  return verifyForLogin(userId, challenge, JSON.stringify(key.assert(options, o)));
 }
 
 const failed = { status: 'error', code: 400, message: 'Failed to register WebAuthn device' };
@@ -70,15 +74,12 @@ describe('WebAuthn registration', () => {
       status: 'ok',
       data: { method: 'webauthn', webauthn_devices: [{ id: key.id, name: 'YubiKey', created_at: t.clock.now().toISOString() }] },
     });
-    const [row] = await t.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.user_id, user.id));
+    const [row] = await keysOf(user.id);
     expect(row).toMatchObject({ id: key.id, counter: 0, transports: 'usb', name: 'YubiKey' });
     expect(row?.public_key).toMatch(/^[A-Za-z0-9_-]+$/);
-    const events = await t.db.select().from(companyEvents).where(eq(companyEvents.company_id, company.id));
+    const events = await companyEvents(t, company.id);
     expect(events.map((e) => e.event)).toContain('Added security key "YubiKey" for two-factor');
-    const mails = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to_address, user.email), eq(mailOutbox.template, 'two_factor_changed')));
+    const mails = (await mailsTo(t.db, user.email)).filter((m) => m.template === 'two_factor_changed');
     expect(mails).toHaveLength(1);
   });
 
@@ -119,7 +120,7 @@ describe('WebAuthn registration', () => {
     const answer = key.register(options);
     const odd = { ...answer, response: { ...answer.response, transports: 'usb' } };
     expect((await client.call(enableWebauthn, { webauthn_challenge_response: JSON.stringify(odd) })).status).toBe('ok');
-    const [row] = await t.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.user_id, user.id));
+    const [row] = await keysOf(user.id);
     expect(row?.transports).toBe('');
   });
 
@@ -146,8 +147,8 @@ describe('WebAuthn registration', () => {
     const first = await withKey();
     const second = await signedIn();
     expect(await register(second.client, first.key)).toMatchObject(failed);
-    const [row] = await t.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.id, first.key.id));
-    expect(row?.user_id).toBe(first.user.id);
+    expect((await keysOf(first.user.id)).map((k) => k.id)).toEqual([first.key.id]);
+    expect(await keysOf(second.user.id)).toEqual([]);
   });
 
   it('registering a key forgets TOTP, and disabling forgets every key', async () => {
@@ -157,10 +158,10 @@ describe('WebAuthn registration', () => {
     expect((await client.call(enableTotp, { totp_secret: secret, totp_verify_code: code })).status).toBe('ok');
     await register(client, new SoftwareAuthenticator(ORIGIN));
     await register(client, new SoftwareAuthenticator(ORIGIN));
-    expect(await t.db.select().from(userTotp).where(eq(userTotp.user_id, user.id))).toEqual([]);
+    expect((await securityOf(t, user.id)).totp).toBeNull();
     expect((await client.call(getTwoFactor, {})).data).toMatchObject({ method: 'webauthn' });
     expect((await client.call(disableTwoFactor, {})).data).toEqual({ method: 'none', enabled_at: null, webauthn_devices: [] });
-    expect(await t.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.user_id, user.id))).toEqual([]);
+    expect(await keysOf(user.id)).toEqual([]);
   });
 
   it('refuses an admin signed in as the user', async () => {
@@ -182,9 +183,9 @@ describe('WebAuthn sign-in', () => {
     expect(options.rpId).toBe(new URL(ORIGIN).hostname);
     expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.id]);
     t.clock.advance(1000);
-    const ok = await security.verifyWebauthnForLogin(t.db, t.clock, config, user.id, challenge, JSON.stringify(key.assert(options)));
+    const ok = await verifyForLogin(user.id, challenge, JSON.stringify(key.assert(options)));
     expect(ok).toBe(true);
-    const [row] = await t.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.id, key.id));
+    const row = (await keysOf(user.id)).find((k) => k.id === key.id);
     expect(row).toMatchObject({ counter: 1, last_used_at: t.clock.now() });
     expect(await loginWith(user.id, key)).toBe(true);
   });
@@ -194,7 +195,7 @@ describe('WebAuthn sign-in', () => {
     const { options } = await security.webauthnLoginOptions(t.db, config, user.id);
     const other = await security.webauthnLoginOptions(t.db, config, user.id);
     const response = JSON.stringify(key.assert(options));
-    expect(await security.verifyWebauthnForLogin(t.db, t.clock, config, user.id, other.challenge, response)).toBe(false);
+    expect(await verifyForLogin(user.id, other.challenge, response)).toBe(false);
     expect(await loginWith(user.id, key, { origin: 'https://portal.example.evil' })).toBe(false);
     expect(await loginWith(user.id, key, { rpId: 'evil.example' })).toBe(false);
   });
@@ -203,8 +204,8 @@ describe('WebAuthn sign-in', () => {
     const { user, key } = await withKey();
     const { options, challenge } = await security.webauthnLoginOptions(t.db, config, user.id);
     const response = JSON.stringify(key.assert(options));
-    expect(await security.verifyWebauthnForLogin(t.db, t.clock, config, user.id, challenge, response)).toBe(true);
-    expect(await security.verifyWebauthnForLogin(t.db, t.clock, config, user.id, challenge, response)).toBe(false);
+    expect(await verifyForLogin(user.id, challenge, response)).toBe(true);
+    expect(await verifyForLogin(user.id, challenge, response)).toBe(false);
     expect(await loginWith(user.id, key, { keepCounter: true })).toBe(false);
     key.counter = 0;
     expect(await loginWith(user.id, key)).toBe(false);
@@ -215,12 +216,12 @@ describe('WebAuthn sign-in', () => {
     const other = await withKey();
     const { options, challenge } = await security.webauthnLoginOptions(t.db, config, other.user.id);
     const stolen = JSON.stringify(owner.key.assert(options));
-    expect(await security.verifyWebauthnForLogin(t.db, t.clock, config, other.user.id, challenge, stolen)).toBe(false);
+    expect(await verifyForLogin(other.user.id, challenge, stolen)).toBe(false);
     const unknown = JSON.stringify(new SoftwareAuthenticator(ORIGIN).assert(options));
-    expect(await security.verifyWebauthnForLogin(t.db, t.clock, config, other.user.id, challenge, unknown)).toBe(false);
+    expect(await verifyForLogin(other.user.id, challenge, unknown)).toBe(false);
     const none = await signedIn();
-    expect(await security.verifyWebauthnForLogin(t.db, t.clock, config, none.user.id, challenge, stolen)).toBe(false);
-    const [row] = await t.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.id, owner.key.id));
+    expect(await verifyForLogin(none.user.id, challenge, stolen)).toBe(false);
+    const row = (await keysOf(owner.user.id)).find((k) => k.id === owner.key.id);
     expect(row?.counter).toBe(0);
   });
 
@@ -228,7 +229,7 @@ describe('WebAuthn sign-in', () => {
     const { user } = await withKey();
     const { challenge } = await security.webauthnLoginOptions(t.db, config, user.id);
     for (const junk of ['', 'null', '[]', '42', '{"id":7}', '{"id":"x","response":null}', '{', JSON.stringify({ id: 'a'.repeat(5000) })]) {
-      expect(await security.verifyWebauthnForLogin(t.db, t.clock, config, user.id, challenge, junk)).toBe(false);
+      expect(await verifyForLogin(user.id, challenge, junk)).toBe(false);
     }
   });
 

@@ -1,3 +1,4 @@
+import type { CompanyUser } from '@portal/contract/companies/company-detail';
 import { hash, verify } from '@node-rs/argon2';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
@@ -23,29 +24,61 @@ export async function checkPassword(user: q.UserRow | null, password: string): P
 export const findActiveUserByEmail = q.findActiveUserByEmail;
 export const findUser = q.findUser;
 export const findPrimaryContact = q.findPrimaryContact;
+export const listActiveUsers = q.listActiveUsers;
 export const usersJsonOf = q.usersJsonOf;
 export const companyIdsWithEmailLike = q.companyIdsWithEmailLike;
-export const insertUsers = q.insertUsers;
+/** New users as given, with their password hashes (the demo seed and test factories). */
+export const createUsers = q.insertUsers;
 export const recordLogin = q.recordLogin;
-export const moveUsers = q.moveUsers;
+/** A migration hands every user of a company to the company split off from it. */
+export const moveToCompany = q.moveUsers;
+
+/** A new address is unproven: verification is cleared until a link sent to it is used. */
+export async function changeEmail(db: Database, userId: number, email: string): Promise<void> {
+  await q.updateUser(db, userId, { email, email_verified_at: null });
+}
+
+export async function markEmailVerified(db: Database, userId: number, at: Date): Promise<void> {
+  await q.updateUser(db, userId, { email_verified_at: at });
+}
+
+export async function setPassword(db: Database, userId: number, password: string): Promise<void> {
+  await q.updateUser(db, userId, { password_hash: await hashPassword(password) });
+}
+
+/** What a user, or whoever edits the company's users, may change about them besides sign-in. */
+export type Profile = Partial<Pick<q.UserRow, 'contact_name' | 'is_billing' | 'is_technical' | 'notify_weekly_usage'>>;
+
+export async function updateProfile(db: Database, userId: number, profile: Profile): Promise<void> {
+  await q.updateUser(db, userId, profile);
+}
+
+export async function markDeleted(db: Database, userId: number, at: Date): Promise<void> {
+  await q.updateUser(db, userId, { deleted_at: at });
+}
+
+/** A user as a company's user list shows them (the users tab, /users). */
+export function companyUserView(u: q.UserRow): CompanyUser {
+  return {
+    id: u.id,
+    contact_name: u.contact_name,
+    email: u.email,
+    is_primary_contact: u.is_primary_contact,
+    is_technical: u.is_technical,
+    is_billing: u.is_billing,
+  };
+}
 
 export function userLabel(user: Pick<q.UserRow, 'email' | 'contact_name'>): string {
   return user.contact_name ? `${user.contact_name} <${user.email}>` : user.email;
 }
-
-export async function describeUser(db: Database, id: number): Promise<string> {
-  const user = await q.findUser(db, id);
-  return user ? userLabel(user) : `user #${id}`;
-}
-export const listActiveUsers = q.listActiveUsers;
-export const updateUser = q.updateUser;
 
 export function listSalesStaff(db: Database) {
   return q.listStaffWithRoles(db, ['sales', 'sales_admin']);
 }
 
 /** Inserts a user with a hashed password; the caller has checked access and uniqueness. */
-export async function createUserRow(
+export async function createUser(
   db: Database,
   clock: Clock,
   u: {

@@ -1,7 +1,7 @@
 import { STAFF_ROLES } from '@portal/contract/shared/roles';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/tables.ts';
+import { companies } from '../tenancy/tables.ts';
 
 export const staffRole = pgEnum('staff_role', STAFF_ROLES);
 

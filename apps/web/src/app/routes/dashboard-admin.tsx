@@ -1,9 +1,10 @@
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AdminCompaniesPage } from '../../features/companies/components/admin-companies-page';
+import { AdminCompaniesPage, firstAdminCompaniesPage } from '../../features/companies/components/admin-companies-page';
 import { ADMIN_COMPANY_RESTRICTS, type AdminCompanyRestrict } from '../../features/companies/company-tabs';
 import { requirementOf } from '../../lib/access';
+import { preloaded } from '../../lib/call-hooks';
 import { requireAccess } from '../route-guards';
 import { useSignedInAuth } from '../use-signed-in-auth';
 import { signedInRoute } from './signed-in';
@@ -33,5 +34,7 @@ export const dashboardAdminRoute = createRoute({
   validateSearch: (search) => adminSearch.parse(search),
   // The page is the company list, so it is open to whoever may make that call.
   beforeLoad: ({ context }) => requireAccess(context.auth, requirementOf(adminCompanyList.access)),
+  loaderDeps: ({ search }) => ({ restrict: search.restrict }),
+  loader: ({ context: { queryClient }, deps }) => preloaded([queryClient.ensureQueryData(firstAdminCompaniesPage(deps.restrict))]),
   component: AdminDashboardRoute,
 });

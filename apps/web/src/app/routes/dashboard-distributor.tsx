@@ -1,7 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { DistributorCompaniesPage } from '../../features/companies/components/distributor-companies-page';
+import { DistributorCompaniesPage, firstSubAccountsPage } from '../../features/companies/components/distributor-companies-page';
 import { CompanySummaryCard } from '../../features/dashboard/components/company-summary-card';
+import { preloaded } from '../../lib/call-hooks';
 import { requireAccess } from '../route-guards';
 import { useSignedInAuth } from '../use-signed-in-auth';
 import { signedInRoute } from './signed-in';
@@ -29,5 +30,7 @@ export const dashboardDistributorRoute = createRoute({
   path: '/dashboard_distributor',
   validateSearch: (search) => distributorSearch.parse(search),
   beforeLoad: ({ context }) => requireAccess(context.auth, { roles: ['distributor'] }),
+  loaderDeps: ({ search }) => ({ restrict: search.restrict ?? 'all' }),
+  loader: ({ context: { queryClient }, deps }) => preloaded([queryClient.ensureQueryData(firstSubAccountsPage(deps.restrict))]),
   component: DistributorDashboardRoute,
 });

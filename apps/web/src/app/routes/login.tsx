@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { authContextQueryOptions } from '../../features/auth/api/get-auth-context';
+import { authContextQueryOptions } from '../../features/auth/api';
 import { LoginPage } from '../../features/auth/components/login-page';
 import { destinationAfterLogin } from '../../features/auth/role-home';
 import { publicRoute } from './public';

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { authContextQueryOptions } from '../../features/auth/api/get-auth-context';
+import { authContextQueryOptions } from '../../features/auth/api';
 import { PendingDeletePage } from '../../features/auth/components/pending-delete-page';
 import { publicRoute } from './public';
 

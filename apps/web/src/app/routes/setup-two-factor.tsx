@@ -1,5 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
+import { twoFactorQueryOptions } from '../../features/security/api';
 import { TwoFactorPage } from '../../features/security/components/two-factor-page';
+import { preloaded } from '../../lib/call-hooks';
 import { useSignedInAuth } from '../use-signed-in-auth';
 import { signedInRoute } from './signed-in';
 
@@ -11,5 +13,6 @@ function SetupTwoFactorRoute() {
 export const setupTwoFactorRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/setup_two_factor',
+  loader: ({ context: { queryClient } }) => preloaded([queryClient.ensureQueryData(twoFactorQueryOptions())]),
   component: SetupTwoFactorRoute,
 });

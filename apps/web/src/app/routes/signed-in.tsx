@@ -1,6 +1,6 @@
 import { createRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { authContextQueryOptions, useAuthContext } from '../../features/auth/api/get-auth-context';
+import { authContextQueryOptions, useAuthContext } from '../../features/auth/api';
 import { AppLayout } from '../app-layout';
 import { requireTwoFactorSetup } from '../route-guards';
 import { rootRoute } from './root';

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { authContextQueryOptions } from '../../features/auth/api/get-auth-context';
+import { authContextQueryOptions } from '../../features/auth/api';
 import { UpdatePasswordPage } from '../../features/auth/components/update-password-page';
 import { publicRoute } from './public';
 

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { authContextQueryOptions } from '../../features/auth/api/get-auth-context';
+import { authContextQueryOptions } from '../../features/auth/api';
 import { VerifyEmailPage } from '../../features/auth/components/verify-email-page';
 import { publicRoute } from './public';
 

@@ -1,4 +1,5 @@
 import type { Call, CallInput, CallOutput } from '@portal/contract/shared/define-call';
+import { queryOptions } from '@tanstack/react-query';
 import { call, downloadExport, type ExportFormat } from '../../lib/api-client';
 
 /** The paging fields every list call shares (the contract's zPaging); sort is left out until chosen. */
@@ -29,8 +30,23 @@ type PagingKey = keyof ListQuery;
 export type RowOf<C extends Call> = CallOutput<C> extends { rows: (infer R)[] } ? R : never;
 export type FixedInput<C extends Call> = Omit<CallInput<C>, PagingKey>;
 
+/** The query a table starts with, before the user searches, sorts or pages: what a route loader preloads. */
+export function firstPageQuery(pageSize: number, sort?: { key: string; direction: 'asc' | 'desc' }): ListQuery {
+  return {
+    page: 1,
+    page_size: pageSize,
+    target_search_query: '',
+    ...(sort ? { target_order: sort.key, target_order_direction: sort.direction } : {}),
+  };
+}
+
+/** One page of a table; the table and route loaders share it, so a preloaded page is the one shown. */
+export function listPageQueryOptions<Row, Output extends ListPage<Row>>(source: TableSource<Row, Output>, query: ListQuery) {
+  return queryOptions({ queryKey: [...source.queryKey, query], queryFn: ({ signal }) => source.fetchPage(query, signal) });
+}
+
 /** The query key prefix of a contract list call, for invalidation after a mutation. */
-export function listQueryKey(definition: Call): readonly [string] {
+function listQueryKey(definition: Call): readonly [string] {
   return [definition.path];
 }
 

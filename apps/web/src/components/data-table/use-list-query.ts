@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ListPage, ListQuery, TableSource } from './list-source';
+import { type ListPage, type ListQuery, listPageQueryOptions, type TableSource } from './list-source';
 
 /** The spec's search debounce. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -55,8 +55,7 @@ export function useListQuery<Row, Output extends ListPage<Row>>({ source, defaul
   };
 
   const result = useQuery({
-    queryKey: [...source.queryKey, query],
-    queryFn: ({ signal }) => source.fetchPage(query, signal),
+    ...listPageQueryOptions(source, query),
     // Keep showing the previous page while the next loads, so paging and searching do not flash empty.
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,4 @@
-import { setAccountSettings } from '@portal/contract/account/account-settings';
-import { type FieldErrors, zodFieldErrors } from '../../../components/form/form-errors';
-import type { AccountSettings } from '../api/get-account-settings';
-import type { AccountSettingsPatch } from '../api/set-account-settings';
+import type { AccountSettings, AccountSettingsPatch } from '../api';
 
 export interface AccountFormValues {
   user_contact_name: string;
@@ -17,21 +14,6 @@ export interface AccountFormValues {
   company_address_postcode: string;
   company_address_country: string;
 }
-
-export type TextField =
-  | 'user_contact_name'
-  | 'user_email'
-  | 'company_name'
-  | 'company_phone_number'
-  | 'company_address_street'
-  | 'company_address_city'
-  | 'company_address_postcode';
-
-export type FlagField =
-  | 'user_notifications_is_technical'
-  | 'user_notifications_is_billing'
-  | 'user_notifications_email_weekly_usage'
-  | 'company_2fa_required';
 
 export function accountFormValues(settings: AccountSettings): AccountFormValues {
   return {
@@ -50,10 +32,6 @@ export function accountFormValues(settings: AccountSettings): AccountFormValues 
   };
 }
 
-export function isAccountFormDirty(initial: AccountFormValues, current: AccountFormValues): boolean {
-  return (Object.keys(initial) as (keyof AccountFormValues)[]).some((key) => initial[key] !== current[key]);
-}
-
 /** Only what changed is sent (absent fields stay); the company switch only by someone allowed to set it. */
 export function buildAccountPatch(
   initial: AccountFormValues,
@@ -69,10 +47,4 @@ export function buildAccountPatch(
     if (sent !== initial[key]) patch[key] = sent;
   }
   return patch as AccountSettingsPatch;
-}
-
-/** The contract's own rules, so the messages match the server's ('Please enter your company name'). */
-export function validateAccountPatch(patch: AccountSettingsPatch): FieldErrors {
-  const result = setAccountSettings.input.safeParse(patch);
-  return result.success ? {} : zodFieldErrors(result.error);
 }

@@ -1,24 +1,29 @@
+import { getAccountSettings, setAccountSettings } from '@portal/contract/account/account-settings';
+import { resendVerificationEmail } from '@portal/contract/account/password';
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { listSessions, reauthenticate, revokeSession } from '@portal/contract/auth/sessions';
 import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
+import { type FakeRoute, on } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { accountSettings } from './account.fixture';
 
-const AUTH = '/api/v1/web/auth';
+const AUTH = getAuthContext;
 
 /** Pastes instead of typing key by key, which is slow in a form this size. */
 async function fill(field: HTMLElement, text: string) {
   await userEvent.click(field);
   await userEvent.paste(text);
 }
-const GET = '/api/v1/user/account-settings/get';
-const SET = '/api/v1/user/account-settings/set';
-const RESEND = '/api/v1/user/resend-verification-email';
-const SESSIONS = '/api/v1/user/sessions/list';
-const REVOKE = '/api/v1/user/sessions/revoke';
-const REAUTH = '/api/v1/user/reauth';
+const GET = getAccountSettings;
+const SET = setAccountSettings;
+const RESEND = resendVerificationEmail;
+const SESSIONS = listSessions;
+const REVOKE = revokeSession;
+const REAUTH = reauthenticate;
 
 const SESSION_ROWS = [
   {
@@ -39,18 +44,18 @@ const SESSION_ROWS = [
   },
 ];
 
-function open(handlers: Parameters<typeof renderApp>[1] = {}) {
-  return renderApp('/myaccount', {
-    [AUTH]: () => authContext(),
-    [GET]: () => accountSettings(),
-    [SESSIONS]: () => SESSION_ROWS,
-    ...handlers,
-  });
+function open(routes: readonly FakeRoute[] = []) {
+  return renderApp('/myaccount', [
+    on(AUTH, () => authContext()),
+    on(GET, () => accountSettings()),
+    on(SESSIONS, () => SESSION_ROWS),
+    ...routes,
+  ]);
 }
 
 describe('/myaccount', () => {
   it('shows the user, alerts, company and a read-only two-factor status with links', async () => {
-    await open({ [GET]: () => accountSettings({ user_two_factor: 'totp' }) });
+    await open([on(GET, () => accountSettings({ user_two_factor: 'totp' }))]);
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
     expect(((await screen.findByLabelText('Contact name')) as HTMLInputElement).value).toBe('Ann Smith');
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
@@ -68,9 +73,9 @@ describe('/myaccount', () => {
   });
 
   it("saves only what changed, trimmed, and shows 'Account Updated'", async () => {
-    const { api } = await open({
-      [SET]: (body) => accountSettings({ company_name: String(body.company_name), user_notifications_is_billing: true }),
-    });
+    const { api } = await open([
+      on(SET, (body) => accountSettings({ company_name: String(body.company_name), user_notifications_is_billing: true })),
+    ]);
     const name = await screen.findByLabelText(/^Company name/);
     await userEvent.clear(name);
     await fill(name, '  Acme Storage  ');
@@ -90,11 +95,11 @@ describe('/myaccount', () => {
   });
 
   it('shows server field errors under their field', async () => {
-    await open({
-      [SET]: () => ({
+    await open([
+      on(SET, () => ({
         error: { code: 400, message: 'Please check the highlighted fields', fields: { user_email: 'Please enter a valid email address' } },
-      }),
-    });
+      })),
+    ]);
     const email = await screen.findByLabelText(/^Email/);
     await userEvent.clear(email);
     await fill(email, 'ann@new.example');
@@ -104,16 +109,17 @@ describe('/myaccount', () => {
 
   it('asks for the password before changing the email, then saves it', async () => {
     let confirmed = false;
-    const { api } = await open({
-      [SET]: (body) =>
+    const { api } = await open([
+      on(SET, (body) =>
         confirmed
           ? accountSettings({ user_email: String(body.user_email), user_email_verified: false })
           : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } },
-      [REAUTH]: () => {
+      ),
+      on(REAUTH, () => {
         confirmed = true;
         return { reauthenticated_at: '2026-01-15T00:00:00Z' };
-      },
-    });
+      }),
+    ]);
     const email = await screen.findByLabelText(/^Email/);
     await userEvent.clear(email);
     await fill(email, 'ann@new.example');
@@ -128,10 +134,10 @@ describe('/myaccount', () => {
   });
 
   it('offers the company two-factor switch to the primary contact', async () => {
-    const { api } = await open({
-      [GET]: () => accountSettings({ can_set_company_2fa_required: true }),
-      [SET]: () => accountSettings({ can_set_company_2fa_required: true, user_is_2fa_required: true }),
-    });
+    const { api } = await open([
+      on(GET, () => accountSettings({ can_set_company_2fa_required: true })),
+      on(SET, () => accountSettings({ can_set_company_2fa_required: true, user_is_2fa_required: true })),
+    ]);
     await userEvent.click(await screen.findByLabelText('Require two-factor for all users of this company'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Account Updated');
@@ -139,24 +145,24 @@ describe('/myaccount', () => {
   });
 
   it("shows 'Error' when the settings cannot be read", async () => {
-    await open({ [GET]: () => ({ error: { code: 403, message: 'You do not have permission to do that' } }) });
+    await open([on(GET, () => ({ error: { code: 403, message: 'You do not have permission to do that' } }))]);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error')).toBeTruthy();
   });
 
   describe('unverified email', () => {
     it('resends the verification email', async () => {
-      const { api } = await open({ [GET]: () => accountSettings({ user_email_verified: false }), [RESEND]: () => null });
+      const { api } = await open([on(GET, () => accountSettings({ user_email_verified: false })), on(RESEND, () => null)]);
       await userEvent.click(await screen.findByRole('button', { name: 'Re-Send Verification Email' }));
       expect(await screen.findByText('Verification email resent successfully.')).toBeTruthy();
       expect(api.callsTo(RESEND)).toHaveLength(1);
     });
 
     it("says why resending failed, or 'Unknown error'", async () => {
-      await open({
-        [GET]: () => accountSettings({ user_email_verified: false }),
-        [RESEND]: () => ({ error: { code: 429, message: 'Too many requests, please try again later' } }),
-      });
+      await open([
+        on(GET, () => accountSettings({ user_email_verified: false })),
+        on(RESEND, () => ({ error: { code: 429, message: 'Too many requests, please try again later' } })),
+      ]);
       await userEvent.click(await screen.findByRole('button', { name: 'Re-Send Verification Email' }));
       expect(await screen.findByText('Failed to send verification email: Too many requests, please try again later')).toBeTruthy();
     });
@@ -177,7 +183,7 @@ describe('/myaccount', () => {
     });
 
     it('signs out one other session after confirmation', async () => {
-      const { api } = await open({ [REVOKE]: () => ({ revoked: 1 }) });
+      const { api } = await open([on(REVOKE, () => ({ revoked: 1 }))]);
       await userEvent.click(await screen.findByRole('button', { name: /^Sign out the session from 198\.51\.100\.7/ }));
       await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
       await waitFor(() => expect(api.callsTo(REVOKE)).toHaveLength(1));
@@ -186,7 +192,7 @@ describe('/myaccount', () => {
     });
 
     it('signs out all other sessions, and not when the user says No', async () => {
-      const { api } = await open({ [REVOKE]: () => ({ revoked: 1 }) });
+      const { api } = await open([on(REVOKE, () => ({ revoked: 1 }))]);
       const all = await screen.findByRole('button', { name: 'Sign out all other sessions' });
       await waitFor(() => expect(all).toHaveProperty('disabled', false));
       await userEvent.click(all);

@@ -1,6 +1,6 @@
 import { Alert, Loader, Stack, Title } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-error';
-import { useAccountSettings } from '../api/get-account-settings';
+import { useAccountSettings } from '../api';
 import { AccountSettingsForm } from './account-settings-form';
 import { ActiveSessions } from './active-sessions';
 import { EmailVerificationNotice } from './email-verification-notice';

@@ -1,25 +1,30 @@
+import { getAccountSettings } from '@portal/contract/account/account-settings';
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { listSessions } from '@portal/contract/auth/sessions';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { accountSettings } from './account.fixture';
+import { on } from '../../../test/fake-api';
 
-const AUTH = '/api/v1/web/auth';
-const GET = '/api/v1/user/account-settings/get';
+const AUTH = getAuthContext;
+const GET = getAccountSettings;
 
 function open() {
-  return renderApp('/myaccount_verification', {
-    [AUTH]: () => authContext(),
-    [GET]: () => accountSettings(),
-    '/api/v1/user/sessions/list': () => [],
-  });
+  return renderApp('/myaccount_verification', [
+    on(AUTH, () => authContext()),
+    on(GET, () => accountSettings()),
+    on(listSessions, () => []),
+  ]);
 }
 
 describe('/myaccount_verification', () => {
   it('shows the email, company, phone and address', async () => {
     await open();
-    expect(await screen.findByText('ann@example.com')).toBeTruthy();
+    // In the details list; the header shows the signed-in email too.
+    expect(await screen.findByText('ann@example.com', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByText('Acme Backups')).toBeTruthy();
     expect(screen.getByText('+64 9 555 0100')).toBeTruthy();
     expect(screen.getByText('1 Queen Street, Auckland, 1010, New Zealand')).toBeTruthy();
@@ -38,10 +43,10 @@ describe('/myaccount_verification', () => {
   });
 
   it("shows 'Error' when the details cannot be read", async () => {
-    await renderApp('/myaccount_verification', {
-      [AUTH]: () => authContext(),
-      [GET]: () => ({ error: { code: 404, message: 'Not found' } }),
-    });
+    await renderApp('/myaccount_verification', [
+      on(AUTH, () => authContext()),
+      on(GET, () => ({ error: { code: 404, message: 'Not found' } })),
+    ]);
     expect((await screen.findByRole('alert')).textContent).toContain('Error');
   });
 });

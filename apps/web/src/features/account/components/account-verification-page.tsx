@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api-error';
 import { countryName } from '../../../lib/countries';
-import { type AccountSettings, useAccountSettings } from '../api/get-account-settings';
+import { type AccountSettings, useAccountSettings } from '../api';
 
 function addressOf(settings: AccountSettings): string {
   const parts = [

@@ -1,4 +1,4 @@
-import type { AccountSettings } from '../api/get-account-settings';
+import type { AccountSettings } from '../api';
 
 export function accountSettings(overrides: Partial<AccountSettings> = {}): AccountSettings {
   return {

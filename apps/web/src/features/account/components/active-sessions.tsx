@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
-import { type ActiveSession, useSessions } from '../api/list-sessions';
-import { type RevokeSessionInput, useRevokeSession } from '../api/revoke-session';
+import { type ActiveSession, type RevokeSessionInput, useRevokeSession, useSessions } from '../api';
 
 /** The signed-in user's sessions, with a way to end any other one, or all of them. */
 export function ActiveSessions() {

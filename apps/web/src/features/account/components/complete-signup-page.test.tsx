@@ -1,21 +1,24 @@
+import { setupAccount } from '@portal/contract/account/account-settings';
+import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
 import { renderApp } from '../../../test/render-app';
+import { on } from '../../../test/fake-api';
 
-const AUTH = '/api/v1/web/auth';
+const AUTH = getAuthContext;
 
 /** Pastes instead of typing key by key: the form re-renders a long country list on every keystroke. */
 async function fill(field: HTMLElement, text: string) {
   await userEvent.click(field);
   await userEvent.paste(text);
 }
-const SETUP = '/api/v1/user/setup-account';
+const SETUP = setupAccount;
 
 describe('/complete_signup', () => {
   it("starts from the company's name and asks for every detail with the spec messages", async () => {
-    const { api } = await renderApp('/complete_signup', { [AUTH]: () => authContext({ has_provided_address_info: false }) });
+    const { api } = await renderApp('/complete_signup', [on(AUTH, () => authContext({ has_provided_address_info: false }))]);
     const name = (await screen.findByLabelText(/^Company Name/)) as HTMLInputElement;
     expect(name.value).toBe('Acme Backups');
     await userEvent.clear(name);
@@ -33,10 +36,10 @@ describe('/complete_signup', () => {
   });
 
   it("sends the details trimmed, NZ by default, shows 'Account Updated', then opens the dashboard", async () => {
-    const { api, router } = await renderApp('/complete_signup', {
-      [AUTH]: () => authContext({ has_provided_address_info: false }),
-      [SETUP]: () => null,
-    });
+    const { api, router } = await renderApp('/complete_signup', [
+      on(AUTH, () => authContext({ has_provided_address_info: false })),
+      on(SETUP, () => null),
+    ]);
     const country = (await screen.findAllByLabelText(/^Country/)).find((element) => element.tagName === 'INPUT');
     expect((country as HTMLInputElement).value).toBe('New Zealand');
     await userEvent.clear(screen.getByLabelText(/^Company Name/));
@@ -61,12 +64,12 @@ describe('/complete_signup', () => {
   });
 
   it('shows a refused promo code under its field', async () => {
-    await renderApp('/complete_signup', {
-      [AUTH]: () => authContext({ has_provided_address_info: false }),
-      [SETUP]: () => ({
+    await renderApp('/complete_signup', [
+      on(AUTH, () => authContext({ has_provided_address_info: false })),
+      on(SETUP, () => ({
         error: { code: 400, message: 'Please check the highlighted fields', fields: { user_promo_code: 'This promo code is not valid' } },
-      }),
-    });
+      })),
+    ]);
     await fill(await screen.findByLabelText(/^Phone Number/), '09 555 0100');
     await fill(screen.getByLabelText(/^Street Address/), '1 Queen Street');
     await fill(screen.getByLabelText(/^City/), 'Auckland');

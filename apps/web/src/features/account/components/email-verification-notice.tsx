@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { isApiError } from '../../../lib/api-error';
-import { useResendVerificationEmail } from '../api/resend-verification-email';
+import { useResendVerificationEmail } from '../../auth/api';
 
 function failureMessage(error: unknown): string {
   const reason = isApiError(error) && error.message !== '' ? error.message : 'Unknown error';

@@ -1,7 +1,7 @@
 import 'altcha/external';
 import 'altcha/altcha.css';
 import ShaWorker from 'altcha/workers/sha?worker';
-import { fetchBotChallengeResponse } from '../api/get-bot-challenge';
+import { fetchBotChallengeResponse } from '../api';
 
 // The external build ships no inline workers: ours are bundled files from this origin, which the
 // Content-Security-Policy allows as they are. The server's challenges use the SHA family.

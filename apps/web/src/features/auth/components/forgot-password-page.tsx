@@ -3,23 +3,25 @@ import { forgotPassword } from '@portal/contract/account/password';
 import { PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
-import { type FieldErrors, formErrorState, zodFieldErrors } from '../../../components/form/form-errors';
-import { useForgotPassword } from '../api/forgot-password';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import { useForgotPassword } from '../api';
 import { BotCheck } from './bot-check';
 
 export const FORGOT_PASSWORD_SENT = `If an account exists for that address, we have sent a link to reset its password. The link expires after ${PASSWORD_RESET_TOKEN_MINUTES} minutes.`;
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
   const [payload, setPayload] = useState<string | null>(null);
   // A challenge is good for one request: a refused one is replaced by a fresh widget.
   const [botCheckKey, setBotCheckKey] = useState(0);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [sent, setSent] = useState(false);
   const mutation = useForgotPassword();
+  const form = useContractForm(forgotPassword, {
+    initialValues: { target_user: '' },
+    toInput: (values) => ({ target_user: values.target_user.trim(), recaptcha: payload ?? '' }),
+    serverError: mutation.error,
+  });
+  const sent = mutation.isSuccess;
   const input = useRef<HTMLInputElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
 
@@ -28,26 +30,14 @@ export function ForgotPasswordPage() {
     if (sent) confirmation.current?.focus();
   }, [sent]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAlert(null);
-    const parsed = forgotPassword.input.safeParse({ target_user: email.trim(), recaptcha: payload ?? '' });
-    if (!parsed.success) {
-      setFieldErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    try {
-      await mutation.mutateAsync(parsed.data);
-      setSent(true);
-    } catch (error) {
-      const state = formErrorState(error);
-      setAlert(state.alert);
-      setFieldErrors(state.fields);
-      setPayload(null);
-      setBotCheckKey((key) => key + 1);
-    }
-  };
+  const submit = form.onSubmit((input) =>
+    mutation.mutate(input, {
+      onError: () => {
+        setPayload(null);
+        setBotCheckKey((key) => key + 1);
+      },
+    }),
+  );
 
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={460} mx="auto" mt="xl">
@@ -60,10 +50,10 @@ export function ForgotPasswordPage() {
             {FORGOT_PASSWORD_SENT}
           </Alert>
         ) : (
-          <form onSubmit={(event) => void submit(event)} noValidate>
+          <form onSubmit={submit} noValidate>
             <Stack>
               <Text size="sm">Enter the email address you sign in with and we will send you a link to choose a new password.</Text>
-              <FormErrorAlert message={alert} />
+              <FormErrorAlert message={form.alert} />
               <TextInput
                 ref={input}
                 label="Email"
@@ -71,11 +61,9 @@ export function ForgotPasswordPage() {
                 name="email"
                 autoComplete="username"
                 required
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                error={fieldErrors.target_user}
+                {...form.textProps('target_user')}
               />
-              <BotCheck key={botCheckKey} onChange={setPayload} error={fieldErrors.recaptcha} />
+              <BotCheck key={botCheckKey} onChange={setPayload} error={form.errors.recaptcha} />
               <Button type="submit" loading={mutation.isPending}>
                 Send reset link
               </Button>

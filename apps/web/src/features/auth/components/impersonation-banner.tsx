@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { useRouter } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api-error';
-import { useEndImpersonation } from '../api/end-impersonation';
+import { useEndImpersonation } from '../api';
 import { roleHome } from '../role-home';
 
 interface ImpersonationBannerProps {

@@ -5,11 +5,13 @@ interface LoginEmailStepProps {
   email: string;
   onEmailChange: (email: string) => void;
   error: string | undefined;
+  /** The contract's limit for the field. */
+  maxLength: number | undefined;
   pending: boolean;
   onSubmit: () => void;
 }
 
-export function LoginEmailStep({ email, onEmailChange, error, pending, onSubmit }: LoginEmailStepProps) {
+export function LoginEmailStep({ email, onEmailChange, error, maxLength, pending, onSubmit }: LoginEmailStepProps) {
   const input = useFocusOnMount<HTMLInputElement>();
   // Coming back from the password step, put the cursor where the user wants to type.
 
@@ -25,6 +27,7 @@ export function LoginEmailStep({ email, onEmailChange, error, pending, onSubmit 
         value={email}
         onChange={(event) => onEmailChange(event.currentTarget.value)}
         error={error}
+        maxLength={maxLength}
       />
       <Button type="submit" loading={pending}>
         Next

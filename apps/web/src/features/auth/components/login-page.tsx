@@ -1,11 +1,11 @@
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { zLoginInput } from '@portal/contract/auth/login';
+import { login } from '@portal/contract/auth/login';
 import { browserSupportsWebAuthn, type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
-import { type FieldErrors, formErrorState, zodFieldErrors } from '../../../components/form/form-errors';
-import { type LoginInput, type LoginResult, useLogin } from '../api/login';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import { type LoginInput, type LoginResult, useLogin } from '../api';
 import { destinationAfterLogin } from '../role-home';
 import { LoginEmailStep } from './login-email-step';
 import { LoginPassphraseStep } from './login-passphrase-step';
@@ -41,16 +41,21 @@ interface LoginPageProps {
 export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
   const signInWithToken = method === 'email_token' && Boolean(token);
   const [step, setStep] = useState<Step>(signInWithToken ? 'email_token' : 'email');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [passphrase, setPassphrase] = useState('');
   const [webauthnOptions, setWebauthnOptions] = useState<Record<string, unknown> | null>(null);
   const [deviceBusy, setDeviceBusy] = useState(false);
   const [preferPassphrase, setPreferPassphrase] = useState(method === 'recovery_passphrase');
-  const [alert, setAlert] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // Failures found in the browser (the security key, a missing sign-on address); the server's come through the form.
+  const [localAlert, setAlert] = useState<string | null>(null);
   const loginMutation = useLogin();
+  // Each step sends its own input (see submit), checked against the contract's schema before it goes.
+  const form = useContractForm(login, {
+    initialValues: { email: '', password: '', code: '', passphrase: '' },
+    // A refused sign-in link leads to /verify_email instead of an alert here.
+    serverError: step === 'email_token' ? null : loginMutation.error,
+  });
+  const { email, password, code, passphrase } = form.values;
+  const fieldErrors = form.errors;
+  const alert = localAlert ?? form.alert;
   const router = useRouter();
   const navigate = useNavigate();
   const target_browser_timezone = browserTimeZone();
@@ -58,7 +63,7 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
 
   const clearErrors = () => {
     setAlert(null);
-    setFieldErrors({});
+    form.clearErrors();
   };
 
   const follow = (result: LoginResult) => {
@@ -67,7 +72,7 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
         setStep(preferPassphrase ? 'recovery_passphrase' : 'password');
         return;
       case 'totp_required':
-        setCode('');
+        form.setValue('code', '');
         setStep('totp');
         return;
       case 'webauthn_required':
@@ -87,22 +92,10 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
     }
   };
 
-  const submit = async (input: LoginInput) => {
+  const submit = (input: LoginInput) => {
     setAlert(null);
-    // The contract's own schema gives the spec's messages before anything is sent.
-    const parsed = zLoginInput.safeParse(input);
-    if (!parsed.success) {
-      setFieldErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    try {
-      follow(await loginMutation.mutateAsync(input));
-    } catch (error) {
-      const state = formErrorState(error);
-      setAlert(state.alert);
-      setFieldErrors(state.fields);
-    }
+    const checked = form.check(input);
+    if (checked) loginMutation.mutate(checked, { onSuccess: follow });
   };
 
   // A sign-in link from a mail signs in at once; the ref keeps a second effect run from spending the token twice.
@@ -120,11 +113,11 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
     );
   }, [signInWithToken, mutateAsync, navigate]);
 
-  const submitEmail = () => void submit({ target_type: 'email', target_user, target_browser_timezone });
-  const submitPassword = () => void submit({ target_type: 'password', target_user, target_password: password, target_browser_timezone });
-  const submitCode = () => void submit({ target_type: 'totp', target_user, target_totp_code: code, target_browser_timezone });
+  const submitEmail = () => submit({ target_type: 'email', target_user, target_browser_timezone });
+  const submitPassword = () => submit({ target_type: 'password', target_user, target_password: password, target_browser_timezone });
+  const submitCode = () => submit({ target_type: 'totp', target_user, target_totp_code: code, target_browser_timezone });
   const submitPassphrase = () =>
-    void submit({ target_type: 'recovery_passphrase', target_user, target_recovery_passphrase: passphrase, target_browser_timezone });
+    submit({ target_type: 'recovery_passphrase', target_user, target_recovery_passphrase: passphrase, target_browser_timezone });
 
   const authenticateWithDevice = async () => {
     clearErrors();
@@ -144,7 +137,7 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
       return;
     }
     setDeviceBusy(false);
-    await submit({ target_type: 'webauthn', target_user, target_webauthn_response: response, target_browser_timezone });
+    submit({ target_type: 'webauthn', target_user, target_webauthn_response: response, target_browser_timezone });
   };
 
   const goTo = (next: Step) => {
@@ -152,9 +145,7 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
     setStep(next);
   };
   const backToEmail = () => {
-    setPassword('');
-    setCode('');
-    setPassphrase('');
+    form.setValues((values) => ({ ...values, password: '', code: '', passphrase: '' }));
     goTo('email');
   };
   const switchToPassphrase = () => {
@@ -184,14 +175,22 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
           </Stack>
         )}
         {step === 'email' && (
-          <LoginEmailStep email={email} onEmailChange={setEmail} error={fieldErrors.target_user} pending={pending} onSubmit={submitEmail} />
+          <LoginEmailStep
+            email={email}
+            onEmailChange={(value) => form.setValue('email', value)}
+            error={fieldErrors.target_user}
+            maxLength={form.maxLength('target_user')}
+            pending={pending}
+            onSubmit={submitEmail}
+          />
         )}
         {step === 'password' && (
           <LoginPasswordStep
             email={email}
             password={password}
-            onPasswordChange={setPassword}
+            onPasswordChange={(value) => form.setValue('password', value)}
             error={errorFor('target_password')}
+            maxLength={form.maxLength('target_password')}
             pending={pending}
             onSubmit={submitPassword}
             onBack={backToEmail}
@@ -202,7 +201,7 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
           <LoginTotpStep
             email={email}
             code={code}
-            onCodeChange={setCode}
+            onCodeChange={(value) => form.setValue('code', value)}
             error={errorFor('target_totp_code')}
             pending={pending}
             onSubmit={submitCode}
@@ -223,8 +222,9 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
           <LoginPassphraseStep
             email={email}
             passphrase={passphrase}
-            onPassphraseChange={setPassphrase}
+            onPassphraseChange={(value) => form.setValue('passphrase', value)}
             error={errorFor('target_recovery_passphrase')}
+            maxLength={form.maxLength('target_recovery_passphrase')}
             pending={pending}
             onSubmit={submitPassphrase}
             onBack={backToEmail}

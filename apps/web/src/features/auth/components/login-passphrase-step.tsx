@@ -8,6 +8,8 @@ interface LoginPassphraseStepProps {
   passphrase: string;
   onPassphraseChange: (passphrase: string) => void;
   error: string | undefined;
+  /** The contract's limit for the field. */
+  maxLength: number | undefined;
   pending: boolean;
   onSubmit: () => void;
   onBack: () => void;
@@ -19,6 +21,7 @@ export function LoginPassphraseStep({
   passphrase,
   onPassphraseChange,
   error,
+  maxLength,
   pending,
   onSubmit,
   onBack,
@@ -43,6 +46,7 @@ export function LoginPassphraseStep({
         value={passphrase}
         onChange={(event) => onPassphraseChange(event.currentTarget.value)}
         error={error}
+        maxLength={maxLength}
       />
       <Button type="submit" loading={pending}>
         Log in

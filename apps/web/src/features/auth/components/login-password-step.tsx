@@ -8,6 +8,8 @@ interface LoginPasswordStepProps {
   password: string;
   onPasswordChange: (password: string) => void;
   error: string | undefined;
+  /** The contract's limit for the field. */
+  maxLength: number | undefined;
   pending: boolean;
   onSubmit: () => void;
   onBack: () => void;
@@ -19,6 +21,7 @@ export function LoginPasswordStep({
   password,
   onPasswordChange,
   error,
+  maxLength,
   pending,
   onSubmit,
   onBack,
@@ -40,6 +43,7 @@ export function LoginPasswordStep({
         value={password}
         onChange={(event) => onPasswordChange(event.currentTarget.value)}
         error={error}
+        maxLength={maxLength}
         // Mantine's default name contains 'password', which makes the label ambiguous for tools and screen readers.
         visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
       />

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useLogout } from '../api/logout';
+import { useLogout } from '../api';
 
 export function LogoutButton() {
   const logoutMutation = useLogout();

@@ -4,8 +4,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { showInformation } from '../../../components/confirm/show-information';
 import { isApiError } from '../../../lib/api-error';
 import { DISPLAY_TIME_ZONE, formatDateTime, fromUnixSeconds } from '../../../lib/dates';
-import { useAuthContext } from '../api/get-auth-context';
-import { useReactivateAccount } from '../api/reactivate-account';
+import { useReactivateCompany } from '../../companies/api';
+import { useAuthContext } from '../api';
 import { LogoutButton } from './logout-button';
 
 export const REACTIVATE_UNKNOWN_ERROR = 'Unknown error';
@@ -18,7 +18,8 @@ interface PendingDeletePageProps {
 /** Shown instead of the dashboard when the user's company is pending delete. */
 export function PendingDeletePage({ willDeleteAt }: PendingDeletePageProps) {
   const { data: auth } = useAuthContext();
-  const reactivate = useReactivateAccount();
+  // No company given: the server reactivates the signed-in user's own company.
+  const reactivate = useReactivateCompany();
   const navigate = useNavigate();
 
   // Either way the user ends on the dashboard (spec §4); a failure is explained first.

@@ -3,13 +3,11 @@ import { changePassword } from '@portal/contract/account/password';
 import { PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
-import { type FieldErrors, formErrorState, zodFieldErrors } from '../../../components/form/form-errors';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { isApiError } from '../../../lib/api-error';
-import { useChangePassword } from '../api/change-password';
-import { useAuthContext } from '../api/get-auth-context';
-import { useResetPassword } from '../api/reset-password';
+import { useAuthContext, useChangePassword, useResetPassword } from '../api';
 import { roleHome } from '../role-home';
 
 export const PASSWORD_CHANGED = 'Your password has been changed.';
@@ -27,13 +25,12 @@ interface UpdatePasswordPageProps {
 /** Change Password when signed in, Reset Password with a mailed token, otherwise the invalid-link message. */
 export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
   const { data: auth } = useAuthContext();
-  const [newPassword, setNewPassword] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [tokenRefused, setTokenRefused] = useState(false);
   const [doneGoTo, setDoneGoTo] = useState<string | null>(null);
   const change = useChangePassword();
   const reset = useResetPassword();
+  // Both calls take the same new_password; a reset adds the link's token, and a refused token shows as an invalid link.
+  const form = useContractForm(changePassword, { initialValues: { new_password: '' }, serverError: auth ? change.error : reset.error });
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
 
@@ -49,33 +46,21 @@ export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
     return () => clearTimeout(timer);
   }, [doneGoTo, router]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAlert(null);
-    const parsed = changePassword.input.safeParse({ new_password: newPassword });
-    if (!parsed.success) {
-      setFieldErrors(zodFieldErrors(parsed.error));
+  const submit = form.onSubmit(({ new_password }) => {
+    if (auth) {
+      change.mutate({ new_password }, { onSuccess: () => setDoneGoTo(roleHome(auth)) });
       return;
     }
-    setFieldErrors({});
-    try {
-      if (auth) {
-        await change.mutateAsync(parsed.data);
-        setDoneGoTo(roleHome(auth));
-      } else {
-        await reset.mutateAsync({ email_token: token ?? '', new_password: parsed.data.new_password });
-        setDoneGoTo('/login');
-      }
-    } catch (error) {
-      if (!auth && isApiError(error) && BAD_TOKEN_CODES.has(error.code) && !error.fields.new_password) {
-        setTokenRefused(true);
-        return;
-      }
-      const state = formErrorState(error);
-      setAlert(state.alert);
-      setFieldErrors(state.fields);
-    }
-  };
+    reset.mutate(
+      { email_token: token ?? '', new_password },
+      {
+        onSuccess: () => setDoneGoTo('/login'),
+        onError: (error) => {
+          if (isApiError(error) && BAD_TOKEN_CODES.has(error.code) && !error.fields.new_password) setTokenRefused(true);
+        },
+      },
+    );
+  });
 
   const title = mode === 'change' ? 'Change Password' : 'Reset Password';
 
@@ -99,9 +84,9 @@ export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
             </Anchor>
           </>
         ) : (
-          <form onSubmit={(event) => void submit(event)} noValidate>
+          <form onSubmit={submit} noValidate>
             <Stack>
-              <FormErrorAlert message={alert} />
+              <FormErrorAlert message={form.alert} />
               <Text size="sm">Choose a new password.</Text>
               {/* Lets password managers file the new password under the right account. */}
               {auth && <input type="email" name="username" autoComplete="username" value={auth.email} readOnly hidden />}
@@ -111,9 +96,7 @@ export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
                 name="new_password"
                 autoComplete="new-password"
                 required
-                value={newPassword}
-                onChange={(event) => setNewPassword(event.currentTarget.value)}
-                error={fieldErrors.new_password}
+                {...form.textProps('new_password')}
                 visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
               />
               <Button type="submit" loading={change.isPending || reset.isPending}>

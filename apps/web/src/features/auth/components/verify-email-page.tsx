@@ -4,8 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type MouseEvent, useEffect } from 'react';
 import { isApiError } from '../../../lib/api-error';
-import { useAuthContext } from '../api/get-auth-context';
-import { useResendVerificationEmail } from '../api/resend-verification-email';
+import { useAuthContext, useResendVerificationEmail } from '../api';
 import { safeRedirect } from '../role-home';
 
 export const VERIFY_EMAIL_MESSAGES = {

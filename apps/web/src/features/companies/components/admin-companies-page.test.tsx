@@ -1,13 +1,14 @@
+import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../../test/fake-api';
+import { fakeApi, on } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import type { AdminCompanyRestrict } from '../company-tabs';
 import { AdminCompaniesPage } from './admin-companies-page';
 
-const LIST = '/api/v1/admin/company/list';
+const LIST = adminCompanyList;
 
 const acme: AdminCompanyRow = {
   id: 42,
@@ -32,7 +33,7 @@ const counts = { TRIAL: 3, ACTIVE: 10, SUSPENDED: 2, PENDING_DELETE: 1, DELETED:
 
 describe('AdminCompaniesPage', () => {
   it('lists companies with the primary contact, distributor and Auckland creation date', async () => {
-    const api = fakeApi({ [LIST]: () => ({ rows: [acme], total: 1, count_in_state: counts }) });
+    const api = fakeApi([on(LIST, () => ({ rows: [acme], total: 1, count_in_state: counts }))]);
     renderWithProviders(<AdminCompaniesPage restrict={undefined} onRestrictChange={vi.fn()} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Companies' })).toBeTruthy();
     const row = (await screen.findByText('Acme Backups')).closest('tr') as HTMLElement;
@@ -50,7 +51,7 @@ describe('AdminCompaniesPage', () => {
   });
 
   it('labels each tab with its count and selects the tab from restrict', async () => {
-    const api = fakeApi({ [LIST]: () => ({ rows: [], total: 0, count_in_state: counts }) });
+    const api = fakeApi([on(LIST, () => ({ rows: [], total: 0, count_in_state: counts }))]);
     const onRestrictChange = vi.fn();
     renderWithProviders(<AdminCompaniesPage restrict="deleted" onRestrictChange={onRestrictChange} />);
     expect(await screen.findByRole('tab', { name: 'Deleted (9)' })).toBeTruthy();
@@ -65,7 +66,7 @@ describe('AdminCompaniesPage', () => {
   });
 
   it('asks for the states of the newly selected tab', async () => {
-    const api = fakeApi({ [LIST]: () => ({ rows: [], total: 0, count_in_state: counts }) });
+    const api = fakeApi([on(LIST, () => ({ rows: [], total: 0, count_in_state: counts }))]);
     const view = renderWithProviders(<AdminCompaniesPage restrict={undefined} onRestrictChange={vi.fn()} />);
     await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(1));
     const suspended: AdminCompanyRestrict = 'suspended';
@@ -74,7 +75,7 @@ describe('AdminCompaniesPage', () => {
   });
 
   it('sorts by the primary contact email with the contract order value', async () => {
-    const api = fakeApi({ [LIST]: () => ({ rows: [acme], total: 1, count_in_state: counts }) });
+    const api = fakeApi([on(LIST, () => ({ rows: [acme], total: 1, count_in_state: counts }))]);
     renderWithProviders(<AdminCompaniesPage restrict={undefined} onRestrictChange={vi.fn()} />);
     await screen.findByText('Acme Backups');
     await userEvent.click(screen.getByRole('button', { name: /^Email/ }));

@@ -1,14 +1,24 @@
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import type { CompanyState } from '@portal/contract/shared/fields';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
-import { adminCompanyListSource } from '../api/admin-company-list';
+import { firstPageQuery, listPageQueryOptions } from '../../../components/data-table/list-source';
+import { adminCompanyListSource, companyDetailQueryOptions } from '../api';
 import { type AdminCompanyRestrict, COMPANY_TABS, CURRENT_TAB, type CompanyTab, tabCount, tabFor } from '../company-tabs';
 import { adminCompanyColumns } from './admin-company-columns';
 import { CompanyDialog } from './company-dialog/company-dialog';
 import { NewCompanyDialog } from './new-company/new-company-dialog';
 
 const PAGE_SIZE = 50;
+// The name column sorts by its accessor.
+const DEFAULT_SORT = { accessor: 'company_name', direction: 'asc' } as const;
+
+/** The page of companies the tab for `restrict` opens with, for the route to preload. */
+export function firstAdminCompaniesPage(restrict: AdminCompanyRestrict | undefined) {
+  const query = firstPageQuery(PAGE_SIZE, { key: DEFAULT_SORT.accessor, direction: DEFAULT_SORT.direction });
+  return listPageQueryOptions(adminCompanyListSource(tabFor(restrict).states), query);
+}
 
 type StateCounts = Partial<Record<CompanyState, number>>;
 
@@ -16,10 +26,11 @@ interface AdminCompanyTableProps {
   tab: CompanyTab;
   onCounts: (counts: StateCounts) => void;
   onOpen: (id: number) => void;
+  onIntent: (id: number) => void;
 }
 
-function AdminCompanyTable({ tab, onCounts, onOpen }: AdminCompanyTableProps) {
-  const columns = useMemo(() => adminCompanyColumns(onOpen), [onOpen]);
+function AdminCompanyTable({ tab, onCounts, onOpen, onIntent }: AdminCompanyTableProps) {
+  const columns = useMemo(() => adminCompanyColumns(onOpen, onIntent), [onOpen, onIntent]);
   return (
     <DataTable
       label="Companies"
@@ -27,7 +38,7 @@ function AdminCompanyTable({ tab, onCounts, onOpen }: AdminCompanyTableProps) {
       columns={columns}
       storageKey="admin-companies"
       defaultPageSize={PAGE_SIZE}
-      defaultSort={{ accessor: 'company_name', direction: 'asc' }}
+      defaultSort={DEFAULT_SORT}
       onData={(output) => onCounts(output.count_in_state)}
     />
   );
@@ -47,6 +58,9 @@ export function AdminCompaniesPage({ restrict, onRestrictChange, currentEmail = 
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const active = tabFor(restrict);
+  const queryClient = useQueryClient();
+  // Pointing at a company already loads what its dialog shows.
+  const preloadCompany = useCallback((id: number) => void queryClient.prefetchQuery(companyDetailQueryOptions('admin', id)), [queryClient]);
 
   const change = (value: string | null) => {
     const tab = COMPANY_TABS.find((item) => item.value === value);
@@ -72,7 +86,7 @@ export function AdminCompaniesPage({ restrict, onRestrictChange, currentEmail = 
         </Tabs.List>
         {COMPANY_TABS.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            <AdminCompanyTable tab={tab} onCounts={setCounts} onOpen={setOpenId} />
+            <AdminCompanyTable tab={tab} onCounts={setCounts} onOpen={setOpenId} onIntent={preloadCompany} />
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import type { DataTableColumn } from 'mantine-datatable';
 import { companyNameColumn } from './company-name-column';
-import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../../lib/company-states';
+import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../api/company-states';
 import { formatDate } from '../../../lib/dates';
 
 export function primaryContactEmail(row: AdminCompanyRow): string {
@@ -10,9 +10,9 @@ export function primaryContactEmail(row: AdminCompanyRow): string {
 }
 
 /** sortKey values are the contract's ADMIN_COMPANY_ORDER; the name opens the company dialog. */
-export const adminCompanyColumns = (onOpen: (id: number) => void): DataTableColumn<AdminCompanyRow>[] => [
+export const adminCompanyColumns = (onOpen: (id: number) => void, onIntent?: (id: number) => void): DataTableColumn<AdminCompanyRow>[] => [
   { accessor: 'id', title: 'ID', sortable: true, sortKey: 'id', width: 80 },
-  companyNameColumn<AdminCompanyRow>(onOpen),
+  companyNameColumn<AdminCompanyRow>(onOpen, onIntent),
   { accessor: 'email', title: 'Email', sortable: true, sortKey: 'email', render: primaryContactEmail },
   { accessor: 'country', title: 'Country', sortable: true, sortKey: 'country' },
   {

@@ -1,12 +1,14 @@
+import { distributorListCompanies } from '@portal/contract/companies/company-lookups';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../../test/fake-api';
+import type { RowOf } from '../../../components/data-table/list-source';
+import { fakeApi, on } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { DistributorCompaniesPage } from './distributor-companies-page';
 
-const LIST = '/api/v1/distributor/list_companies_full';
-const row = {
+const LIST = distributorListCompanies;
+const row: RowOf<typeof distributorListCompanies> = {
   id: 7,
   company_name: 'Southern Bakery',
   current_state: 'TRIAL',
@@ -22,7 +24,7 @@ const row = {
 
 describe('DistributorCompaniesPage', () => {
   it('lists sub-accounts 25 a page for the chosen restrict, with the trial count on the Trial tab', async () => {
-    const api = fakeApi({ [LIST]: () => ({ rows: [row], total: 1, trial_count: 4 }) });
+    const api = fakeApi([on(LIST, () => ({ rows: [row], total: 1, trial_count: 4 }))]);
     const onRestrictChange = vi.fn();
     renderWithProviders(<DistributorCompaniesPage restrict="trial" onRestrictChange={onRestrictChange} currentEmail="d@example.com" />);
     expect(await screen.findByText('trial@southern.example.com')).toBeTruthy();

@@ -2,21 +2,32 @@ import { Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import type { distributorListCompanies } from '@portal/contract/companies/company-lookups';
 import type { DataTableColumn } from 'mantine-datatable';
 import { companyNameColumn } from './company-name-column';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
-import type { RowOf } from '../../../components/data-table/list-source';
-import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../../lib/company-states';
+import { firstPageQuery, listPageQueryOptions, type RowOf } from '../../../components/data-table/list-source';
+import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../api/company-states';
 import { formatDate } from '../../../lib/dates';
-import { type DistributorRestrict, distributorCompanyListSource } from '../api/distributor-company-list';
+import { companyDetailQueryOptions, distributorCompanyListSource, type DistributorRestrict } from '../api';
 import { CompanyDialog } from './company-dialog/company-dialog';
 import { NewCompanyDialog } from './new-company/new-company-dialog';
 
 type SubAccountRow = RowOf<typeof distributorListCompanies>;
 
+const PAGE_SIZE = 25;
+// The name column sorts by its accessor.
+const DEFAULT_SORT = { accessor: 'company_name', direction: 'asc' } as const;
+
+/** The page of sub-accounts the tab for `restrict` opens with, for the route to preload. */
+export function firstSubAccountsPage(restrict: DistributorRestrict) {
+  const query = firstPageQuery(PAGE_SIZE, { key: DEFAULT_SORT.accessor, direction: DEFAULT_SORT.direction });
+  return listPageQueryOptions(distributorCompanyListSource(restrict), query);
+}
+
 /** sortKey values are the contract's DISTRIBUTOR_COMPANY_ORDER. */
-function subAccountColumns(onOpen: (id: number) => void): DataTableColumn<SubAccountRow>[] {
+function subAccountColumns(onOpen: (id: number) => void, onIntent: (id: number) => void): DataTableColumn<SubAccountRow>[] {
   return [
-    companyNameColumn<SubAccountRow>(onOpen),
+    companyNameColumn<SubAccountRow>(onOpen, onIntent),
     { accessor: 'primary_email', title: 'Primary email' },
     {
       accessor: 'current_state',
@@ -49,7 +60,12 @@ export function DistributorCompaniesPage({ restrict, onRestrictChange, currentEm
   const [trialCount, setTrialCount] = useState<number>();
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
-  const columns = useMemo(() => subAccountColumns(setOpenId), []);
+  const queryClient = useQueryClient();
+  // Pointing at a sub-account already loads what its dialog shows.
+  const columns = useMemo(
+    () => subAccountColumns(setOpenId, (id) => void queryClient.prefetchQuery(companyDetailQueryOptions('distributor', id))),
+    [queryClient],
+  );
 
   const table = (value: DistributorRestrict) => (
     <DataTable
@@ -57,8 +73,8 @@ export function DistributorCompaniesPage({ restrict, onRestrictChange, currentEm
       source={distributorCompanyListSource(value)}
       columns={columns}
       storageKey="distributor-companies"
-      defaultPageSize={25}
-      defaultSort={{ accessor: 'company_name', direction: 'asc' }}
+      defaultPageSize={PAGE_SIZE}
+      defaultSort={DEFAULT_SORT}
       onData={(output) => setTrialCount(output.trial_count)}
     />
   );

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import type { ReactNode } from 'react';
-import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../../lib/company-states';
+import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../companies/api/company-states';
 
 interface CompanySummaryCardProps {
   auth: Pick<AuthContext, 'contact_name' | 'email' | 'company_name' | 'state' | 'customer_trial_length_days'>;

@@ -1,24 +1,30 @@
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { reauthenticate } from '@portal/contract/auth/sessions';
+import { getOrCreatePassphrase } from '@portal/contract/security/passphrase';
+import { getTwoFactor } from '@portal/contract/security/two-factor';
 import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
+import type { TwoFactorStatus } from '../api';
+import { type FakeHandler, type FakeRoute, on } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { COPIED_MS } from './passphrase-page';
 import { PASSPHRASE_FILE_NAME } from './passphrase-download';
 
-const AUTH = '/api/v1/web/auth';
-const MFA = '/api/v1/user/mfa/get';
-const PASSPHRASE = '/api/v1/user/passphrase/get-or-create';
-const REAUTH = '/api/v1/user/reauth';
+const AUTH = getAuthContext;
+const MFA = getTwoFactor;
+const PASSPHRASE = getOrCreatePassphrase;
+const REAUTH = reauthenticate;
 
 const WORDS = 'apple banana cherry delta echo foxtrot golf hotel india juliet kilo lima mango nectar oscar papa quince romeo sierra tango';
 const CREATED = { passphrase_raw: WORDS, passphrase_hint: 'apple … tango', created_at: '2026-01-15T00:00:00Z' };
 const EXISTING = { passphrase_raw: null, passphrase_hint: 'apple … tango', created_at: '2026-01-15T00:00:00Z' };
-const NO_TWO_FACTOR = { method: 'none', enabled_at: null, webauthn_devices: [] };
+const NO_TWO_FACTOR: TwoFactorStatus = { method: 'none', enabled_at: null, webauthn_devices: [] };
 
-function open(passphrase: (body: Record<string, unknown>) => unknown, extra: Parameters<typeof renderApp>[1] = {}) {
-  return renderApp('/passphrase', { [AUTH]: () => authContext(), [MFA]: () => NO_TWO_FACTOR, [PASSPHRASE]: passphrase, ...extra });
+function open(passphrase: FakeHandler<typeof getOrCreatePassphrase>, extra: readonly FakeRoute[] = []) {
+  return renderApp('/passphrase', [on(AUTH, () => authContext()), on(MFA, () => NO_TWO_FACTOR), on(PASSPHRASE, passphrase), ...extra]);
 }
 
 afterEach(() => {
@@ -81,12 +87,12 @@ describe('/passphrase', () => {
         if (!body.regenerate) return EXISTING;
         return confirmed ? CREATED : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } };
       },
-      {
-        [REAUTH]: () => {
+      [
+        on(REAUTH, () => {
           confirmed = true;
           return { reauthenticated_at: '2026-01-15T00:00:00Z' };
-        },
-      },
+        }),
+      ],
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));

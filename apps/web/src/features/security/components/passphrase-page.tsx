@@ -2,8 +2,7 @@ import { Alert, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Tit
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
-import { type Passphrase, usePassphrase, useRegeneratePassphrase } from '../api/get-or-create-passphrase';
-import { useTwoFactor } from '../api/get-two-factor';
+import { type Passphrase, usePassphrase, useRegeneratePassphrase, useTwoFactor } from '../api';
 import { downloadPassphrase } from './passphrase-download';
 
 /** The spec's 'Copied' tooltip stays for two seconds. */
@@ -59,7 +58,7 @@ export function PassphrasePage() {
       title: 'Regenerate passphrase',
       message: 'Make a new recovery passphrase? The current one will stop working.',
     });
-    if (yes) regenerate.mutate();
+    if (yes) regenerate.mutate({ regenerate: true });
   };
 
   return (

@@ -1,22 +1,25 @@
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { getSecurityQuestions, setSecurityQuestions } from '@portal/contract/security/security-questions';
 import { SECURITY_QUESTION_MESSAGES } from '@portal/contract/security/security-questions';
 import { SECURITY_QUESTIONS } from '@portal/contract/shared/security';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
+import { type FakeHandler, on } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 
-const AUTH = '/api/v1/web/auth';
-const GET = '/api/v1/user/security-questions/get';
-const SET = '/api/v1/user/set_security_questions';
+const AUTH = getAuthContext;
+const GET = getSecurityQuestions;
+const SET = setSecurityQuestions;
 const QUESTIONS = SECURITY_QUESTIONS.map(({ id, text }) => ({ id, text }));
 
-function open(answered: number[] = [], set: (body: Record<string, unknown>) => unknown = () => null) {
-  return renderApp('/security_questions', {
-    [AUTH]: () => authContext(),
-    [GET]: () => ({ questions: QUESTIONS, answered_question_ids: answered }),
-    [SET]: set,
-  });
+function open(answered: number[] = [], set: FakeHandler<typeof setSecurityQuestions> = () => null) {
+  return renderApp('/security_questions', [
+    on(AUTH, () => authContext()),
+    on(GET, () => ({ questions: QUESTIONS, answered_question_ids: answered })),
+    on(SET, set),
+  ]);
 }
 
 function textInputs(label: string): HTMLInputElement[] {

@@ -1,23 +1,31 @@
 import { ActionIcon, Alert, Button, Fieldset, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { setSecurityQuestions } from '@portal/contract/security/security-questions';
 import { SECURITY_QUESTIONS_MAX, SECURITY_QUESTIONS_MIN } from '@portal/contract/shared/security';
 import { IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { formErrorState } from '../../../components/form/form-errors';
+import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { maxLengthOf, useContractForm } from '../../../components/form/use-contract-form';
 import { errorMessage } from '../../../lib/api-error';
-import { type SecurityQuestions, useSecurityQuestions } from '../api/get-security-questions';
-import { useSetSecurityQuestions } from '../api/set-security-questions';
+import { type SecurityQuestions, useSecurityQuestions, useSetSecurityQuestions } from '../api';
 import { initialRows, newRow, type QuestionRow, responsesOf, validateQuestions } from './security-questions-form';
 
 type Touched = Record<number, { question?: boolean; answer?: boolean }>;
 
+const ANSWER_MAX_LENGTH = maxLengthOf(setSecurityQuestions.input.shape.responses.valueType);
+
 function QuestionsForm({ data }: { data: SecurityQuestions }) {
-  const [rows, setRows] = useState<QuestionRow[]>(() => initialRows(data.answered_question_ids));
   const [touched, setTouched] = useState<Touched>({});
   const save = useSetSecurityQuestions();
+  const form = useContractForm(setSecurityQuestions, {
+    initialValues: { rows: initialRows(data.answered_question_ids) },
+    toInput: ({ rows }) => ({ responses: responsesOf(rows) }),
+    serverError: save.error,
+  });
+  const rows = form.values.rows;
+  const setRows = (change: (current: QuestionRow[]) => QuestionRow[]) => form.setValues((current) => ({ rows: change(current.rows) }));
+  // The rows' own rules (a question each, no repeats, an answer each, 3 to 4 rows) show while the user types.
   const validation = validateQuestions(rows);
-  const serverErrors = formErrorState(save.error);
-  const serverMessage = serverErrors.alert ?? Object.values(serverErrors.fields)[0] ?? null;
+  const formMessage = form.alert ?? Object.values(form.errors)[0] ?? null;
   const options = data.questions.map((question) => ({ value: String(question.id), label: question.text }));
 
   const update = (key: number, change: Partial<QuestionRow>, field: 'question' | 'answer') => {
@@ -26,10 +34,9 @@ function QuestionsForm({ data }: { data: SecurityQuestions }) {
     if (save.isSuccess) save.reset();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (validation.valid) save.mutate(responsesOf(rows));
-  };
+  const submit = form.onSubmit((input) => {
+    if (validation.valid) save.mutate(input);
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -55,7 +62,7 @@ function QuestionsForm({ data }: { data: SecurityQuestions }) {
                   <TextInput
                     label="Answer"
                     style={{ flex: 1 }}
-                    maxLength={200}
+                    maxLength={ANSWER_MAX_LENGTH}
                     autoComplete="off"
                     value={row.answer}
                     error={seen.answer ? errors.answer : undefined}
@@ -83,7 +90,7 @@ function QuestionsForm({ data }: { data: SecurityQuestions }) {
             {validation.form}
           </Text>
         )}
-        <FormErrorAlert message={serverMessage} />
+        <FormErrorAlert message={formMessage} />
         {save.isSuccess && (
           <Alert color="green" role="status">
             Your security questions have been saved.

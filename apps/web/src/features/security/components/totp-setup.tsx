@@ -1,21 +1,23 @@
 import { Button, Code, Fieldset, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { enableTotp } from '@portal/contract/security/two-factor';
+import { TOTP_DIGITS } from '@portal/contract/shared/security';
 import QRCode from 'qrcode';
-import { type FormEvent, useEffect, useState } from 'react';
-import { formErrorState } from '../../../components/form/form-errors';
+import { useEffect, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
-import { useEnableTotp } from '../api/enable-totp';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import { useEnableTotp } from '../api';
 import { generateTotpSecret, groupSecret, otpauthUri } from './totp-secret';
-
-export const TOTP_CODE_MESSAGE = 'Please enter a 6-digit code';
 
 /** Turn on two-factor with an authenticator app: scan (or type) a secret made here, then prove it with a code. */
 export function TotpSetup({ email }: { email: string }) {
   const [secret] = useState(generateTotpSecret);
   const [qr, setQr] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
   const enable = useEnableTotp();
-  const errors = formErrorState(enable.error);
+  const form = useContractForm(enableTotp, {
+    initialValues: { totp_verify_code: '' },
+    toInput: (values) => ({ totp_secret: secret, totp_verify_code: values.totp_verify_code.trim() }),
+    serverError: enable.error,
+  });
   const uri = otpauthUri(email, secret);
 
   useEffect(() => {
@@ -28,17 +30,8 @@ export function TotpSetup({ email }: { email: string }) {
     };
   }, [uri]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // The spec: six digits on this page, nothing more is checked in the browser.
-    const trimmed = code.trim();
-    if (!/^\d{6}$/.test(trimmed)) return setCodeError(TOTP_CODE_MESSAGE);
-    setCodeError(undefined);
-    enable.mutate({ totp_secret: secret, totp_verify_code: trimmed });
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((input) => enable.mutate(input))} noValidate>
       <Fieldset legend="Authenticator app">
         <Stack>
           <Text size="sm">
@@ -59,13 +52,12 @@ export function TotpSetup({ email }: { email: string }) {
             label="6-digit code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
             maw={200}
-            value={code}
-            error={codeError ?? errors.fields.totp_verify_code ?? errors.fields.totp_secret}
-            onChange={(event) => setCode(event.currentTarget.value)}
+            {...form.textProps('totp_verify_code')}
+            maxLength={TOTP_DIGITS}
+            error={form.errors.totp_verify_code ?? form.errors.totp_secret}
           />
-          <FormErrorAlert message={errors.alert} />
+          <FormErrorAlert message={form.alert} />
           <Group>
             <Button type="submit" loading={enable.isPending}>
               Enable authenticator app

@@ -1,8 +1,13 @@
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { reauthenticate } from '@portal/contract/auth/sessions';
+import { disableTwoFactor, enableTotp, enableWebauthn, getTwoFactor, requestWebauthnChallenge } from '@portal/contract/security/two-factor';
 import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
+import type { TwoFactorStatus } from '../api';
+import { type FakeRoute, on } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 
 const webauthn = vi.hoisted(() => ({ supported: true, startRegistration: vi.fn() }));
@@ -11,21 +16,21 @@ vi.mock('@simplewebauthn/browser', () => ({
   startRegistration: webauthn.startRegistration,
 }));
 
-const AUTH = '/api/v1/web/auth';
-const MFA = '/api/v1/user/mfa/get';
-const ENABLE_TOTP = '/api/v1/user/mfa/enable-totp';
-const CHALLENGE = '/api/v1/user/mfa/webauthn/request-challenge';
-const ENABLE_WEBAUTHN = '/api/v1/user/mfa/webauthn/enable';
-const DISABLE = '/api/v1/user/mfa/disable';
-const REAUTH = '/api/v1/user/reauth';
+const AUTH = getAuthContext;
+const MFA = getTwoFactor;
+const ENABLE_TOTP = enableTotp;
+const CHALLENGE = requestWebauthnChallenge;
+const ENABLE_WEBAUTHN = enableWebauthn;
+const DISABLE = disableTwoFactor;
+const REAUTH = reauthenticate;
 
-const NONE = { method: 'none', enabled_at: null, webauthn_devices: [] };
-const TOTP = { method: 'totp', enabled_at: '2026-01-15T00:00:00Z', webauthn_devices: [] };
+const NONE: TwoFactorStatus = { method: 'none', enabled_at: null, webauthn_devices: [] };
+const TOTP: TwoFactorStatus = { method: 'totp', enabled_at: '2026-01-15T00:00:00Z', webauthn_devices: [] };
 const KEY = { id: 'd1', name: 'YubiKey', created_at: '2026-01-15T00:00:00Z' };
-const WEBAUTHN = { method: 'webauthn', enabled_at: '2026-01-15T00:00:00Z', webauthn_devices: [KEY] };
+const WEBAUTHN: TwoFactorStatus = { method: 'webauthn', enabled_at: '2026-01-15T00:00:00Z', webauthn_devices: [KEY] };
 
-function open(handlers: Parameters<typeof renderApp>[1] = {}) {
-  return renderApp('/setup_two_factor', { [AUTH]: () => authContext(), [MFA]: () => NONE, ...handlers });
+function open(routes: readonly FakeRoute[] = []) {
+  return renderApp('/setup_two_factor', [on(AUTH, () => authContext()), on(MFA, () => NONE), ...routes]);
 }
 
 beforeEach(() => {
@@ -60,7 +65,7 @@ describe('/setup_two_factor', () => {
     });
 
     it('enables TOTP with the secret shown and the code typed', async () => {
-      const { api } = await open({ [ENABLE_TOTP]: () => TOTP });
+      const { api } = await open([on(ENABLE_TOTP, () => TOTP)]);
       await screen.findByLabelText('Secret');
       const secret = screen.getByLabelText('Secret').textContent?.replace(/ /g, '');
       await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
@@ -71,11 +76,11 @@ describe('/setup_two_factor', () => {
     });
 
     it('shows a wrong code under the field', async () => {
-      await open({
-        [ENABLE_TOTP]: () => ({
+      await open([
+        on(ENABLE_TOTP, () => ({
           error: { code: 400, message: 'Please check the highlighted fields', fields: { totp_verify_code: 'That code is not valid' } },
-        }),
-      });
+        })),
+      ]);
       await userEvent.type(await screen.findByLabelText('6-digit code'), '000000');
       await userEvent.click(screen.getByRole('button', { name: 'Enable authenticator app' }));
       expect(await screen.findByText('That code is not valid')).toBeTruthy();
@@ -87,7 +92,7 @@ describe('/setup_two_factor', () => {
       const options = { challenge: 'abc', rp: { name: 'Backup Portal' } };
       const registration = { id: 'cred', rawId: 'cred', type: 'public-key', response: {} };
       webauthn.startRegistration.mockResolvedValue(registration);
-      const { api } = await open({ [CHALLENGE]: () => options, [ENABLE_WEBAUTHN]: () => WEBAUTHN });
+      const { api } = await open([on(CHALLENGE, () => options), on(ENABLE_WEBAUTHN, () => WEBAUTHN)]);
       await userEvent.type(await screen.findByLabelText('Device name'), 'YubiKey');
       await userEvent.click(screen.getByRole('button', { name: 'Add security key or passkey' }));
       expect(await screen.findByText('Enabled (security key)')).toBeTruthy();
@@ -102,7 +107,7 @@ describe('/setup_two_factor', () => {
 
     it("says 'Failed to register WebAuthn device' when the browser step fails", async () => {
       webauthn.startRegistration.mockRejectedValue(new Error('The operation either timed out or was not allowed.'));
-      const { api } = await open({ [CHALLENGE]: () => ({ challenge: 'abc' }) });
+      const { api } = await open([on(CHALLENGE, () => ({ challenge: 'abc' }))]);
       await userEvent.click(await screen.findByRole('button', { name: 'Add security key or passkey' }));
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toContain('Failed to register WebAuthn device');
@@ -122,14 +127,14 @@ describe('/setup_two_factor', () => {
   describe('Disable', () => {
     it('asks first, confirms who it is with a code, then turns two-factor off', async () => {
       let confirmed = false;
-      const { api } = await open({
-        [MFA]: () => TOTP,
-        [DISABLE]: () => (confirmed ? NONE : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } }),
-        [REAUTH]: () => {
+      const { api } = await open([
+        on(MFA, () => TOTP),
+        on(DISABLE, () => (confirmed ? NONE : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } })),
+        on(REAUTH, () => {
           confirmed = true;
           return { reauthenticated_at: '2026-01-15T00:00:00Z' };
-        },
-      });
+        }),
+      ]);
       expect(await screen.findByText('Enabled (authenticator app)')).toBeTruthy();
       await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
@@ -142,7 +147,7 @@ describe('/setup_two_factor', () => {
     });
 
     it('does nothing when the user says No', async () => {
-      const { api } = await open({ [MFA]: () => WEBAUTHN, [DISABLE]: () => NONE });
+      const { api } = await open([on(MFA, () => WEBAUTHN), on(DISABLE, () => NONE)]);
       await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
       await userEvent.click(await screen.findByRole('button', { name: 'No' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -151,7 +156,7 @@ describe('/setup_two_factor', () => {
   });
 
   it("shows 'Error' when the status cannot be read", async () => {
-    await open({ [MFA]: () => ({ error: { code: 403, message: 'You do not have permission to do that' } }) });
+    await open([on(MFA, () => ({ error: { code: 403, message: 'You do not have permission to do that' } }))]);
     expect((await screen.findByRole('alert')).textContent).toContain('Error');
   });
 });

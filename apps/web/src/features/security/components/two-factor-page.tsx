@@ -3,9 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
-import { twoFactorStatusLabel } from '../../../lib/two-factor';
-import { useDisableTwoFactor } from '../api/disable-two-factor';
-import { type TwoFactorStatus, useTwoFactor } from '../api/get-two-factor';
+import { type TwoFactorStatus, useDisableTwoFactor, useTwoFactor } from '../api';
+import { twoFactorStatusLabel } from '../api/two-factor-label';
 import { TotpSetup } from './totp-setup';
 import { WebauthnSetup } from './webauthn-setup';
 
@@ -38,13 +37,13 @@ function DeviceList({ devices }: { devices: TwoFactorStatus['webauthn_devices'] 
 }
 
 function StatusPanel({ status }: { status: TwoFactorStatus }) {
-  const disable = useDisableTwoFactor();
+  const disable = useDisableTwoFactor(status.method);
   const askAndDisable = async () => {
     const yes = await confirmYesNo({
       title: 'Disable two-factor authentication',
       message: 'Turn off two-factor authentication and forget every registered device?',
     });
-    if (yes) disable.mutate(status.method);
+    if (yes) disable.mutate();
   };
   return (
     <Paper withBorder p="md">

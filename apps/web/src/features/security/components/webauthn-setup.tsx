@@ -1,7 +1,8 @@
 import { Alert, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { enableWebauthn } from '@portal/contract/security/two-factor';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { isApiError } from '../../../lib/api-error';
-import { useRegisterWebauthn, WebauthnUnsupportedError } from '../api/enable-webauthn';
+import { useRegisterWebauthn, WebauthnUnsupportedError } from '../api';
 
 export const WEBAUTHN_FAILED = 'Failed to register WebAuthn device';
 const DEFAULT_DEVICE_NAME = 'Security key';
@@ -16,28 +17,19 @@ function failureMessage(error: unknown): { title: string; detail: string | null 
 
 /** Register a security key or passkey through the browser's WebAuthn prompt. */
 export function WebauthnSetup({ hasDevices }: { hasDevices: boolean }) {
-  const [deviceName, setDeviceName] = useState('');
   const register = useRegisterWebauthn();
+  // The browser's answer to the challenge is added once the user has touched the key.
+  const form = useContractForm(enableWebauthn, { initialValues: { device_name: '' }, fields: ['device_name'] });
   const failure = register.isError ? failureMessage(register.error) : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    register.mutate(deviceName.trim() || DEFAULT_DEVICE_NAME, { onSuccess: () => setDeviceName('') });
-  };
+  const submit = form.onSubmit(({ device_name }) => register.mutate(device_name || DEFAULT_DEVICE_NAME, { onSuccess: () => form.reset() }));
 
   return (
     <form onSubmit={submit} noValidate>
       <Fieldset legend="Security key or passkey">
         <Stack>
           <Text size="sm">Use a hardware security key, or a passkey kept by this device or your password manager.</Text>
-          <TextInput
-            label="Device name"
-            placeholder={DEFAULT_DEVICE_NAME}
-            maxLength={100}
-            maw={320}
-            value={deviceName}
-            onChange={(event) => setDeviceName(event.currentTarget.value)}
-          />
+          <TextInput label="Device name" placeholder={DEFAULT_DEVICE_NAME} maw={320} {...form.textProps('device_name')} />
           {failure && (
             <Alert color="red" role="alert" title={failure.title}>
               {failure.detail}

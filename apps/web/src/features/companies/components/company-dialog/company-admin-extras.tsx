@@ -8,8 +8,7 @@ import type { RowOf } from '../../../../components/data-table/list-source';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatDateTime } from '../../../../lib/dates';
-import { useImpersonateCompany } from '../../api/impersonate-company';
-import { requestLogSource } from '../../api/request-log';
+import { requestLogSource, useImpersonateCompany } from '../../api';
 import type { requestLogList } from '@portal/contract/admin-tools/request-log-list';
 
 type LogRow = RowOf<typeof requestLogList>;
@@ -26,7 +25,7 @@ export function CompanyAdminExtras({ company }: { company: CompanyDetail }) {
   const login = useImpersonateCompany();
   const navigate = useNavigate();
   const [open, setOpen] = useState<string | null>(null);
-  const loginAs = () => login.mutate(company.id, { onSuccess: () => void navigate({ to: '/' }) });
+  const loginAs = () => login.mutate({ target_id: company.id }, { onSuccess: () => void navigate({ to: '/' }) });
   return (
     <>
       <Group>

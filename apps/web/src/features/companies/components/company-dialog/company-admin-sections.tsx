@@ -1,12 +1,12 @@
 import { Fieldset, Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { COMPANY_TYPES, type CompanyType } from '@portal/contract/shared/fields';
 import { PLAN_IDS } from '@portal/contract/shared/plans';
-import { useSales } from '../../api/list-sales';
+import { useSales } from '../../api';
 import { FlagCheckbox } from './flag-checkbox';
 import type { FormSectionProps } from './form-section-props';
 
 /** Account managers, billing, permissions and plan: admin only. */
-export function CompanyAdminSections({ company, values, set, errors }: FormSectionProps) {
+export function CompanyAdminSections({ company, values, set, errors, limits }: FormSectionProps) {
   const sales = useSales();
   const isCustomer = company.company_type === 'customer';
   const isAdminCompany = company.company_type === 'admin';
@@ -30,8 +30,7 @@ export function CompanyAdminSections({ company, values, set, errors }: FormSecti
           <FlagCheckbox label="Contract billing" field="has_contract_billing" values={values} set={set} />
           <NumberInput
             label="Refund window (days)"
-            min={0}
-            max={365}
+            {...limits.range('target_customer_trial_length_days')}
             value={values.customer_trial_length_days}
             error={errors.target_customer_trial_length_days}
             onChange={(value) => set('customer_trial_length_days', typeof value === 'number' ? value : 0)}
@@ -61,7 +60,7 @@ export function CompanyAdminSections({ company, values, set, errors }: FormSecti
           onChange={(value) => value && set('company_type', value as CompanyType)}
         />
       </Fieldset>
-      <PlanFieldset {...{ company, values, set, errors }} withForce />
+      <PlanFieldset {...{ company, values, set, errors, limits }} withForce />
     </>
   );
 }

@@ -6,8 +6,7 @@ import { confirmYesNo } from '../../../../components/confirm/confirm-yes-no';
 import { formErrorState } from '../../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { formatDate, fromUnixSeconds } from '../../../../lib/dates';
-import { useDeleteCompany } from '../../api/delete-company';
-import { useReactivateCompany } from '../../api/reactivate-company';
+import { useDeleteCompany, useReactivateCompany } from '../../api';
 import { MigrateCompanyDialog } from './migrate-company-dialog';
 
 interface CompanyDangerZoneProps {
@@ -49,7 +48,7 @@ export function CompanyDangerZone({ company, isAdmin, disabled }: CompanyDangerZ
       )}
       <Group>
         {pending ? (
-          <Button color="teal.9" loading={reactivate.isPending} onClick={() => reactivate.mutate(company.id)}>
+          <Button color="teal.9" loading={reactivate.isPending} onClick={() => reactivate.mutate({ target_company_id: company.id })}>
             Reactivate
           </Button>
         ) : (

@@ -8,19 +8,15 @@ interface CompanyDetailsSectionProps extends FormSectionProps {
 }
 
 /** Company details, contact, customer portal and (for sub-accounts of a distributor) custom metadata. */
-export function CompanyDetailsSection({ company, values, set, errors, isAdmin }: CompanyDetailsSectionProps) {
+export function CompanyDetailsSection({ company, values, set, errors, limits, isAdmin }: CompanyDetailsSectionProps) {
   // Custom metadata belongs to distributors: shown on their sub-accounts, labelled by their settings.
   const showMetadata = company.distributor !== null || !isAdmin;
   const primary = company.users.find((user) => user.is_primary_contact);
-  const text = (
-    key: 'company_name' | 'phone_number' | 'street_address' | 'city' | 'postal_code' | 'country',
-    label: string,
-    max: number,
-  ) => (
+  const text = (key: 'company_name' | 'phone_number' | 'street_address' | 'city' | 'postal_code' | 'country', label: string) => (
     <TextInput
       label={label}
       value={values[key]}
-      maxLength={max}
+      maxLength={limits.maxLength(key)}
       error={errors[key]}
       onChange={(event) => set(key, event.currentTarget.value)}
       required={key === 'company_name'}
@@ -30,19 +26,19 @@ export function CompanyDetailsSection({ company, values, set, errors, isAdmin }:
     <>
       <Fieldset legend="Company details">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text('company_name', 'Company name', 200)}
-          {text('phone_number', 'Phone number', 50)}
-          {text('street_address', 'Street address', 200)}
-          {text('city', 'City', 200)}
-          {text('postal_code', 'Postal code', 20)}
-          {text('country', 'Country', 2)}
+          {text('company_name', 'Company name')}
+          {text('phone_number', 'Phone number')}
+          {text('street_address', 'Street address')}
+          {text('city', 'City')}
+          {text('postal_code', 'Postal code')}
+          {text('country', 'Country')}
         </SimpleGrid>
         {isAdmin && (
           <Textarea
             mt="sm"
             label="Notes"
             value={values.notes}
-            maxLength={10_000}
+            maxLength={limits.maxLength('notes')}
             rows={3}
             error={errors.notes}
             // A sub-account's notes belong to its distributor.
@@ -76,7 +72,7 @@ export function CompanyDetailsSection({ company, values, set, errors, isAdmin }:
                   key={key}
                   label={metadataLabel(company.custom_metadata_labels, index)}
                   value={values[key]}
-                  maxLength={500}
+                  maxLength={limits.maxLength(key)}
                   error={errors[key]}
                   onChange={(event) => set(key, event.currentTarget.value)}
                 />

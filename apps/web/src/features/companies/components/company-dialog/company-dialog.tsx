@@ -1,8 +1,8 @@
 import { Alert, Badge, Group, Loader, Modal, Tabs } from '@mantine/core';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { errorMessage } from '../../../../lib/api-error';
-import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../../../lib/company-states';
-import { type CompanyViewer, useCompanyDetail } from '../../api/describe-company';
+import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../api/company-states';
+import { type CompanyViewer, useCompanyDetail } from '../../api';
 import { CompanyUsersPanel } from '../company-users/company-users-panel';
 import { CompanyHistoryTab } from './company-history-tab';
 import { CompanyOverview } from './company-overview';

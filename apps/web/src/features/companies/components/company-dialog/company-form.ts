@@ -1,8 +1,7 @@
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { type CompanyType, NULL_MARKER } from '@portal/contract/shared/fields';
 import type { PlanId } from '@portal/contract/shared/plans';
-import type { AdminCompanyPatch } from '../../api/patch-company';
-import type { CompanyViewer } from '../../api/describe-company';
+import type { AdminCompanyPatch, CompanyViewer } from '../../api';
 
 /** What the Overview form edits; admin-only values are simply not sent by distributors. */
 export interface CompanyFormValues {

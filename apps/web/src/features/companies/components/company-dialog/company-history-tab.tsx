@@ -3,7 +3,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { DataTable } from '../../../../components/data-table/data-table';
 import type { RowOf } from '../../../../components/data-table/list-source';
 import { formatDateTime } from '../../../../lib/dates';
-import { companyEventsSource } from '../../api/company-events';
+import { companyEventsSource } from '../../api';
 
 type EventRow = RowOf<typeof companyEventList>;
 

@@ -1,10 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
-import { useState } from 'react';
-import { formErrorState } from '../../../../components/form/form-errors';
+import { adminPatchCompany, distributorPatchCompany } from '@portal/contract/companies/company-patch';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
-import type { CompanyViewer } from '../../api/describe-company';
-import { usePatchCompany } from '../../api/patch-company';
+import { useContractForm } from '../../../../components/form/use-contract-form';
+import { type CompanyViewer, usePatchCompany } from '../../api';
 import { CompanyAdminExtras } from './company-admin-extras';
 import { CompanyAdminSections, PlanFieldset } from './company-admin-sections';
 import { CompanyDangerZone } from './company-danger-zone';
@@ -35,34 +34,32 @@ export function CompanyOverview({ company, viewer, viewOnly = false }: CompanyOv
 }
 
 function CompanyEditForm({ company, viewer, viewOnly = false }: CompanyOverviewProps) {
-  const initial = formValuesOf(company);
-  const [values, setValues] = useState<CompanyFormValues>(initial);
-  const patch = usePatchCompany(viewer);
-  const errors = formErrorState(patch.error);
-  const readOnly = viewOnly || isReadOnly(company);
   const isAdmin = viewer === 'admin';
-  const dirty = isDirty(initial, values);
-
-  const set = <K extends keyof CompanyFormValues>(key: K, value: CompanyFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  const sectionProps = { company, values, set, errors: errors.fields };
-
-  const save = () => patch.mutate(buildCompanyPatch(company.id, initial, values, viewer));
+  const patch = usePatchCompany(viewer);
+  const form = useContractForm(isAdmin ? adminPatchCompany : distributorPatchCompany, {
+    initialValues: formValuesOf(company),
+    toInput: (values, initial) => buildCompanyPatch(company.id, initial, values, viewer),
+    serverError: patch.error,
+  });
+  const readOnly = viewOnly || isReadOnly(company);
+  const dirty = isDirty(form.initialValues, form.values);
+  const set: <K extends keyof CompanyFormValues>(key: K, value: CompanyFormValues[K]) => void = form.setValue;
+  const sectionProps = { company, values: form.values, set, errors: form.errors, limits: form };
 
   return (
     <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (dirty) save();
-      }}
+      onSubmit={form.onSubmit((changes) => {
+        if (dirty) patch.mutate(changes);
+      })}
+      noValidate
     >
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack>
           <CompanyDetailsSection {...sectionProps} isAdmin={isAdmin} />
           {isAdmin ? <CompanyAdminSections {...sectionProps} /> : <PlanFieldset {...sectionProps} withForce={false} />}
-          <FormErrorAlert message={errors.alert} />
+          <FormErrorAlert message={form.alert} />
           <Group justify="flex-end">
-            <Button variant="default" disabled={!dirty} onClick={() => setValues(initial)}>
+            <Button variant="default" disabled={!dirty} onClick={() => form.reset()}>
               Reset
             </Button>
             <Button type="submit" disabled={!dirty || readOnly} loading={patch.isPending}>

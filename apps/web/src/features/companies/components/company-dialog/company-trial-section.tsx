@@ -6,9 +6,7 @@ import { confirmYesNo } from '../../../../components/confirm/confirm-yes-no';
 import { formErrorState } from '../../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { formatDate } from '../../../../lib/dates';
-import { useConvertToPaid } from '../../api/convert-to-paid';
-import type { CompanyViewer } from '../../api/describe-company';
-import { usePatchCompany } from '../../api/patch-company';
+import { type CompanyViewer, useConvertToPaid, usePatchCompany } from '../../api';
 
 interface CompanyTrialSectionProps {
   company: CompanyDetail;
@@ -33,7 +31,7 @@ export function CompanyTrialSection({ company, viewer, disabled }: CompanyTrialS
       title: 'Convert To Paid',
       message: `Convert ${company.company_name} to a paid account? This cannot be undone.`,
     });
-    if (yes) convert.mutate(company.id);
+    if (yes) convert.mutate({ target_id: company.id });
   };
 
   return (

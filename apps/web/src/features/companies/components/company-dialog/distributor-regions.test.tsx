@@ -1,12 +1,13 @@
+import { distributorRegionList, listRegions, removeDistributorRegion } from '@portal/contract/companies/distributor-settings';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../../../test/fake-api';
+import { fakeApi, on } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { DistributorRegions } from './distributor-regions';
 
-const LIST = '/api/v1/admin/company/distributor-regions';
-const REMOVE = '/api/v1/admin/company/distributor-regions/remove';
+const LIST = distributorRegionList;
+const REMOVE = removeDistributorRegion;
 const rows = [
   { code: 'nz-north', name: 'New Zealand (Auckland)', managed_company_count: 2 },
   { code: 'us-east', name: 'US East (Virginia)', managed_company_count: 0 },
@@ -14,11 +15,11 @@ const rows = [
 
 describe('DistributorRegions', () => {
   it("disables Remove while sub-accounts use a region, and shows a refusal after 'Failed to remove region! '", async () => {
-    const api = fakeApi({
-      [LIST]: () => ({ rows, total: 2 }),
-      '/api/v1/meta/list_regions': () => [],
-      [REMOVE]: () => ({ error: { code: 409, message: '1 sub-accounts still use this region' } }),
-    });
+    const api = fakeApi([
+      on(LIST, () => ({ rows, total: 2 })),
+      on(listRegions, () => []),
+      on(REMOVE, () => ({ error: { code: 409, message: '1 sub-accounts still use this region' } })),
+    ]);
     renderWithProviders(<DistributorRegions companyId={3} />);
     expect(await screen.findByRole('button', { name: 'Remove New Zealand (Auckland)' })).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByRole('button', { name: 'Remove US East (Virginia)' }));

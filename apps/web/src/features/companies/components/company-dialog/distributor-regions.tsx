@@ -6,7 +6,7 @@ import { DataTable } from '../../../../components/data-table/data-table';
 import type { RowOf } from '../../../../components/data-table/list-source';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { errorMessage } from '../../../../lib/api-error';
-import { distributorRegionSource, useAddRegion, useRegions, useRemoveRegion } from '../../api/distributor-regions';
+import { distributorRegionSource, useAddRegion, useRegions, useRemoveRegion } from '../../api';
 
 type RegionRow = RowOf<typeof distributorRegionList>;
 

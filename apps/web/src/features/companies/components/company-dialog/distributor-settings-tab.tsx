@@ -1,11 +1,10 @@
 import { Button, Checkbox, Fieldset, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { DistributorSettings } from '@portal/contract/companies/distributor-settings';
+import { type DistributorSettings, patchDistributorSettings } from '@portal/contract/companies/distributor-settings';
 import { FEATURE_BITS } from '@portal/contract/shared/plans';
-import { useState } from 'react';
-import { formErrorState } from '../../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
+import { useContractForm } from '../../../../components/form/use-contract-form';
 import { errorMessage } from '../../../../lib/api-error';
-import { useDistributorSettings, usePatchDistributorSettings } from '../../api/distributor-settings';
+import { useDistributorSettings, usePatchDistributorSettings } from '../../api';
 import {
   buildSettingsPatch,
   type FeatureName,
@@ -33,34 +32,26 @@ const FEATURE_LABELS: Record<FeatureName, string> = {
 };
 
 function SettingsForm({ companyId, settings }: { companyId: number; settings: DistributorSettings }) {
-  const initial = settingsValuesOf(settings);
-  const [values, setValues] = useState(initial);
   const patch = usePatchDistributorSettings();
-  const errors = formErrorState(patch.error);
-  const changes = buildSettingsPatch(initial, values);
-  const dirty = Object.keys(changes).length > 0;
+  const form = useContractForm(patchDistributorSettings, {
+    initialValues: settingsValuesOf(settings),
+    toInput: (values, initial) => ({ target_id: companyId, ...buildSettingsPatch(initial, values) }),
+    serverError: patch.error,
+  });
+  const { values, setValues } = form;
+  const dirty = Object.keys(buildSettingsPatch(form.initialValues, values)).length > 0;
 
   return (
     <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (dirty) patch.mutate({ target_id: companyId, ...changes });
-      }}
+      onSubmit={form.onSubmit((changes) => {
+        if (dirty) patch.mutate(changes);
+      })}
+      noValidate
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {SETTINGS_TEXT_FIELDS.map((key) => (
-            <TextInput
-              key={key}
-              label={LABELS[key]}
-              maxLength={key.endsWith('_url') ? 500 : 100}
-              value={values[key]}
-              error={errors.fields[key]}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, [key]: value }));
-              }}
-            />
+            <TextInput key={key} label={LABELS[key]} {...form.textProps(key)} />
           ))}
         </SimpleGrid>
         <Fieldset legend="Default sub-account features">
@@ -81,7 +72,7 @@ function SettingsForm({ companyId, settings }: { companyId: number; settings: Di
             Changes apply to new sub-accounts only
           </Text>
         </Fieldset>
-        <FormErrorAlert message={errors.alert} />
+        <FormErrorAlert message={form.alert} />
         <Group justify="flex-end">
           <Button type="submit" disabled={!dirty} loading={patch.isPending}>
             Save settings

@@ -1,18 +1,20 @@
+import { migrateCompany } from '@portal/contract/companies/company-lifecycle';
+import { listDistributors } from '@portal/contract/companies/company-lookups';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../../../test/fake-api';
+import { fakeApi, on } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { MigrateCompanyDialog } from './migrate-company-dialog';
 
-const MIGRATE = '/api/v1/admin/company/migrate';
+const MIGRATE = migrateCompany;
 
 describe('MigrateCompanyDialog', () => {
   it('enables Migrate only when the exact company name is typed', async () => {
-    const api = fakeApi({
-      '/api/v1/admin/company/distributors': () => [{ id: 2, company_name: 'Southern Backup Partners' }],
-      [MIGRATE]: () => ({ new_company_id: 99 }),
-    });
+    const api = fakeApi([
+      on(listDistributors, () => [{ id: 2, company_name: 'Southern Backup Partners' }]),
+      on(MIGRATE, () => ({ new_company_id: 99 })),
+    ]);
     const onMigrated = vi.fn();
     renderWithProviders(
       <MigrateCompanyDialog company={{ id: 7, company_name: 'Acme Ltd' }} opened onClose={vi.fn()} onMigrated={onMigrated} />,

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
-import { useState } from 'react';
-import { formErrorState } from '../../../../components/form/form-errors';
+import { migrateCompany } from '@portal/contract/companies/company-lifecycle';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
-import { useDistributors } from '../../api/list-distributors';
-import { useMigrateCompany } from '../../api/migrate-company';
+import { useContractForm } from '../../../../components/form/use-contract-form';
+import { useDistributors, useMigrateCompany } from '../../api';
 
 interface MigrateCompanyDialogProps {
   company: Pick<CompanyDetail, 'id' | 'company_name'>;
@@ -17,24 +16,25 @@ interface MigrateCompanyDialogProps {
 export function MigrateCompanyDialog({ company, opened, onClose, onMigrated }: MigrateCompanyDialogProps) {
   const distributors = useDistributors(opened);
   const migrate = useMigrateCompany();
-  const [distributorId, setDistributorId] = useState<string | null>(null);
-  const [confirmText, setConfirmText] = useState('');
-  const errors = formErrorState(migrate.error);
+  const form = useContractForm(migrateCompany, {
+    initialValues: { target_distributor_id: null as string | null, target_confirm_company_name: '' },
+    toInput: (values) => ({
+      target_id: company.id,
+      target_distributor_id: values.target_distributor_id === null ? null : Number(values.target_distributor_id),
+      target_confirm_company_name: values.target_confirm_company_name,
+    }),
+    serverError: migrate.error,
+  });
+  const confirmText = form.values.target_confirm_company_name;
 
-  const submit = () =>
-    migrate.mutate(
-      {
-        target_id: company.id,
-        target_distributor_id: distributorId === null ? null : Number(distributorId),
-        target_confirm_company_name: confirmText,
+  const submit = form.onSubmit((input) =>
+    migrate.mutate(input, {
+      onSuccess: (result) => {
+        onMigrated?.(result.new_company_id);
+        onClose();
       },
-      {
-        onSuccess: (result) => {
-          onMigrated?.(result.new_company_id);
-          onClose();
-        },
-      },
-    );
+    }),
+  );
 
   return (
     <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Migrate Company">
@@ -47,25 +47,23 @@ export function MigrateCompanyDialog({ company, opened, onClose, onMigrated }: M
           placeholder="None (self-managed)"
           clearable
           data={(distributors.data ?? []).map((item) => ({ value: String(item.id), label: item.company_name }))}
-          value={distributorId}
-          onChange={setDistributorId}
-          error={errors.fields.target_distributor_id}
+          value={form.values.target_distributor_id}
+          onChange={(value) => form.setValue('target_distributor_id', value)}
+          error={form.errors.target_distributor_id}
         />
         <TextInput
           label={`Type ${company.company_name} to confirm`}
           placeholder={company.company_name}
-          value={confirmText}
           autoComplete="off"
           spellCheck={false}
-          error={errors.fields.target_confirm_company_name}
-          onChange={(event) => setConfirmText(event.currentTarget.value)}
+          {...form.textProps('target_confirm_company_name')}
         />
-        <FormErrorAlert message={errors.alert} />
+        <FormErrorAlert message={form.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red.9" disabled={confirmText !== company.company_name} loading={migrate.isPending} onClick={submit}>
+          <Button color="red.9" disabled={confirmText !== company.company_name} loading={migrate.isPending} onClick={() => submit()}>
             Migrate
           </Button>
         </Group>

@@ -1,13 +1,14 @@
+import { createUser, deleteUser, listCompanyUsers } from '@portal/contract/users/company-users';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../../../test/fake-api';
+import { fakeApi, on } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { companyDetail } from '../company-dialog/company-detail.fixture';
 import { CompanyUsersPanel } from './company-users-panel';
 
-const USERS = '/api/v1/user/list_company_users';
-const DELETE = '/api/v1/user/delete_user';
+const USERS = listCompanyUsers;
+const DELETE = deleteUser;
 const users = [
   ...companyDetail().users,
   { id: 13, contact_name: 'Me', email: 'me@bakery.example', is_primary_contact: false, is_technical: false, is_billing: false },
@@ -15,7 +16,7 @@ const users = [
 
 describe('CompanyUsersPanel', () => {
   it('disables Delete for the primary contact and for the signed-in user', async () => {
-    fakeApi({ [USERS]: () => users });
+    fakeApi([on(USERS, () => users)]);
     renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="ME@bakery.example" />);
     expect(await screen.findByRole('button', { name: 'Delete owner@bakery.example' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Delete me@bakery.example' })).toHaveProperty('disabled', true);
@@ -23,10 +24,10 @@ describe('CompanyUsersPanel', () => {
   });
 
   it("asks first, then shows the server's refusal after 'Failed to revoke delete user! '", async () => {
-    const api = fakeApi({
-      [USERS]: () => users,
-      [DELETE]: () => ({ error: { code: 403, message: 'The primary contact cannot be deleted' } }),
-    });
+    const api = fakeApi([
+      on(USERS, () => users),
+      on(DELETE, () => ({ error: { code: 403, message: 'The primary contact cannot be deleted' } })),
+    ]);
     renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete tech@bakery.example' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
@@ -35,8 +36,8 @@ describe('CompanyUsersPanel', () => {
   });
 
   it('creates a user and sends a verification mail unless unticked', async () => {
-    const CREATE = '/api/v1/user/create_user';
-    const api = fakeApi({ [USERS]: () => users, [CREATE]: () => ({ id: 99 }) });
+    const CREATE = createUser;
+    const api = fakeApi([on(USERS, () => users), on(CREATE, () => ({ id: 99 }))]);
     renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
     await userEvent.type(await screen.findByLabelText(/^Email/), 'new@bakery.example');
     await userEvent.type(screen.getByLabelText(/^Password/), 'long-enough-password');

@@ -1,80 +1,40 @@
 import { Button, Checkbox, Fieldset, Group, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { formErrorState } from '../../../../components/form/form-errors';
+import { createUser } from '@portal/contract/users/company-users';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
-import { useCreateUser } from '../../api/create-user';
+import { useContractForm } from '../../../../components/form/use-contract-form';
+import { useCreateUser } from '../../api';
 
-const EMPTY = { name: '', email: '', password: '', billing: false, technical: false, verify: true };
+const EMPTY = {
+  target_contact_name: '',
+  target_email: '',
+  target_password: '',
+  target_is_billing: false,
+  target_is_technical: false,
+  send_verification_email: true,
+};
 
 export function CreateUserForm({ companyId, disabled }: { companyId: number; disabled: boolean }) {
-  const [values, setValues] = useState(EMPTY);
   const create = useCreateUser();
-  const errors = formErrorState(create.error);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      {
-        target_company_id: companyId,
-        target_contact_name: values.name,
-        target_email: values.email,
-        target_password: values.password,
-        target_is_billing: values.billing,
-        target_is_technical: values.technical,
-        send_verification_email: values.verify,
-      },
-      { onSuccess: () => setValues(EMPTY) },
-    );
-  };
+  const form = useContractForm(createUser, {
+    initialValues: EMPTY,
+    toInput: (values) => ({ target_company_id: companyId, ...values }),
+    serverError: create.error,
+  });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={form.onSubmit((input) => create.mutate(input, { onSuccess: () => form.reset() }))} noValidate>
       <Fieldset legend="Add user" disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Contact name"
-            maxLength={200}
-            value={values.name}
-            error={errors.fields.target_contact_name}
-            onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            maxLength={320}
-            value={values.email}
-            error={errors.fields.target_email}
-            onChange={(event) => setValues({ ...values, email: event.currentTarget.value })}
-          />
-          <PasswordInput
-            label="Password"
-            required
-            maxLength={1024}
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.fields.target_password}
-            onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
-          />
+          <TextInput label="Contact name" {...form.textProps('target_contact_name')} />
+          <TextInput label="Email" type="email" required {...form.textProps('target_email')} />
+          <PasswordInput label="Password" required autoComplete="new-password" {...form.textProps('target_password')} />
         </SimpleGrid>
         <Group mt="sm">
-          <Checkbox
-            label="Billing"
-            checked={values.billing}
-            onChange={(event) => setValues({ ...values, billing: event.currentTarget.checked })}
-          />
-          <Checkbox
-            label="Technical"
-            checked={values.technical}
-            onChange={(event) => setValues({ ...values, technical: event.currentTarget.checked })}
-          />
-          <Checkbox
-            label="Send verification email"
-            checked={values.verify}
-            onChange={(event) => setValues({ ...values, verify: event.currentTarget.checked })}
-          />
+          <Checkbox label="Billing" {...form.checkboxProps('target_is_billing')} />
+          <Checkbox label="Technical" {...form.checkboxProps('target_is_technical')} />
+          <Checkbox label="Send verification email" {...form.checkboxProps('send_verification_email')} />
         </Group>
-        <FormErrorAlert message={errors.alert} />
+        <FormErrorAlert message={form.alert} />
         <Group justify="flex-end" mt="sm">
           <Button type="submit" loading={create.isPending}>
             Create user

@@ -1,7 +1,8 @@
+import { listDistributors } from '@portal/contract/companies/company-lookups';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../../../test/fake-api';
+import { fakeApi, on } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { NewCompanyDialog } from './new-company-dialog';
 import { NEW_COMPANY_DEFAULTS, newCompanyRequest, withCompanyType } from './new-company-form';
@@ -31,7 +32,7 @@ describe('new company form', () => {
 
 describe('NewCompanyDialog', () => {
   it('enables the distributor select only for customers', async () => {
-    fakeApi({ '/api/v1/admin/company/distributors': () => [{ id: 2, company_name: 'Southern Backup Partners' }] });
+    fakeApi([on(listDistributors, () => [{ id: 2, company_name: 'Southern Backup Partners' }])]);
     renderWithProviders(<NewCompanyDialog viewer="admin" onClose={vi.fn()} />);
     const distributor = screen.getByLabelText('Distributor', { selector: 'input' });
     expect(distributor).toHaveProperty('disabled', false);

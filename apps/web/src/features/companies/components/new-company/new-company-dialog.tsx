@@ -1,13 +1,11 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
 import { COMPANY_TYPES, type CompanyType } from '@portal/contract/shared/fields';
 import { PLAN_IDS, type PlanId } from '@portal/contract/shared/plans';
-import { type FormEvent, useState } from 'react';
-import { formErrorState } from '../../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
-import { useCreateCompany } from '../../api/create-company';
-import type { CompanyViewer } from '../../api/describe-company';
-import { useDistributors } from '../../api/list-distributors';
-import { NEW_COMPANY_DEFAULTS, type NewCompanyValues, newCompanyRequest, withCompanyType } from './new-company-form';
+import { useContractForm } from '../../../../components/form/use-contract-form';
+import { type CompanyViewer, useAdminCreateCompany, useDistributorCreateCompany, useDistributors } from '../../api';
+import { NEW_COMPANY_DEFAULTS, type NewCompanyRequest, newCompanyRequest, withCompanyType } from './new-company-form';
 
 interface NewCompanyDialogProps {
   viewer: CompanyViewer;
@@ -16,23 +14,36 @@ interface NewCompanyDialogProps {
 }
 
 export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialogProps) {
-  const [values, setValues] = useState<NewCompanyValues>(NEW_COMPANY_DEFAULTS);
-  const distributors = useDistributors(viewer === 'admin');
-  const create = useCreateCompany();
-  const errors = formErrorState(create.error);
   const isAdmin = viewer === 'admin';
+  const distributors = useDistributors(isAdmin);
+  const createAsAdmin = useAdminCreateCompany();
+  const createAsDistributor = useDistributorCreateCompany();
+  const create = isAdmin ? createAsAdmin : createAsDistributor;
+  const form = useContractForm(isAdmin ? adminCreateCompany : distributorCreateCompany, {
+    initialValues: NEW_COMPANY_DEFAULTS,
+    toInput: (values) => newCompanyRequest(viewer, values).input,
+    serverError: create.error,
+  });
+  const { values, errors, setValue } = form;
 
-  const set = <K extends keyof NewCompanyValues>(key: K, value: NewCompanyValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(newCompanyRequest(viewer, values), {
-      onSuccess: (result) => {
-        onClose();
-        onCreated?.(result.company_id);
-      },
-    });
+  const created = {
+    onSuccess: (result: { company_id: number }) => {
+      onClose();
+      onCreated?.(result.company_id);
+    },
   };
+  // The viewer chose both the schema the input was checked with and the call it goes to.
+  const send = (input: NewCompanyRequest['input']) =>
+    isAdmin
+      ? createAsAdmin.mutate(input as Extract<NewCompanyRequest, { viewer: 'admin' }>['input'], created)
+      : createAsDistributor.mutate(input as Extract<NewCompanyRequest, { viewer: 'distributor' }>['input'], created);
+
+  const text = (key: 'company_name' | 'country' | 'contact_name' | 'email' | 'password', inputKey: string) => ({
+    value: values[key],
+    error: errors[inputKey],
+    maxLength: form.maxLength(inputKey),
+    onChange: (event: { currentTarget: { value: string } }) => setValue(key, event.currentTarget.value),
+  });
 
   return (
     <Modal
@@ -42,23 +53,14 @@ export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialo
       title={isAdmin ? 'New Company' : 'New Sub-Account'}
       size="lg"
     >
-      <form onSubmit={submit}>
+      <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Company name"
-              required
-              maxLength={200}
-              value={values.company_name}
-              error={errors.fields.target_company_name}
-              onChange={(event) => set('company_name', event.currentTarget.value)}
-            />
+            <TextInput label="Company name" required {...text('company_name', 'target_company_name')} />
             <TextInput
               label="Country"
-              maxLength={2}
-              value={values.country}
-              error={errors.fields.target_country_code}
-              onChange={(event) => set('country', event.currentTarget.value.toUpperCase())}
+              {...text('country', 'target_country_code')}
+              onChange={(event) => setValue('country', event.currentTarget.value.toUpperCase())}
             />
             {isAdmin && (
               <Select
@@ -66,7 +68,7 @@ export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialo
                 data={[...COMPANY_TYPES]}
                 value={values.company_type}
                 allowDeselect={false}
-                onChange={(value) => value && setValues((current) => withCompanyType(current, value as CompanyType))}
+                onChange={(value) => value && form.setValues((current) => withCompanyType(current, value as CompanyType))}
               />
             )}
             {isAdmin && (
@@ -77,8 +79,8 @@ export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialo
                 disabled={values.company_type !== 'customer'}
                 data={(distributors.data ?? []).map((item) => ({ value: String(item.id), label: item.company_name }))}
                 value={values.distributor_id}
-                error={errors.fields.target_distributor_id}
-                onChange={(value) => set('distributor_id', value)}
+                error={errors.target_distributor_id}
+                onChange={(value) => setValue('distributor_id', value)}
               />
             )}
             {!isAdmin && (
@@ -87,55 +89,29 @@ export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialo
                 data={[...PLAN_IDS]}
                 value={values.plan_id}
                 allowDeselect={false}
-                onChange={(value) => value && set('plan_id', value as PlanId)}
+                onChange={(value) => value && setValue('plan_id', value as PlanId)}
               />
             )}
-            <TextInput
-              label="Contact name"
-              maxLength={200}
-              value={values.contact_name}
-              error={errors.fields.target_contact_name}
-              onChange={(event) => set('contact_name', event.currentTarget.value)}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              maxLength={320}
-              value={values.email}
-              error={errors.fields.target_email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Password"
-              required
-              maxLength={1024}
-              autoComplete="new-password"
-              value={values.password}
-              error={errors.fields.target_password}
-              onChange={(event) => set('password', event.currentTarget.value)}
-            />
+            <TextInput label="Contact name" {...text('contact_name', 'target_contact_name')} />
+            <TextInput label="Email" type="email" required {...text('email', 'target_email')} />
+            <PasswordInput label="Password" required autoComplete="new-password" {...text('password', 'target_password')} />
           </SimpleGrid>
           {isAdmin ? (
             <Group>
-              <Checkbox
-                label="Internal"
-                checked={values.is_internal}
-                onChange={(event) => set('is_internal', event.currentTarget.checked)}
-              />
-              <Checkbox label="Partner" checked={values.is_partner} onChange={(event) => set('is_partner', event.currentTarget.checked)} />
-              <Checkbox label="VIP" checked={values.is_vip} onChange={(event) => set('is_vip', event.currentTarget.checked)} />
+              <Checkbox label="Internal" {...form.checkboxProps('is_internal')} />
+              <Checkbox label="Partner" {...form.checkboxProps('is_partner')} />
+              <Checkbox label="VIP" {...form.checkboxProps('is_vip')} />
             </Group>
           ) : (
             <Textarea
               label="Notes"
-              maxLength={10_000}
               value={values.notes}
-              error={errors.fields.target_company_notes}
-              onChange={(event) => set('notes', event.currentTarget.value)}
+              maxLength={form.maxLength('target_company_notes')}
+              error={errors.target_company_notes}
+              onChange={(event) => setValue('notes', event.currentTarget.value)}
             />
           )}
-          <FormErrorAlert message={errors.alert} />
+          <FormErrorAlert message={form.alert} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

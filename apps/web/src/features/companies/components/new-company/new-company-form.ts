@@ -1,7 +1,12 @@
+import type { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
+import type { CallInput } from '@portal/contract/shared/define-call';
 import type { CompanyType } from '@portal/contract/shared/fields';
 import type { PlanId } from '@portal/contract/shared/plans';
-import type { NewCompanyRequest } from '../../api/create-company';
-import type { CompanyViewer } from '../../api/describe-company';
+import type { CompanyViewer } from '../../api';
+
+export type NewCompanyRequest =
+  | { viewer: 'admin'; input: CallInput<typeof adminCreateCompany> }
+  | { viewer: 'distributor'; input: CallInput<typeof distributorCreateCompany> };
 
 export interface NewCompanyValues {
   company_name: string;

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import { ALL_CALLS } from '@portal/contract/all-calls';
+import type { Call } from '@portal/contract/shared/define-call';
+import { zEnvelope } from '@portal/contract/shared/envelope';
+import { NULL_MARKER } from '@portal/contract/shared/fields';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint, writeMark } from '../test/database.ts';
+import { type TestContext, createTestContext } from '../test/harness.ts';
+import { readSnapshot, reviewedAccess } from './access-snapshot.ts';
+import { expectation, knownAnswer, withoutAudit } from './expectations.ts';
+import { type ActorName, type PreparedCase, SUITE_ENV, type World, buildWorld, clientFor, prepareCase } from './world.ts';
+
+/**
+ * Bad input for every field of every call, generated from the contract list, sent as JSON and as a form.
+ * No reply may be a 5xx or fall outside the envelope, and a refused call may not write a row. One test
+ * file per contract domain (fuzz-<domain>.test.ts), so that vitest runs them side by side.
+ */
+const BAD_VALUES: [string, unknown][] = [
+  ['a string', 'not the right type'],
+  ['a number', 12345],
+  ['a boolean', true],
+  ['an object', { nested: { deeper: [1, 2, 3] } }],
+  ['an array', ['a', 1, null]],
+  ['null', null],
+  ['the null marker', NULL_MARKER],
+  ['a huge string', 'x'.repeat(200_000)],
+  ['unicode', '😀 ünïcödé ‮ 中文 \u0000\u0001 \uD800'],
+  ['SQL injection', "' OR 1=1; DROP TABLE companies; --"],
+  ['markup', '<script>alert(1)</script><img src=x onerror=alert(1)>'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: template injection text, on purpose
+  ['a template', '${7*7}{{7*7}}%s%n'],
+  ['a path', '../../../../etc/passwd'],
+  ['negative money', -1],
+  ['fractional money', 1.5],
+  ['a tiny fraction', 0.001],
+  ['a huge number', 1e308],
+  ['an unsafe integer', 2 ** 63],
+  ['zero', 0],
+  ['numeric text with a fraction', '10.50'],
+  ['an empty string', ''],
+];
+
+function asForm(input: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}
+
+function mutations(call: Call, valid: Record<string, unknown>) {
+  const out: [string, Record<string, unknown>][] = [];
+  for (const key of Object.keys(call.input.shape)) {
+    const { [key]: _, ...without } = valid;
+    out.push([`${key} missing`, without]);
+    for (const [label, value] of BAD_VALUES) out.push([`${key} = ${label}`, { ...valid, [key]: value }]);
+  }
+  out.push(['an unknown field', { ...valid, unknown_field: 'ignored' }]);
+  out.push(['every field unicode', Object.fromEntries(Object.keys(valid).map((k) => [k, 'ünïcödé']))]);
+  return out;
+}
+
+/** The actor the fuzz calls with: the first the reviewed access lets in, so input checks are reached. */
+async function allowedCase(t: TestContext, world: World, call: Call, snapshot: Record<string, string>): Promise<PreparedCase> {
+  const access = reviewedAccess(snapshot, call.path);
+  const order: ActorName[] = access.public
+    ? ['anonymous']
+    : ['admin', 'customer', 'distributor', 'admin impersonating', 'support', 'sales', 'customer of another company'];
+  for (const name of order) {
+    const c = await prepareCase(t, world, call, name);
+    if (expectation(access, c.actor, c.target) === 'allow' && !knownAnswer(call.path, name)) return c;
+  }
+  throw new Error(`no actor is allowed ${call.path}`);
+}
+
+/** Each call's domain: the folder of the contract module that defines it (ALL_CALLS stays the list of calls). */
+export async function domainOfCalls(): Promise<Map<string, string>> {
+  const root = new URL('../../../../packages/contract/src/', import.meta.url);
+  const domains = new Map<string, string>();
+  for (const dir of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!dir.isDirectory() || dir.name === 'shared') continue;
+    for (const file of fs.readdirSync(new URL(`${dir.name}/`, root)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      const module = (await import(new URL(`${dir.name}/${file}`, root).href)) as Record<string, unknown>;
+      for (const value of Object.values(module)) {
+        const path = (value as Partial<Call> | null)?.path;
+        if (typeof path === 'string' && ALL_CALLS.some((c) => c.path === path)) domains.set(path, dir.name);
+      }
+    }
+  }
+  return domains;
+}
+
+/** Registers the fuzz for the calls of one contract domain. */
+export async function fuzzDomain(domain: string): Promise<void> {
+  const domains = await domainOfCalls();
+  const calls = ALL_CALLS.filter((c) => domains.get(c.path) === domain);
+  const snapshot = readSnapshot();
+  let t: TestContext;
+  let world: World;
+  beforeAll(async () => {
+    t = await createTestContext(SUITE_ENV);
+    world = await buildWorld(t);
+  });
+  afterAll(() => t.close());
+
+  describe(`bad-input fuzz: ${domain}`, () => {
+    it('has calls', () => expect(calls.length).toBeGreaterThan(0));
+
+    it.each(calls.map((c) => [c.path, c] as const))('%s', async (path, call) => {
+      const access = reviewedAccess(snapshot, path);
+      const c = await allowedCase(t, world, call, snapshot);
+      let client = c.client;
+      // The state a refusal must leave as it is; taken again only after a reply that may have written.
+      let before: Record<string, string> | null = null;
+      for (const [label, input] of mutations(call, c.input)) {
+        for (const form of [false, true]) {
+          before ??= await fingerprint(t.handle);
+          const mark = await writeMark(t.handle);
+          const res = await client.post(path, form ? asForm(input) : input, { form });
+          const what = `${path} with ${label} (${form ? 'form' : 'json'}): ${res.statusCode} ${res.body.slice(0, 300)}`;
+          expect(res.statusCode, what).toBeLessThan(500);
+          expect(zEnvelope.safeParse(res.json()).success, what).toBe(true);
+          if (res.statusCode >= 400) {
+            if ((await writeMark(t.handle)) === mark) continue;
+            const after = await fingerprint(t.handle);
+            expect(withoutAudit(access, after), what).toEqual(withoutAudit(access, before));
+            // A refusal that audits may have written its counters: they are the baseline from now on.
+            before = after;
+          } else {
+            // It may have written, or ended or switched the session: a new baseline and a new session.
+            before = null;
+            client = await clientFor(t, c.actor.userId, c.actor.impersonatorUserId);
+          }
+        }
+      }
+    });
+  });
+}

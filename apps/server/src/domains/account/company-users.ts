@@ -1,0 +1,88 @@
+import type { CallContext } from '../../platform/context.ts';
+import { AppError, badInput, notFound } from '../../platform/errors.ts';
+import * as notifications from '../notifications/service.ts';
+import * as tenancy from '../tenancy/service.ts';
+import * as users from '../users/service.ts';
+
+async function requireMember(ctx: CallContext, companyId: number, userId: number) {
+  const user = await users.findUser(ctx.db, userId);
+  if (!user || user.company_id !== companyId || user.deleted_at) throw notFound('User not found');
+  return user;
+}
+
+async function refuseTakenEmail(ctx: CallContext, email: string, exceptUserId?: number) {
+  const other = await users.findActiveUserByEmail(ctx.db, email);
+  if (other && other.id !== exceptUserId) throw badInput({ target_email: 'A user with this email already exists' });
+}
+
+export async function listUsers(ctx: CallContext, input: { target_company_id?: number }) {
+  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'read');
+  return (await users.listActiveUsers(ctx.db, company.id)).map(users.companyUserView);
+}
+
+export async function createUser(
+  ctx: CallContext,
+  input: {
+    target_company_id: number;
+    target_contact_name: string;
+    target_email: string;
+    target_password: string;
+    send_verification_email: boolean;
+    target_is_billing: boolean;
+    target_is_technical: boolean;
+  },
+) {
+  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
+  await refuseTakenEmail(ctx, input.target_email);
+  const user = await users.createUser(ctx.db, ctx.clock, {
+    company_id: company.id,
+    email: input.target_email,
+    contact_name: input.target_contact_name,
+    password: input.target_password,
+    is_billing: input.target_is_billing,
+    is_technical: input.target_is_technical,
+    staff_role: company.company_type === 'admin' ? 'support' : null,
+  });
+  await ctx.audit(company.id, `Added user ${users.userLabel(user)}`);
+  if (input.send_verification_email) await notifications.sendVerificationMail(ctx, user);
+  return { id: user.id };
+}
+
+export async function patchUser(
+  ctx: CallContext,
+  input: {
+    target_company_id: number;
+    target_id: number;
+    target_contact_name?: string;
+    target_email?: string;
+    target_password?: string;
+    target_is_billing?: boolean;
+    target_is_technical?: boolean;
+  },
+) {
+  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
+  const user = await requireMember(ctx, company.id, input.target_id);
+  if (input.target_email !== undefined) await refuseTakenEmail(ctx, input.target_email, user.id);
+  const profile: users.Profile = {};
+  if (input.target_contact_name !== undefined) profile.contact_name = input.target_contact_name;
+  if (input.target_is_billing !== undefined) profile.is_billing = input.target_is_billing;
+  if (input.target_is_technical !== undefined) profile.is_technical = input.target_is_technical;
+  await users.updateProfile(ctx.db, user.id, profile);
+  if (input.target_email !== undefined) await users.changeEmail(ctx.db, user.id, input.target_email);
+  if (input.target_password !== undefined) await users.setPassword(ctx.db, user.id, input.target_password);
+  const what = ['contact_name', 'email', 'is_billing', 'is_technical', 'password'].filter(
+    (field) => input[`target_${field}` as keyof typeof input] !== undefined,
+  );
+  if (what.length) await ctx.audit(company.id, `Changed user ${users.userLabel(user)}: ${what.join(', ')}`);
+  return null;
+}
+
+export async function deleteUser(ctx: CallContext, input: { target_company_id: number; target_id: number }) {
+  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
+  const user = await requireMember(ctx, company.id, input.target_id);
+  if (user.is_primary_contact) throw new AppError(400, 'The primary contact cannot be deleted');
+  if (user.id === ctx.actor.userId) throw new AppError(400, 'You cannot delete yourself');
+  await users.markDeleted(ctx.db, user.id, ctx.clock.now());
+  await ctx.audit(company.id, `Deleted user ${users.userLabel(user)}`);
+  return null;
+}

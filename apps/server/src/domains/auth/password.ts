@@ -1,0 +1,53 @@
+import { PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
+import type { PublicContext } from '../../platform/context.ts';
+import { AppError, badInput } from '../../platform/errors.ts';
+import * as notifications from '../notifications/service.ts';
+import * as tenancy from '../tenancy/service.ts';
+import * as users from '../users/service.ts';
+import { checkBotSolution } from './bot-challenge.ts';
+import * as q from './queries.ts';
+import { accountKey, clearThrottle } from './throttle.ts';
+
+export const PASSWORD_MESSAGES = {
+  botCheck: 'Please complete the bot check',
+  invalidResetLink: `This link is invalid or has expired. Reset links expire after ${PASSWORD_RESET_TOKEN_MINUTES} minutes.`,
+} as const;
+
+/**
+ * Mails a reset link when the address belongs to a user who can sign in, and answers the same either
+ * way, so the form cannot be used to find accounts. The sign-in throttle is not consulted: the owner
+ * of an account under attack must always be able to reset.
+ */
+export async function forgotPassword(ctx: PublicContext, input: { target_user: string; recaptcha: string }): Promise<null> {
+  if (!(await checkBotSolution(ctx.db, ctx.config, ctx.clock.now(), input.recaptcha))) {
+    throw badInput({ recaptcha: PASSWORD_MESSAGES.botCheck });
+  }
+  const user = await users.findActiveUserByEmail(ctx.db, input.target_user);
+  const company = user ? await tenancy.findCompany(ctx.db, user.company_id) : null;
+  if (!user || !company || tenancy.isClosed(company)) return null;
+
+  await notifications.sendPasswordResetMail(ctx, user);
+  await ctx.audit(company.id, `Password reset link sent to ${user.email}`, `Visitor from ${ctx.ip}`);
+  return null;
+}
+
+/** Sets a new password from a reset link: the link is used up, every session of the user ends. */
+export async function resetPassword(ctx: PublicContext, input: { email_token: string; new_password: string }): Promise<null> {
+  const now = ctx.clock.now();
+  const userId = await notifications.consumeEmailToken(ctx.db, now, input.email_token, 'reset_password');
+  const user = userId === null ? null : await users.findUser(ctx.db, userId);
+  if (!user) throw new AppError(400, PASSWORD_MESSAGES.invalidResetLink);
+
+  await users.setPassword(ctx.db, user.id, input.new_password);
+  // The link reached the mailbox, which proves the address as well as a verification link would.
+  if (!user.email_verified_at) await users.markEmailVerified(ctx.db, user.id, now);
+  const ended = await q.deleteUserSessions(ctx.db, user.id);
+  // The owner of an account under attack is never locked out: a reset clears its failed sign-in counter.
+  await clearThrottle(ctx.db, accountKey(user.email));
+  await ctx.audit(
+    user.company_id,
+    `Password reset by email link; ${ended} session${ended === 1 ? '' : 's'} signed out`,
+    users.userLabel(user),
+  );
+  return null;
+}

@@ -1,0 +1,97 @@
+import { EMAIL_VERIFICATION_TOKEN_HOURS, PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
+import type { Actor } from '../../platform/access.ts';
+import type { CallContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
+import { newToken, tokenHash } from '../../platform/session.ts';
+import * as users from '../users/service.ts';
+import * as q from './queries.ts';
+import * as templates from './templates.ts';
+
+export type { EmailTokenPurpose } from './queries.ts';
+export { formatWhen, portalLink } from './templates.ts';
+
+type MailUser = Pick<users.UserRow, 'id' | 'email' | 'company_id' | 'contact_name'> & { browser_timezone?: string | null };
+/** Mail goes out from calls by anyone, signed in or not, and from jobs. */
+type MailContext = CallContext<Actor | null>;
+
+const LIFETIME_MS: Record<q.EmailTokenPurpose, number> = {
+  reset_password: PASSWORD_RESET_TOKEN_MINUTES * 60_000,
+  verify_email: EMAIL_VERIFICATION_TOKEN_HOURS * 3_600_000,
+};
+
+/** A new single-use token for a link; only its hash is stored, with the address it goes to. */
+async function issueEmailToken(db: Database, now: Date, user: MailUser, purpose: q.EmailTokenPurpose): Promise<string> {
+  const token = newToken();
+  await q.insertEmailToken(db, {
+    id: tokenHash(token),
+    user_id: user.id,
+    purpose,
+    email: user.email,
+    created_at: now,
+    expires_at: new Date(now.getTime() + LIFETIME_MS[purpose]),
+  });
+  return token;
+}
+
+const mailUser = (ctx: MailContext, user: MailUser, content: Parameters<MailContext['mail']>[1]) =>
+  ctx.mail({ email: user.email, company_id: user.company_id }, content);
+
+/** Mails the user a link that verifies their current address (and signs them in: login type email_token). */
+export async function sendVerificationMail(ctx: MailContext, user: MailUser): Promise<void> {
+  const token = await issueEmailToken(ctx.db, ctx.clock.now(), user, 'verify_email');
+  const link = templates.portalLink(ctx.config, '/login', {
+    method: 'email_token',
+    t: token,
+    redirect_to: '/verify_email?success=1',
+  });
+  await mailUser(ctx, user, templates.verificationMail(link, user.contact_name));
+}
+
+/** Mails a reset link; a newer link replaces the older ones. */
+export async function sendPasswordResetMail(ctx: MailContext, user: MailUser): Promise<void> {
+  await q.retireEmailTokens(ctx.db, user.id, 'reset_password', ctx.clock.now());
+  const token = await issueEmailToken(ctx.db, ctx.clock.now(), user, 'reset_password');
+  const link = templates.portalLink(ctx.config, '/update_password', { t: token });
+  await mailUser(ctx, user, templates.passwordResetMail(link, user.contact_name, templates.portalLink(ctx.config, '/forgot_password')));
+}
+
+/** Tells the user their account was signed in to, from the calling browser's address. */
+export async function sendNewSignInMail(ctx: MailContext, user: MailUser): Promise<void> {
+  const content = templates.newSignInMail({
+    name: user.contact_name,
+    when: templates.formatWhen(ctx.clock.now(), user.browser_timezone),
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    accountLink: templates.portalLink(ctx.config, '/myaccount'),
+  });
+  await mailUser(ctx, user, content);
+}
+
+/** Tells the user that their two-factor sign-in changed; `change` is one sentence, such as 'Two-factor sign-in was turned off'. */
+export async function sendTwoFactorChangedMail(ctx: MailContext, user: MailUser, change: string): Promise<void> {
+  const content = templates.twoFactorChangedMail({
+    name: user.contact_name,
+    change,
+    when: templates.formatWhen(ctx.clock.now(), user.browser_timezone),
+    securityLink: templates.portalLink(ctx.config, '/setup_two_factor'),
+  });
+  await mailUser(ctx, user, content);
+}
+
+/**
+ * Uses a token from a mailed link: the user's id, or null when the token is unknown, used, expired, or
+ * was sent to an address the account no longer has. A verify_email token also marks the address verified.
+ */
+export async function consumeEmailToken(db: Database, now: Date, token: string, purpose: q.EmailTokenPurpose): Promise<number | null> {
+  const row = await q.takeEmailToken(db, tokenHash(token), purpose, now);
+  if (!row) return null;
+  const user = await users.findUser(db, row.user_id);
+  if (!user || user.deleted_at || user.email.toLowerCase() !== row.email.toLowerCase()) return null;
+  if (purpose === 'verify_email' && !user.email_verified_at) await users.markEmailVerified(db, user.id, now);
+  return user.id;
+}
+
+/** Scheduled: removes expired links. */
+export async function purgeExpiredTokens(ctx: CallContext): Promise<number> {
+  return q.deleteExpired(ctx.db, ctx.clock.now());
+}

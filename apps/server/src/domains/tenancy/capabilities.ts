@@ -1,0 +1,37 @@
+import type { Capability, Role } from '@portal/contract/shared/roles';
+import type { CompanyRow } from './queries.ts';
+
+/**
+ * The spec's permission flags, derived from the company's type, flags and plan and the
+ * user's roles. One place decides them; the auth context carries them to the page,
+ * and contracts that need one declare it.
+ */
+export function capabilitiesFor(
+  company: Pick<CompanyRow, 'company_type' | 'can_have_comet_storage' | 'has_contract_billing' | 'distributor_id'>,
+  roles: readonly Role[],
+): Capability[] {
+  const caps = new Set<Capability>();
+  const add = (...c: Capability[]) => {
+    for (const x of c) caps.add(x);
+  };
+  if (roles.includes('admin')) {
+    add('use_tickets_page', 'use_all_tickets_page', 'use_api_tokens', 'sales_commission', 'edit_users', 'manage_trial_usage');
+    add('use_hosted', 'use_self_hosted', 'use_storage', 'use_customer_portal', 'use_billing_pages');
+  }
+  if (roles.includes('support')) add('use_tickets_page', 'use_all_tickets_page');
+  if (roles.includes('sales')) add('sales_commission', 'use_tickets_page');
+  const serviceCompany = company.company_type === 'customer' || company.company_type === 'distributor';
+  if (serviceCompany) {
+    add('use_tickets_page', 'use_api_tokens', 'edit_users', 'use_hosted', 'use_self_hosted', 'use_customer_portal');
+    if (company.can_have_comet_storage) add('use_storage');
+    if (!company.has_contract_billing) add('use_billing_pages');
+  }
+  if (company.company_type === 'distributor') add('manage_trial_usage');
+  if (company.company_type === 'customer') {
+    // A distributor's sub-account is priced and billed by the distributor, not through our plan and card pages.
+    if (company.distributor_id === null) add('use_my_plan', 'use_new_card_dialog');
+    else caps.delete('use_billing_pages');
+  }
+  if (roles.includes('admin_impersonating')) add('use_all_tickets_page');
+  return [...caps];
+}

@@ -1,0 +1,12 @@
+/**
+ * Every table of every domain, for drizzle-kit and the test harness (which empties them). The app
+ * knows all domains; a domain imports only its own tables.
+ */
+export * from './domains/admin-tools/tables.ts';
+export * from './domains/auth/tables.ts';
+export * from './domains/companies/tables.ts';
+export * from './domains/notifications/tables.ts';
+export * from './domains/security/tables.ts';
+export * from './domains/tenancy/tables.ts';
+export * from './domains/users/tables.ts';
+export * from './platform/tables.ts';

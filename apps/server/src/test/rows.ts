@@ -1,0 +1,100 @@
+/**
+ * The rows tests set up and inspect directly, so domain tests hold no SQL of their own (only a domain's
+ * queries.ts and tables.ts may). Plain reads and writes by key, named for what they do: no rules of the
+ * portal are repeated here, so a test that needs behaviour goes through the API or a service instead.
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../platform/db.ts';
+import * as schema from '../schema.ts';
+
+type Rows = { db: Database };
+
+export type CompanyRow = typeof schema.companies.$inferSelect;
+export type UserRow = typeof schema.users.$inferSelect;
+export type CompanyEventRow = typeof schema.companyEvents.$inferSelect;
+export type SessionRow = typeof schema.sessions.$inferSelect;
+export type EmailTokenRow = typeof schema.emailTokens.$inferSelect;
+export type ThrottleRow = typeof schema.authThrottle.$inferSelect;
+export type ErrorReportRow = typeof schema.errorReports.$inferSelect;
+
+// Companies and users
+
+export async function companyRow(t: Rows, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await t.db.select().from(schema.companies).where(eq(schema.companies.id, id));
+  return row;
+}
+
+/** Changes a company row as it stands, bypassing the services (to set up a state, or to test a trigger). */
+export async function setCompany(t: Rows, id: number, changes: Partial<typeof schema.companies.$inferInsert>): Promise<void> {
+  await t.db.update(schema.companies).set(changes).where(eq(schema.companies.id, id));
+}
+
+export async function userRow(t: Rows, id: number): Promise<UserRow | undefined> {
+  const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, id));
+  return row;
+}
+
+/** Changes a user row as it stands, bypassing the services. */
+export async function setUser(t: Rows, id: number, changes: Partial<typeof schema.users.$inferInsert>): Promise<void> {
+  await t.db.update(schema.users).set(changes).where(eq(schema.users.id, id));
+}
+
+/** The company's history, oldest first. */
+export async function companyEvents(t: Rows, companyId: number): Promise<CompanyEventRow[]> {
+  return t.db.select().from(schema.companyEvents).where(eq(schema.companyEvents.company_id, companyId)).orderBy(schema.companyEvents.id);
+}
+
+// Sign-in
+
+export async function sessionsOf(t: Rows, userId: number): Promise<SessionRow[]> {
+  return t.db.select().from(schema.sessions).where(eq(schema.sessions.user_id, userId)).orderBy(schema.sessions.created_at);
+}
+
+/** The failed sign-in counter under a key ('account:<email>' or 'address:<ip>'), or null. */
+export async function throttleRow(t: Rows, key: string): Promise<ThrottleRow | null> {
+  const [row] = await t.db.select().from(schema.authThrottle).where(eq(schema.authThrottle.key, key));
+  return row ?? null;
+}
+
+export async function setThrottle(t: Rows, row: typeof schema.authThrottle.$inferInsert): Promise<void> {
+  const { key: _key, ...values } = row;
+  await t.db.insert(schema.authThrottle).values(row).onConflictDoUpdate({ target: schema.authThrottle.key, set: values });
+}
+
+/** The signatures of the bot-challenge solutions remembered as used. */
+export async function usedBotChallenges(t: Rows): Promise<string[]> {
+  const rows = await t.db.select({ signature: schema.usedBotChallenges.signature }).from(schema.usedBotChallenges);
+  return rows.map((r) => r.signature);
+}
+
+// Mail links
+
+export async function emailTokensOf(t: Rows, userId: number): Promise<EmailTokenRow[]> {
+  return t.db.select().from(schema.emailTokens).where(eq(schema.emailTokens.user_id, userId)).orderBy(schema.emailTokens.created_at);
+}
+
+// Second factors
+
+/** Everything the security domain stores for a user: TOTP, security keys, recovery passphrase, security answers. */
+export async function securityOf(t: Rows, userId: number) {
+  const [totp] = await t.db.select().from(schema.userTotp).where(eq(schema.userTotp.user_id, userId));
+  const keys = await t.db
+    .select()
+    .from(schema.webauthnCredentials)
+    .where(eq(schema.webauthnCredentials.user_id, userId))
+    .orderBy(schema.webauthnCredentials.created_at);
+  const [passphrase] = await t.db.select().from(schema.recoveryPassphrases).where(eq(schema.recoveryPassphrases.user_id, userId));
+  const answers = await t.db
+    .select()
+    .from(schema.securityAnswers)
+    .where(eq(schema.securityAnswers.user_id, userId))
+    .orderBy(schema.securityAnswers.question_id);
+  return { totp: totp ?? null, keys, passphrase: passphrase ?? null, answers };
+}
+
+// Admin tools
+
+export async function lastErrorReport(t: Rows): Promise<ErrorReportRow | null> {
+  const [row] = await t.db.select().from(schema.errorReports).orderBy(desc(schema.errorReports.id)).limit(1);
+  return row ?? null;
+}

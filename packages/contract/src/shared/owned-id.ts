@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Ids are PostgreSQL integers. */
+export const ID_MAX = 2_147_483_647;
+
+const numberId = () => z.number().int().min(1).max(ID_MAX);
+
+/**
+ * The kinds of row that belong to a company, with the shape of their id on the wire. Adding a kind is
+ * one line here; the server's generated tests then need a factory for it (apps/server/src/test/factories.ts).
+ */
+const OWNED_ID_SCHEMAS = {
+  company: numberId,
+  user: numberId,
+  /** A session travels by its public id, never by the hash its cookie is stored under. */
+  session: () => z.string().min(1).max(64),
+};
+
+export type OwnedKind = keyof typeof OWNED_ID_SCHEMAS;
+export const OWNED_KINDS = Object.keys(OWNED_ID_SCHEMAS) as OwnedKind[];
+
+const META_KEY = 'x-owned';
+
+/**
+ * The id of a row that belongs to a company. The metadata lets the generated tests aim every such field
+ * at another tenant's row, so a service that forgets to check who owns the row fails the matrix.
+ */
+export function zOwnedId<K extends OwnedKind>(kind: K): ReturnType<(typeof OWNED_ID_SCHEMAS)[K]> {
+  return OWNED_ID_SCHEMAS[kind]().meta({ [META_KEY]: kind }) as ReturnType<(typeof OWNED_ID_SCHEMAS)[K]>;
+}
+
+/** The kind a schema made by `zOwnedId` carries (wrappers such as `.optional()` are not looked through). */
+export function ownedKindOf(schema: z.ZodType): string | null {
+  const kind = (schema.meta() as Record<string, unknown> | undefined)?.[META_KEY];
+  return typeof kind === 'string' ? kind : null;
+}

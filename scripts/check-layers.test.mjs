@@ -1,0 +1,365 @@
+// Tests for scripts/check-layers.mjs: each test builds a small repository in a temp dir (an ARCHITECTURE.md with
+// the rank table and a few domains), plants one kind of breach and checks the problems reported.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { checkLayers, closedWalk, importsOf, scanSource } from './check-layers.mjs';
+
+// The table ARCHITECTURE.md will carry once the restructure lands; the lint reads the ranks from it.
+const RANK_TABLE = `<!-- domain-ranks:start -->
+| rank | domains | what they hold |
+| ---- | ------- | -------------- |
+| 0 | \`platform\` | handle(), access, sessions' cookies, db, clock, mail outbox, request log, export |
+| 1 | \`tenancy\` | the company row, requireCompany, the closed-company rule, company events (audit) |
+| 2 | \`users\` | user rows, passwords, labels |
+| 3 | \`notifications\` | mail templates and senders, email tokens |
+| 4 | \`security\` | TOTP, WebAuthn, recovery passphrase, security questions |
+| 5 | \`auth\` | sign-in, sessions, single sign-on, throttling, password reset, impersonation |
+| 6 | \`account\` | my account, company users |
+| 7 | \`billing\` | services registry, credit ledger, plans |
+| 8 | \`companies\`, \`servers\`, \`hosted\`, \`downloads\`, \`storage\`, \`customer-portal\`, \`tokens\`, \`tickets\` | company administration and lifecycle; the products |
+| 9 | \`reports\`, \`admin-tools\` | read-only reports; admin tools |
+<!-- domain-ranks:end -->`;
+
+const S = 'apps/server/src';
+const D = `${S}/domains`;
+const W = 'apps/web/src';
+
+// A tree that keeps every rule: each domain reaches lower ranks through service.ts, SQL sits in queries.ts,
+// tables.ts files import tables for foreign keys, a feature uses another feature's api/.
+const CLEAN = {
+  'ARCHITECTURE.md': `# Architecture\n\n${RANK_TABLE}\n`,
+  [`${S}/schema.ts`]: `export * from './domains/tenancy/tables.ts';\nexport * from './domains/users/tables.ts';\n`,
+  [`${S}/app.ts`]: `import { handleAll } from './platform/handle.ts';\nimport * as users from './domains/users/service.ts';\n`,
+  [`${S}/platform/db.ts`]: `import { drizzle } from 'drizzle-orm/pglite';\nexport const open = () => drizzle();\n`,
+  [`${S}/platform/handle.ts`]: `import type { Database } from './db.ts';\nexport function handleAll(db: Database) { return db.execute('select 1'); }\n`,
+  [`${S}/platform/tables.ts`]: `import { pgTable, text } from 'drizzle-orm/pg-core';\nexport const mailOutbox = pgTable('mail_outbox', { to: text('to') });\n`,
+  [`${D}/tenancy/tables.ts`]: `import { pgTable, serial } from 'drizzle-orm/pg-core';\nexport const companies = pgTable('companies', { id: serial('id') });\n`,
+  [`${D}/tenancy/queries.ts`]: [
+    `import { sql } from 'drizzle-orm';`,
+    `import type { Database } from '../../platform/db.ts';`,
+    `export const close = (db: Database, id: number) => db.execute(sql\`update companies set closed = true where id = \${id}\`);`,
+    `export const add = (db: Database) => db.execute(sql\`insert into companies default values\`);`,
+  ].join('\n'),
+  [`${D}/tenancy/service.ts`]: `import type { Database } from '../../platform/db.ts';\nimport * as q from './queries.ts';\nexport const close = (db: Database) => q.close(db, 1);\n`,
+  [`${D}/users/tables.ts`]: [
+    `import { integer, pgEnum, pgTable } from 'drizzle-orm/pg-core';`,
+    `import { companies } from '../tenancy/tables.ts';`,
+    `export const role = pgEnum('user_role', ['admin', 'member']);`,
+    `export const users = pgTable(\n  'users',\n  { company: integer('company').references(() => companies.id) },\n);`,
+  ].join('\n'),
+  [`${D}/users/queries/find.ts`]: `import { eq } from 'drizzle-orm';\nexport const find = (db, id) => db.select().from(users).where(eq(users.id, id));\n`,
+  [`${D}/users/queries/write.ts`]: `export const rename = (tx) => tx.update(users).set({ name: 'x' });\n`,
+  [`${D}/users/service.ts`]: [
+    `import type { SQL } from 'drizzle-orm';`,
+    `import { type AnyColumn, type Table } from 'drizzle-orm';`,
+    `import * as tenancy from '../tenancy/service.ts';`,
+    `import { find } from './queries/find.ts';`,
+    `// import { users } from '../auth/service.ts'; (a comment, not an import)`,
+    `const hint = "import x from '../auth/service.ts'"; // a string, not an import`,
+    `export const getUser = (ctx, id: number) => find(ctx.db, id);`,
+    `export const closeCompany = tenancy.close;`,
+    `export type Where = SQL | AnyColumn | Table | typeof hint;`,
+  ].join('\n'),
+  [`${D}/users/service.test.ts`]: `import { expect, test } from 'vitest';\nimport { getUser } from './service.ts';\ntest('finds', () => expect(getUser).toBeDefined());\n`,
+  [`${D}/auth/service.ts`]: [
+    `import * as users from '../users/service';`,
+    `export * as tenancy from '../tenancy/service.ts';`,
+    `export const who = (ctx, id: number) => users.getUser(ctx, id);`,
+    `export const lazy = () => import('../users/service.ts');`,
+    `const message = 'Please update users of this company by hand';`,
+  ].join('\n'),
+  [`${D}/admin-tools/service.ts`]: `import * as auth from '../auth/service.ts';\nimport '../users/service.ts';\nexport const who = auth.who;\n`,
+  [`${W}/lib/api.ts`]: `import { call } from '@portal/contract/shared/define-call';\nexport const api = call;\n`,
+  [`${W}/components/DataTable.tsx`]: `import { api } from '../lib/api.ts';\nexport const DataTable = () => <p>Don't {String(api)}</p>;\n`,
+  [`${W}/features/companies/api/companies.ts`]: `import { api } from '../../../lib/api.ts';\nexport const list = api;\n`,
+  [`${W}/features/companies/components/CompanyList.tsx`]: `import { list } from '../api/companies.ts';\nexport const CompanyList = () => list;\n`,
+  [`${W}/features/account/components/Account.tsx`]: `import { list } from '../../companies/api/companies.ts';\nimport { DataTable } from '../../../components/DataTable.tsx';\nexport const A = () => [list, DataTable];\n`,
+  [`${W}/app/routes.tsx`]: `import { Account } from '../features/account/components/Account.tsx';\nexport const routes = [Account];\n`,
+  'packages/contract/src/shared/define-call.ts': `export const call = () => null;\n`,
+  'packages/contract/src/users/get-user.ts': `import { call } from '../shared/define-call.ts';\nimport { x } from '@portal/contract/shared/define-call';\nexport const getUser = [call, x];\n`,
+};
+
+const roots = [];
+after(() => {
+  for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** Writes CLEAN with `changes` applied (a null value deletes the file) and runs the check on it. */
+function check(changes = {}) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'check-layers-'));
+  roots.push(root);
+  for (const [file, text] of Object.entries({ ...CLEAN, ...changes })) {
+    if (text === null) continue;
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  return checkLayers(root);
+}
+
+/** Asserts that some problem matches each pattern and that no other problem was reported. */
+function assertProblems(problems, patterns) {
+  for (const pattern of patterns) {
+    assert.ok(
+      problems.some((p) => pattern.test(p)),
+      `expected a problem matching ${pattern}, got:\n${problems.join('\n')}`,
+    );
+  }
+  const unexpected = problems.filter((p) => !patterns.some((pattern) => pattern.test(p)));
+  assert.deepEqual(unexpected, [], 'unexpected problems');
+}
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// A problem in `file` (a path, or `path:line`) whose message has `words` in this order.
+const about = (file, ...words) => new RegExp(`^${escapeRegExp(file)}(?::\\d+)?[: ].*${words.map(escapeRegExp).join('.*')}`);
+
+describe('check-layers', () => {
+  test('a clean tree passes', () => {
+    assert.deepEqual(check(), []);
+  });
+
+  test('a circle users -> tenancy -> users fails with the circle message (and the rank rule)', () => {
+    const problems = check({
+      [`${D}/tenancy/service.ts`]: `import * as users from '../users/service.ts';\nexport const close = users.getUser;\n`,
+    });
+    assertProblems(problems, [
+      /^circle between domains: tenancy -> users -> tenancy \(tenancy\/service\.ts -> users\/service\.ts; users\/\S+ -> tenancy\/\S+\)$/,
+      about(`${D}/tenancy/service.ts`, 'domain tenancy (rank 1) may not import domain users (rank 2)'),
+    ]);
+  });
+
+  test('a same-rank pair fails, and as a circle when both ways', () => {
+    const servers = `${D}/servers/service.ts`;
+    const hosted = `${D}/hosted/service.ts`;
+    const oneWay = check({ [servers]: `import * as hosted from '../hosted/service.ts';\n`, [hosted]: `export const h = 1;\n` });
+    assertProblems(oneWay, [about(servers, 'domain servers may not import domain hosted: both have rank 8')]);
+
+    const bothWays = check({
+      [servers]: `import * as hosted from '../hosted/service.ts';\n`,
+      [hosted]: `import '../servers/service.ts';\n`,
+    });
+    assertProblems(bothWays, [
+      /^circle between domains: hosted -> servers -> hosted /,
+      about(servers, 'both have rank 8'),
+      about(hosted, 'domain hosted may not import domain servers: both have rank 8'),
+    ]);
+  });
+
+  test('a three-domain circle is walked through every member', () => {
+    const edges = new Map([
+      ['a', new Map([['b', '']])],
+      ['b', new Map([['c', '']])],
+      ['c', new Map([['a', '']])],
+    ]);
+    assert.deepEqual(closedWalk(['a', 'b', 'c'], edges), ['a', 'b', 'c', 'a']);
+    const star = new Map([
+      [
+        'hub',
+        new Map([
+          ['x', ''],
+          ['y', ''],
+        ]),
+      ],
+      ['x', new Map([['hub', '']])],
+      ['y', new Map([['hub', '']])],
+    ]);
+    assert.deepEqual(closedWalk(['hub', 'x', 'y'], star), ['hub', 'x', 'hub', 'y', 'hub']);
+  });
+
+  test('an upward import fails', () => {
+    const problems = check({
+      [`${D}/users/helpers.ts`]: `import { who } from '../auth/service.ts';\nexport const w = who;\n`,
+    });
+    assertProblems(problems, [
+      about(`${D}/users/helpers.ts`, 'domain users (rank 2) may not import domain auth (rank 5)'),
+      /^circle between domains: auth -> users -> auth /,
+    ]);
+  });
+
+  test('an import of another domain other than its service.ts fails', () => {
+    const problems = check({
+      [`${D}/auth/login.ts`]: `import { find } from '../users/queries/find.ts';\nexport { getUser } from '../users';\nexport const f = find;\n`,
+      [`${D}/users/index.ts`]: `export * from './service.ts';\n`,
+    });
+    assertProblems(problems, [
+      about(`${D}/auth/login.ts`, '../users/queries/find.ts', `only through ${D}/users/service.ts`),
+      about(`${D}/auth/login.ts`, '../users:', `only through ${D}/users/service.ts`),
+    ]);
+  });
+
+  test('a domain without a rank fails', () => {
+    const problems = check({ [`${D}/mystery/service.ts`]: `import * as users from '../users/service.ts';\n` });
+    assertProblems(problems, [/^domain mystery has no rank in ARCHITECTURE\.md$/]);
+  });
+
+  test('an ARCHITECTURE.md without the rank table fails', () => {
+    const problems = check({ 'ARCHITECTURE.md': '# Architecture\n' });
+    assertProblems(problems, [/^ARCHITECTURE\.md has no domain rank table/]);
+  });
+
+  test('importing another domain’s tables.ts outside tables.ts, or a schema list, fails', () => {
+    const problems = check({
+      [`${D}/auth/service.ts`]: `import { users } from '../users/tables.ts';\nexport const t = users;\n`,
+      [`${D}/auth/sessions.test.ts`]: `import { mailOutbox } from '../../platform/tables.ts';\nexport const t = mailOutbox;\n`,
+      [`${D}/admin-tools/service.ts`]: `import * as all from '../../schema.ts';\nexport const t = all;\n`,
+      [`${D}/account/service.ts`]: `import * as all from '../../platform/schema.ts';\nexport const t = all;\n`,
+    });
+    assertProblems(problems, [
+      about(`${D}/auth/service.ts`, 'domain auth may not import the tables of users'),
+      about(`${D}/auth/sessions.test.ts`, 'domain auth may not import the tables of platform'),
+      about(`${D}/admin-tools/service.ts`, 'may not import the list of all tables', `${S}/schema.ts`),
+      about(`${D}/account/service.ts`, 'may not import the list of all tables', `${S}/platform/schema.ts`),
+    ]);
+  });
+
+  test('raw SQL writing another domain’s table fails', () => {
+    const problems = check({
+      [`${D}/users/queries/write.ts`]: [
+        `export const a = (db) => db.execute(sql\`INSERT INTO companies (name) values (\${'x'})\`);`,
+        `export const b = (db, id) => db.execute(sql\`update "companies" set name = 'y' where id = \${id}\`);`,
+        `export const c = (db) => db.execute('delete from public.mail_outbox');`,
+        `export const d = (db) => db.execute('delete from users'); // its own table: fine`,
+      ].join('\n'),
+    });
+    const writes = (line, table, owner) =>
+      new RegExp(
+        `^${escapeRegExp(D)}/users/queries/write\\.ts:${line}: cross-domain table write: .* writes ${table}, a table of ${owner};`,
+      );
+    assertProblems(problems, [writes(1, 'companies', 'tenancy'), writes(2, 'companies', 'tenancy'), writes(3, 'mail_outbox', 'platform')]);
+  });
+
+  test('SQL in a service.ts fails: drizzle value import, sql`...`, ctx.db.update(', () => {
+    const problems = check({
+      [`${D}/users/service.ts`]: [
+        `import { eq, sql } from 'drizzle-orm';`,
+        `import { alias } from 'drizzle-orm/pg-core';`,
+        `export const a = (ctx) => ctx.db.update(users).set({ a: 1 }).where(eq(users.id, 1));`,
+        `export const b = (t) => t.db.execute(sql<number>\`select 1\`);`,
+        `export const c = (tx) => tx.insert(users);`,
+        `export const d = alias;`,
+      ].join('\n'),
+    });
+    assertProblems(problems, [
+      new RegExp(
+        `^${escapeRegExp(D)}/users/service\\.ts:1: SQL outside queries\\.ts: a value import from drizzle-orm \\(line 1\\); a value import from drizzle-orm/pg-core \\(line 2\\); sql\`\\.\\.\\.\` \\(line 4\\); db\\.update\\( \\(line 3\\); db\\.execute\\( \\(line 4\\); tx\\.insert\\( \\(line 5\\)$`,
+      ),
+    ]);
+  });
+
+  test('SQL in a *.test.ts fails too, a type-only drizzle import does not', () => {
+    const problems = check({
+      [`${D}/users/service.test.ts`]: `import type { SQL } from 'drizzle-orm';\nexport const rows = (ctx) => ctx.db.select().from(users);\n`,
+      [`${D}/tenancy/queries.test.ts`]: `import { eq } from 'drizzle-orm';\nexport const e = eq;\n`,
+    });
+    assertProblems(problems, [
+      about(`${D}/users/service.test.ts`, 'SQL outside queries.ts: db.select( (line 2)'),
+      about(`${D}/tenancy/queries.test.ts`, 'SQL outside queries.ts: a value import from drizzle-orm (line 1)'),
+    ]);
+  });
+
+  test('the platform importing a domain fails', () => {
+    const problems = check({
+      [`${S}/platform/handle.ts`]: `import type { User } from '../domains/users/service.ts';\nexport type U = User;\n`,
+    });
+    assertProblems(problems, [
+      about(`${S}/platform/handle.ts`, 'the platform knows no domain'),
+      /^circle between domains: platform -> users -> tenancy -> platform \(platform\/handle\.ts -> users\/service\.ts; /,
+    ]);
+  });
+
+  test('a web feature importing another feature’s components fails; its api/ passes', () => {
+    const problems = check({
+      [`${W}/features/account/components/Account.tsx`]: [
+        `import { list } from '../../companies/api/companies.ts';`,
+        `import { CompanyList } from '../../companies/components/CompanyList.tsx';`,
+        `export const A = () => [list, CompanyList];`,
+      ].join('\n'),
+    });
+    assertProblems(problems, [
+      about(`${W}/features/account/components/Account.tsx:2`, 'feature account may import only the api/ folder of feature companies'),
+    ]);
+  });
+
+  test('shared web code importing a feature or the app fails; a feature importing the app fails', () => {
+    const problems = check({
+      [`${W}/lib/nav.ts`]: `import { routes } from '../app/routes.tsx';\nimport { list } from '../features/companies/api/companies.ts';\n`,
+      [`${W}/features/companies/api/companies.ts`]: `import { routes } from '../../../app/routes.tsx';\nexport const list = routes;\n`,
+    });
+    assertProblems(problems, [
+      about(`${W}/lib/nav.ts:1`, 'shared code'),
+      about(`${W}/lib/nav.ts:2`, 'shared code'),
+      about(`${W}/features/companies/api/companies.ts`, 'features may not depend on the app'),
+    ]);
+  });
+
+  test('the contract importing app code fails', () => {
+    const problems = check({
+      'packages/contract/src/users/get-user.ts': `import type { Config } from '../../../../apps/server/src/config';\nimport '@portal/server/src/app.ts';\n`,
+    });
+    assertProblems(problems, [
+      about('packages/contract/src/users/get-user.ts:1', 'the contract may not import app code'),
+      about('packages/contract/src/users/get-user.ts:2', 'the contract may not import app code'),
+    ]);
+  });
+});
+
+describe('scanSource and importsOf', () => {
+  const specs = (text) => importsOf(scanSource(text)).map(({ spec, typeOnly }) => `${spec}${typeOnly ? ' (type)' : ''}`);
+
+  test('finds every form of import and re-export', () => {
+    const text = [
+      `import a from './a';`,
+      `import type { B } from './b';`,
+      `import { type C, type D as E } from './c';`,
+      `import f, { g } from './f';`,
+      `import * as h from './h';`,
+      `import './side-effect';`,
+      `export { i } from './i';`,
+      `export * from './j';`,
+      `export type * as k from './k';`,
+      `const l = await import('./l');`,
+      `import {`,
+      `  m,`,
+      `  n,`,
+      `} from "./m";`,
+    ].join('\n');
+    assert.deepEqual(specs(text), [
+      './a',
+      './b (type)',
+      './c (type)',
+      './f',
+      './h',
+      './side-effect',
+      './i',
+      './j',
+      './k (type)',
+      './l',
+      './m',
+    ]);
+  });
+
+  test('ignores imports in comments, strings and templates', () => {
+    const text = [
+      `// import a from './a';`,
+      `/* import b from './b'; */`,
+      `const c = "import c from './c'";`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text under test has a template
+      'const d = `import d from "./d" ${x}`;',
+      `const e = /'/.test(s) ? 1 : 2; import e from './e';`,
+    ].join('\n');
+    assert.deepEqual(specs(text), ['./e']);
+  });
+
+  test('collects string and template text, each interpolation left as a placeholder', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text under test has templates
+    const scan = scanSource("const q = sql`insert into ${t} values (${`nested ${1}`})`;\nconst s = 'delete from x';");
+    assert.deepEqual(
+      scan.strings.map((s) => s.text),
+      ['nested  ? ', 'insert into  ?  values ( ? )', 'delete from x'],
+    );
+    assert.match(scan.code, /sql`/);
+    assert.doesNotMatch(scan.code, /insert/);
+  });
+});
