@@ -11,5 +11,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Typing through user-event in happy-dom takes seconds on a 2-core machine running the server suite beside it.
+    testTimeout: 30_000,
   },
 });
