@@ -32,15 +32,20 @@ export interface Handler {
   run(input: unknown, ctx: PublicContext): Promise<unknown>;
   /** Reads only: runs on the pool without BEGIN/COMMIT, so its statements may use several connections. */
   readOnly?: boolean;
+  /**
+   * Runs on the pool before the call's transaction begins, so its writes are committed and seen by
+   * parallel calls whatever becomes of this one (the sign-in throttle counts an attempt before checking it).
+   */
+  before?: (input: unknown, ctx: PublicContext) => Promise<void>;
 }
 
 /** One handler for one contract. The function receives validated input and runs in one transaction. */
 export function handle<C extends Call>(
   call: C,
   run: (input: CallData<C>, ctx: ContextFor<C>) => Promise<CallOutput<C>>,
-  opts: { readOnly?: boolean } = {},
+  opts: { readOnly?: boolean; before?: (input: CallData<C>, ctx: ContextFor<C>) => Promise<void> } = {},
 ): Handler {
-  return { call, run: run as Handler['run'], readOnly: opts.readOnly };
+  return { call, run: run as Handler['run'], readOnly: opts.readOnly, before: opts.before as Handler['before'] };
 }
 
 /** A GET route that does its work in a call context and redirects the browser (a sign-on provider's callback). */
@@ -122,7 +127,7 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
   app.addHook('onResponse', async (req) => {
     if (req.queuedMail) deps.mailQueued();
   });
-  for (const { call, run, readOnly } of handlers) {
+  for (const { call, run, readOnly, before } of handlers) {
     app.post(call.path, async (req, reply) => {
       const resolved = await deps.resolveActor(deps.db, req.cookies[SESSION_COOKIE]);
       req.actor = resolved?.actor ?? null;
@@ -146,6 +151,7 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       const parsed = call.input.safeParse(body);
       if (!parsed.success) throw new AppError(400, MESSAGES.invalidInput, fieldErrors(parsed.error));
 
+      if (before) await withCallContext(deps, req, reply, (ctx) => before(parsed.data, ctx), true);
       const result = await withCallContext(deps, req, reply, (ctx) => run(parsed.data, ctx), readOnly);
       const output = call.output.safeParse(result);
       if (!output.success) {

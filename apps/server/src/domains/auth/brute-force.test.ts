@@ -93,3 +93,48 @@ describe('brute force against one account', () => {
     ).toBe('ok');
   });
 });
+
+/**
+ * The embedded database runs one transaction at a time, so only PostgreSQL shows guesses racing each
+ * other; there each call of a wave runs on its own pooled connection.
+ */
+describe('parallel guesses against one account', () => {
+  const guesses = (c: TestClient, email: string, n: number) => Promise.all(Array.from({ length: n }, () => wrong(c, email)));
+  const count = (codes: number[], code: number) => codes.filter((c) => c === code).length;
+
+  it('runs on PostgreSQL when DATABASE_URL is set', () => {
+    expect(t.handle.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  });
+
+  it('checks no more guesses in two parallel waves (20, then 10) than one at a time, and refuses the right password after', async () => {
+    const { user } = await newCompany(t.db);
+    const attacker = clientFrom();
+    const first = (await guesses(attacker, user.email, 20)).map((r) => r.code);
+    const second = (await guesses(attacker, user.email, 10)).map((r) => r.code);
+    expect(count(first, 401)).toBe(THROTTLE.freeFailures);
+    expect(count(first, 429)).toBe(20 - THROTTLE.freeFailures);
+    expect(second).toEqual(Array(10).fill(429));
+
+    const owner = clientFrom();
+    const res = await owner.call(login, { target_type: 'password', target_user: user.email, target_password: 'test-password' });
+    expect(res.code).toBe(429);
+  });
+
+  it('blocks after 20 checked guesses however they are sent, even the right password', async () => {
+    const { user } = await newCompany(t.db);
+    const attacker = clientFrom();
+    let checked = 0;
+    // Each wave comes once the last wait is over, so every wave may have one more guess checked.
+    for (let wave = 0; wave < 25; wave++) {
+      checked += count(
+        (await guesses(attacker, user.email, 8)).map((r) => r.code),
+        401,
+      );
+      t.clock.advance(THROTTLE.maxDelaySeconds * 1000);
+    }
+    expect(checked).toBe(THROTTLE.accountBlockAfter);
+    const owner = clientFrom();
+    const res = await owner.call(login, { target_type: 'password', target_user: user.email, target_password: 'test-password' });
+    expect(res).toMatchObject({ code: 429, message: THROTTLE_MESSAGES.blocked });
+  });
+});

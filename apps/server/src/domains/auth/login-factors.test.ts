@@ -110,6 +110,21 @@ describe('the pending second step', () => {
     expect(events.join('\n')).not.toContain(wrongCode);
     expect(events.join('\n')).not.toContain(secret);
   });
+
+  it('keeps counting wrong codes when the password is given again, so knowing it does not buy fresh guesses', async () => {
+    const { user, secret } = await userWithTotp();
+    const right = await codeFor(secret);
+    const wrongCode = right === '000000' ? '111111' : '000000';
+    const c = new TestClient(t.app);
+    await password(c, user.email);
+    for (let i = 0; i < PENDING_LOGIN_MAX_ATTEMPTS; i++) {
+      await c.call(login, { target_type: 'totp', target_user: user.email, target_totp_code: wrongCode });
+    }
+    t.clock.advance(1000);
+    expect((await password(c, user.email)).data).toMatchObject({ type: 'totp_required' });
+    const slowed = await c.call(login, { target_type: 'totp', target_user: user.email, target_totp_code: wrongCode });
+    expect(slowed.code).toBe(429);
+  });
 });
 
 describe('new sign-in mail', () => {

@@ -11,7 +11,7 @@ import * as users from '../users/service.ts';
 import { countPendingFailure, endPendingLogin, findPendingLogin, startPendingLogin } from './pending-login.ts';
 import { authContextFor, startSession } from './session-start.ts';
 import { ssoRedirectFor } from './sso.ts';
-import { accountKey, addressKey, checkThrottle, clearThrottle, recordFailure } from './throttle.ts';
+import { accountKey, addressKey, attemptSucceeded, countAttempt, takeBackAttempt } from './throttle.ts';
 
 type LoginInput = z.output<typeof zLoginInput>;
 export interface LoginResult {
@@ -74,11 +74,41 @@ async function emailStep(ctx: PublicContext, email: string): Promise<LoginResult
   return redirect ? answer('external_sso_required', { redirect_url: redirect }) : answer('password_required');
 }
 
-/** Records a refused sign-in after the call's transaction has rolled back, so it counts. */
-function refuse(ctx: PublicContext, keys: string[], user: users.UserRow | null, what: string, error: AppError): never {
-  const now = ctx.clock.now();
+/**
+ * Runs before the call's transaction (`before` in routes.ts): counts a sign-in attempt that carries a
+ * secret against its address and account, or refuses it while they must wait. The attempt stays counted
+ * as a failure unless the secret proves right.
+ */
+export async function countLoginAttempt(ctx: PublicContext, input: LoginInput): Promise<void> {
+  const keys = await attemptKeys(ctx, input);
+  if (keys) await countAttempt(ctx.db, keys, ctx.clock.now());
+}
+
+/** The throttle keys of an attempt, or null when it carries no secret to check (it is refused as bad input). */
+async function attemptKeys(ctx: PublicContext, input: LoginInput): Promise<string[] | null> {
+  const address = addressKey(ctx.ip);
+  switch (input.target_type) {
+    case 'email':
+      return null;
+    case 'password':
+    case 'recovery_passphrase': {
+      const secret = input.target_type === 'password' ? input.target_password : input.target_recovery_passphrase;
+      return secret && input.target_user ? [address, accountKey(input.target_user)] : null;
+    }
+    case 'email_token':
+      return input.target_email_token ? [address] : null;
+    case 'totp':
+    case 'webauthn': {
+      const pending = await findPendingLogin(ctx);
+      const user = pending ? await users.findUser(ctx.db, pending.user_id) : null;
+      return user ? [address, accountKey(user.email)] : null;
+    }
+  }
+}
+
+/** Writes the refusal's event after the call's transaction has rolled back (the attempt was counted before it). */
+function refuse(ctx: PublicContext, user: users.UserRow | null, what: string, error: AppError): never {
   ctx.afterCall(async (after) => {
-    await recordFailure(after.db, keys, now);
     if (user) await after.audit(user.company_id, `Sign-in refused (${what}) from ${ctx.ip}`, users.userLabel(user));
   });
   throw error;
@@ -86,37 +116,36 @@ function refuse(ctx: PublicContext, keys: string[], user: users.UserRow | null, 
 
 async function firstFactor(ctx: PublicContext, input: LoginInput): Promise<LoginResult> {
   const now = ctx.clock.now();
-  const keys = [addressKey(ctx.ip), ...(input.target_user ? [accountKey(input.target_user)] : [])];
-  await checkThrottle(ctx.db, keys, now);
 
   let user: users.UserRow | null = null;
   if (input.target_type === 'email_token') {
     if (!input.target_email_token) throw badInput({ target_email_token: LOGIN_MESSAGES.invalidLink });
     const userId = await notifications.consumeEmailToken(ctx.db, now, input.target_email_token, 'verify_email');
     user = userId === null ? null : await users.findUser(ctx.db, userId);
-    if (!user || user.deleted_at) refuse(ctx, keys, null, 'email link', new AppError(401, LOGIN_MESSAGES.invalidLink));
+    if (!user || user.deleted_at) refuse(ctx, null, 'email link', new AppError(401, LOGIN_MESSAGES.invalidLink));
   } else {
     const email = requireUser(input);
     user = await users.findActiveUserByEmail(ctx.db, email);
     if (input.target_type === 'password') {
       if (!input.target_password) throw badInput({ target_password: 'Please enter a password' });
       const ok = await users.checkPassword(user, input.target_password);
-      if (!user || !ok) refuse(ctx, keys, user, 'wrong password', new AppError(401, MESSAGES.invalidCredentials));
+      if (!user || !ok) refuse(ctx, user, 'wrong password', new AppError(401, MESSAGES.invalidCredentials));
       if (await ssoRedirectFor(ctx, email, { probeOnly: true })) throw new AppError(403, LOGIN_MESSAGES.useSso);
     } else {
       const phrase = input.target_recovery_passphrase;
       if (!phrase) throw badInput({ target_recovery_passphrase: 'Please enter your recovery passphrase' });
       // Unknown accounts cost one hash check too, so the answer time does not tell them apart.
       const ok = user ? await security.verifyRecoveryPassphrase(ctx.db, user.id, phrase) : await users.checkPassword(null, phrase);
-      if (!user || !ok) refuse(ctx, keys, user, 'wrong recovery passphrase', new AppError(401, LOGIN_MESSAGES.invalidPassphrase));
+      if (!user || !ok) refuse(ctx, user, 'wrong recovery passphrase', new AppError(401, LOGIN_MESSAGES.invalidPassphrase));
     }
   }
 
-  await clearThrottle(ctx.db, accountKey(user.email));
+  const keys = [addressKey(ctx.ip), accountKey(user.email)];
   // The recovery passphrase stands in for a lost second factor, so it finishes the sign-in by itself.
-  if (input.target_type === 'recovery_passphrase') return complete(ctx, user, input.target_type, input.target_browser_timezone);
-
-  const method = await security.twoFactorMethod(ctx.db, user.id);
+  const method = input.target_type === 'recovery_passphrase' ? 'none' : await security.twoFactorMethod(ctx.db, user.id);
+  // Until the second factor is given, the account's earlier failures stay: knowing the password must
+  // not reset the count of guessed codes.
+  await (method === 'none' ? attemptSucceeded : takeBackAttempt)(ctx.db, keys);
   if (method === 'totp') {
     await startPendingLogin(ctx, user.id, input.target_type, null);
     return answer('totp_required');
@@ -135,8 +164,6 @@ async function secondFactor(ctx: PublicContext, input: LoginInput): Promise<Logi
   const sameUser = !input.target_user || input.target_user.trim().toLowerCase() === user?.email.toLowerCase();
   if (!pending || !user || user.deleted_at || !sameUser) throw new AppError(401, LOGIN_MESSAGES.pendingExpired);
 
-  const keys = [addressKey(ctx.ip), accountKey(user.email)];
-  await checkThrottle(ctx.db, keys, ctx.clock.now());
   let ok: boolean;
   if (input.target_type === 'totp') {
     if (!input.target_totp_code) throw badInput({ target_totp_code: 'Please enter a 6-digit code' });
@@ -149,10 +176,10 @@ async function secondFactor(ctx: PublicContext, input: LoginInput): Promise<Logi
     ctx.afterCall((after) => countPendingFailure(after, pending));
     const totp = input.target_type === 'totp';
     const message = totp ? LOGIN_MESSAGES.wrongCode : LOGIN_MESSAGES.webauthnFailed;
-    refuse(ctx, keys, user, `wrong ${FACTOR_LABELS[totp ? 'totp' : 'webauthn']}`, new AppError(401, message));
+    refuse(ctx, user, `wrong ${FACTOR_LABELS[totp ? 'totp' : 'webauthn']}`, new AppError(401, message));
   }
   await endPendingLogin(ctx, pending.id);
-  await clearThrottle(ctx.db, accountKey(user.email));
+  await attemptSucceeded(ctx.db, [addressKey(ctx.ip), accountKey(user.email)]);
   return complete(ctx, user, `${pending.first_factor} and ${input.target_type}`, input.target_browser_timezone);
 }
 

@@ -53,8 +53,11 @@ export async function endPendingLogin(ctx: PublicContext, id: string): Promise<v
   ctx.cookies.clear(PENDING_LOGIN_COOKIE, { path: COOKIE_PATH });
 }
 
-/** Counts a wrong second-factor answer (after the refused call) and drops the sign-in at the limit. */
+/**
+ * Counts a wrong second-factor answer (after the refused call) and drops the sign-in at the limit. The
+ * count is one statement, so answers refused in parallel each count.
+ */
 export async function countPendingFailure(ctx: PublicContext, row: PendingLogin): Promise<void> {
-  if (row.attempts + 1 >= PENDING_LOGIN_MAX_ATTEMPTS) await q.deletePendingLogin(ctx.db, row.id);
-  else await q.setPendingLoginAttempts(ctx.db, row.id, row.attempts + 1);
+  const attempts = await q.countPendingLoginAttempt(ctx.db, row.id);
+  if (attempts !== null && attempts >= PENDING_LOGIN_MAX_ATTEMPTS) await q.deletePendingLogin(ctx.db, row.id);
 }

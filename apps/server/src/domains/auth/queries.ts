@@ -100,14 +100,53 @@ export async function findThrottles(db: Database, keys: string[]): Promise<Throt
   return db.select().from(authThrottle).where(inArray(authThrottle.key, keys));
 }
 
-export async function findThrottle(db: Database, key: string): Promise<ThrottleRow | null> {
-  const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key));
+export interface ThrottleRule {
+  windowMs: number;
+  /** Failures before each try must wait 2^(failures - slowAfter) seconds since the last, up to maxDelaySeconds. */
+  slowAfter: number | null;
+  maxDelaySeconds: number;
+  blockAfter: number;
+  blockMs: number;
+}
+
+/**
+ * Counts one attempt against the key in one statement, unless the key must wait (blocked, or slowed
+ * and tried too soon): the counted row, or null when refused. Parallel attempts queue on the row, so
+ * each is decided on the count of those before it.
+ */
+export async function countAttempt(db: Database, key: string, now: Date, rule: ThrottleRule): Promise<ThrottleRow | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const t = authThrottle;
+  const blocked = sql`${t.blocked_until} > ${at}`;
+  const expired = sql`(${t.window_started_at} < ${at} - ${rule.windowMs}::int * interval '1 millisecond' and not coalesce(${blocked}, false))`;
+  const counted = sql`case when ${expired} then 1 else ${t.failures} + 1 end`;
+  const delay = sql`least(power(2, least(${t.failures} - ${rule.slowAfter}::int, 16)), ${rule.maxDelaySeconds}::int) * interval '1 second'`;
+  const slowed =
+    rule.slowAfter === null ? sql`false` : sql`(${t.failures} >= ${rule.slowAfter}::int and ${t.last_failure_at} + ${delay} > ${at})`;
+  const blockUntil = sql`${at} + ${rule.blockMs}::int * interval '1 millisecond'`;
+  const [row] = await db
+    .insert(t)
+    .values({ key, failures: 1, window_started_at: now, last_failure_at: now, blocked_until: null })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures: counted,
+        window_started_at: sql`case when ${expired} then ${at} else ${t.window_started_at} end`,
+        last_failure_at: now,
+        blocked_until: sql`case when ${counted} >= ${rule.blockAfter}::int then ${blockUntil} else null end`,
+      },
+      setWhere: sql`not coalesce(${blocked}, false) and (${expired} or not ${slowed})`,
+    })
+    .returning();
   return row ?? null;
 }
 
-export async function saveThrottle(db: Database, row: ThrottleRow): Promise<void> {
-  const { key, ...values } = row;
-  await db.insert(authThrottle).values(row).onConflictDoUpdate({ target: authThrottle.key, set: values });
+/** Takes back one counted attempt (it succeeded, or another key refused it). */
+export async function uncountAttempt(db: Database, key: string): Promise<void> {
+  await db
+    .update(authThrottle)
+    .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
+    .where(eq(authThrottle.key, key));
 }
 
 export async function deleteThrottle(db: Database, key: string): Promise<void> {
@@ -130,8 +169,14 @@ export async function deletePendingLogin(db: Database, id: string): Promise<void
   await db.delete(pendingLogins).where(eq(pendingLogins.id, id));
 }
 
-export async function setPendingLoginAttempts(db: Database, id: string, attempts: number): Promise<void> {
-  await db.update(pendingLogins).set({ attempts }).where(eq(pendingLogins.id, id));
+/** Adds one wrong answer to the pending sign-in: the new count, or null when it has gone. */
+export async function countPendingLoginAttempt(db: Database, id: string): Promise<number | null> {
+  const [row] = await db
+    .update(pendingLogins)
+    .set({ attempts: sql`${pendingLogins.attempts} + 1` })
+    .where(eq(pendingLogins.id, id))
+    .returning({ attempts: pendingLogins.attempts });
+  return row?.attempts ?? null;
 }
 
 // Single sign-on

@@ -6,7 +6,7 @@ import { listSessions, reauthenticate, revokeSession } from '@portal/contract/au
 import { getCompanySso, setCompanySso } from '@portal/contract/auth/sso';
 import { type RedirectRoute, handle } from '../../platform/handle.ts';
 import { newBotChallenge } from './bot-challenge.ts';
-import { complete } from './login.ts';
+import { complete, countLoginAttempt } from './login.ts';
 import * as password from './password.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
@@ -14,13 +14,13 @@ import { SSO_CALLBACK_PATH, getSso, setSso, ssoCallback } from './sso.ts';
 
 export const authHandlers = [
   handle(getAuthContext, (_input, ctx) => service.getAuthContext(ctx)),
-  handle(login, (input, ctx) => service.login(ctx, input)),
+  handle(login, (input, ctx) => service.login(ctx, input), { before: (input, ctx) => countLoginAttempt(ctx, input) }),
   handle(logout, (_input, ctx) => service.logout(ctx)),
   handle(impersonate, (input, ctx) => service.impersonate(ctx, input)),
   handle(endImpersonation, (_input, ctx) => service.endImpersonation(ctx)),
   handle(listSessions, (_input, ctx) => sessions.listSessions(ctx), { readOnly: true }),
   handle(revokeSession, (input, ctx) => sessions.revoke(ctx, input)),
-  handle(reauthenticate, (input, ctx) => sessions.reauth(ctx, input)),
+  handle(reauthenticate, (input, ctx) => sessions.reauth(ctx, input), { before: (input, ctx) => sessions.countReauthAttempt(ctx, input) }),
   handle(getCompanySso, (input, ctx) => getSso(ctx, input), { readOnly: true }),
   handle(setCompanySso, (input, ctx) => setSso(ctx, input)),
   handle(getBotChallenge, (_input, ctx) => newBotChallenge(ctx.config, ctx.clock.now()), { readOnly: true }),

@@ -2,6 +2,7 @@ import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { listSessions, reauthenticate, revokeSession } from '@portal/contract/auth/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { THROTTLE } from './throttle.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -76,6 +77,16 @@ describe('re-checking who the user is', () => {
     t.clock.advance(60_000);
     const ok = await laptop.call(reauthenticate, { target_password: 'test-password' });
     expect(ok.data).toEqual({ reauthenticated_at: t.clock.now().toISOString() });
+  });
+
+  it('counts parallel wrong passwords as the sign-in does (on PostgreSQL each runs on its own connection)', async () => {
+    const { user } = await newCompany(t.db);
+    const c = await new TestClient(t.app).useSession(t.db, t.clock, user.id);
+    const codes = (await Promise.all(Array.from({ length: 15 }, () => c.call(reauthenticate, { target_password: 'nope' })))).map(
+      (r) => r.code,
+    );
+    expect(codes.filter((code) => code === 401)).toHaveLength(THROTTLE.freeFailures);
+    expect((await c.call(reauthenticate, { target_password: 'test-password' })).code).toBe(429);
   });
 
   it('asks for a password or code', async () => {

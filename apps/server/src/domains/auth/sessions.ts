@@ -5,7 +5,7 @@ import { AppError, badInput, notLoggedIn } from '../../platform/errors.ts';
 import * as security from '../security/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
-import { accountKey, addressKey, checkThrottle, recordFailure } from './throttle.ts';
+import { accountKey, addressKey, attemptSucceeded, countAttempt } from './throttle.ts';
 
 export async function listSessions(ctx: CallContext) {
   const rows = await q.listLiveSessions(ctx.db, ctx.actor.userId, ctx.clock.now());
@@ -37,26 +37,28 @@ export async function revoke(ctx: CallContext, input: CallData<typeof revokeSess
   return { revoked };
 }
 
+/** Runs before the call's transaction: counts a re-check that carries a secret, as a sign-in attempt is (throttle.ts). */
+export async function countReauthAttempt(ctx: CallContext, input: CallData<typeof reauthenticate>): Promise<void> {
+  if (!input.target_password && !input.target_totp_code) return;
+  await countAttempt(ctx.db, [addressKey(ctx.ip), accountKey(ctx.actor.email)], ctx.clock.now());
+}
+
 /** Proves again who the user is, for the risky actions that ask for a recent check. */
 export async function reauth(ctx: CallContext, input: CallData<typeof reauthenticate>) {
   const user = await users.findUser(ctx.db, ctx.actor.userId);
   if (!user) throw notLoggedIn();
   const now = ctx.clock.now();
-  const keys = [addressKey(ctx.ip), accountKey(user.email)];
-  await checkThrottle(ctx.db, keys, now);
   let ok: boolean;
   if (input.target_password) ok = await users.checkPassword(user, input.target_password);
   else if (input.target_totp_code) ok = await security.verifyTotpForLogin(ctx.db, now, user.id, input.target_totp_code);
   else throw badInput({ target_password: 'Please enter a password' });
   if (!ok) {
-    ctx.afterCall(async (after) => {
-      await recordFailure(after.db, keys, now);
-      await after.audit(user.company_id, 'Identity check failed');
-    });
+    ctx.afterCall((after) => after.audit(user.company_id, 'Identity check failed'));
     const field = input.target_password ? 'target_password' : 'target_totp_code';
     const message = input.target_password ? 'The password is not correct' : 'The code is not correct';
     throw new AppError(401, message, { [field]: message });
   }
+  await attemptSucceeded(ctx.db, [addressKey(ctx.ip), accountKey(ctx.actor.email)]);
   await q.markAuthenticated(ctx.db, ctx.actor.sessionId, now);
   await ctx.audit(user.company_id, 'Identity confirmed for a sensitive change');
   return { reauthenticated_at: now.toISOString() };

@@ -5,7 +5,8 @@ import * as q from './queries.ts';
 /**
  * Sign-in throttling. Failures are counted per account and per address within a one-hour window.
  * An account is slowed after FREE_FAILURES (each further try must wait twice as long as the last,
- * up to a minute) and refused for BLOCK_MINUTES after BLOCK_AFTER failures. The reset-password path
+ * up to a minute) and refused for BLOCK_MINUTES after BLOCK_AFTER failures. Every attempt is counted
+ * before its secret is checked (countAttempt), so parallel guesses cannot slip past. The reset-password path
  * never consults these counters, and a reset clears the account's, so the owner is never locked out.
  */
 export const THROTTLE = {
@@ -37,37 +38,51 @@ function waitSeconds(row: Row, now: Date): number {
   return 0;
 }
 
-/** Refuses with 429 while any of the keys must wait. */
-export async function checkThrottle(db: Database, keys: string[], now: Date): Promise<void> {
-  const rows = await q.findThrottles(db, keys);
-  for (const row of rows) {
-    if (now.getTime() - row.window_started_at.getTime() > THROTTLE.windowMinutes * 60_000 && !row.blocked_until) continue;
-    const wait = waitSeconds(row, now);
-    if (wait <= 0) continue;
-    const blocked = row.blocked_until !== null && row.blocked_until > now;
+const ruleFor = (key: string): q.ThrottleRule => {
+  const account = key.startsWith('account:');
+  return {
+    windowMs: THROTTLE.windowMinutes * 60_000,
+    slowAfter: account ? THROTTLE.freeFailures : null,
+    maxDelaySeconds: THROTTLE.maxDelaySeconds,
+    blockAfter: account ? THROTTLE.accountBlockAfter : THROTTLE.addressBlockAfter,
+    blockMs: THROTTLE.blockMinutes * 60_000,
+  };
+};
+
+/**
+ * Counts a sign-in attempt against each key before its secret is checked, and refuses it with 429
+ * (counting nothing) while a key must wait. Each count is one statement committed at once, so guesses
+ * sent in parallel are decided on each other's counts. A right secret takes its count back
+ * (attemptSucceeded); a wrong one leaves it as a failure.
+ */
+export async function countAttempt(db: Database, keys: string[], now: Date): Promise<void> {
+  const counted: string[] = [];
+  for (const key of keys) {
+    if (await q.countAttempt(db, key, now, ruleFor(key))) {
+      counted.push(key);
+      continue;
+    }
+    for (const done of counted) await q.uncountAttempt(db, done);
+    const [row] = await q.findThrottles(db, [key]);
+    // A parallel attempt may have moved the row since; the caller still waits at least a second.
+    const wait = Math.max(row ? waitSeconds(row, now) : 0, 1);
+    const blocked = !!row?.blocked_until && row.blocked_until > now;
     throw new AppError(429, blocked ? THROTTLE_MESSAGES.blocked : THROTTLE_MESSAGES.slowDown(wait), undefined, {
       retry_after_seconds: wait,
     });
   }
 }
 
-/** Counts one failure against each key, starting a new window when the old one has passed. */
-export async function recordFailure(db: Database, keys: string[], now: Date): Promise<void> {
+/** A first factor was right but a second is still asked for: the attempt was no failure, the earlier ones stay. */
+export async function takeBackAttempt(db: Database, keys: string[]): Promise<void> {
+  for (const key of keys) await q.uncountAttempt(db, key);
+}
+
+/** The sign-in or re-check succeeded: the account's failures are forgotten, and the address's attempt was no failure. */
+export async function attemptSucceeded(db: Database, keys: string[]): Promise<void> {
   for (const key of keys) {
-    const row = await q.findThrottle(db, key);
-    const expired =
-      !row ||
-      (now.getTime() - row.window_started_at.getTime() > THROTTLE.windowMinutes * 60_000 &&
-        !(row.blocked_until && row.blocked_until > now));
-    const failures = expired ? 1 : row.failures + 1;
-    const blockAfter = key.startsWith('account:') ? THROTTLE.accountBlockAfter : THROTTLE.addressBlockAfter;
-    const values = {
-      failures,
-      window_started_at: expired ? now : row.window_started_at,
-      last_failure_at: now,
-      blocked_until: failures >= blockAfter ? new Date(now.getTime() + THROTTLE.blockMinutes * 60_000) : null,
-    };
-    await q.saveThrottle(db, { key, ...values });
+    if (key.startsWith('account:')) await q.deleteThrottle(db, key);
+    else await q.uncountAttempt(db, key);
   }
 }
 
