@@ -136,6 +136,21 @@ export class TestClient {
   }
 }
 
+/**
+ * Whether the suite runs on PostgreSQL. Only there do transactions run side by side (PGlite runs them
+ * one at a time and hides races), so tests of races run there and skip themselves on PGlite.
+ */
+export const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
+
+/**
+ * n clients of one user, each with its own session, to send calls at the same moment: on PostgreSQL each
+ * call in flight runs its transaction on its own pooled connection, as calls reaching different app nodes do.
+ */
+export async function parallelClients(t: TestContext, n: number, userId: number): Promise<TestClient[]> {
+  if (t.handle.kind !== 'postgres') throw new Error('parallel clients race only on PostgreSQL: skip the test when ON_POSTGRES is false');
+  return Promise.all(Array.from({ length: n }, () => new TestClient(t.app).useSession(t.db, t.clock, userId)));
+}
+
 /** A company with its primary user, already signed in through the login call. */
 export async function signedInCompany(t: TestContext, o: Parameters<typeof newCompany>[1] = {}) {
   const made = await newCompany(t.db, o);

@@ -90,16 +90,22 @@ describe('users within a company', () => {
     expect(await lastMailTo(t.db, 'no-mail@example.com')).toBeNull();
   });
 
-  it('refuses an email another user already has', async () => {
+  it('refuses a taken email with one answer that does not say whether the address is in this company or another', async () => {
     const a = await newCompany(t.db);
     const b = await newCompany(t.db);
+    const colleague = await newUser(t.db, a.company.id);
     const c = await signIn(a.user.email);
-    const res = await c.call(createUser, {
-      target_company_id: a.company.id,
-      target_email: b.user.email.toUpperCase(),
-      target_password: 'a-long-password',
+    const attempt = (email: string) =>
+      c.call(createUser, { target_company_id: a.company.id, target_email: email, target_password: 'a-long-password' });
+    const elsewhere = await attempt(b.user.email.toUpperCase());
+    const here = await attempt(colleague.email);
+    expect(elsewhere).toEqual({
+      status: 'error',
+      code: 400,
+      message: 'Please check the highlighted fields',
+      data: { fields: { target_email: 'This email address cannot be used. Please choose another' } },
     });
-    expect(res).toMatchObject({ code: 400, data: { fields: { target_email: 'A user with this email already exists' } } });
+    expect(here).toEqual(elsewhere);
   });
 
   it('lets a distributor manage the users of its sub-accounts', async () => {

@@ -1,8 +1,15 @@
+import { type Actor, hasRole, requireRecentAuth, requireSelf } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
-import { AppError, badInput, notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import * as auth from '../auth/service.ts';
 import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
+
+export const COMPANY_USER_MESSAGES = {
+  primaryOnly: 'Only the primary contact can change their own password or email',
+  othersSignIn: 'Only the primary contact or an admin can change the password or email of another user',
+} as const;
 
 async function requireMember(ctx: CallContext, companyId: number, userId: number) {
   const user = await users.findUser(ctx.db, userId);
@@ -10,9 +17,23 @@ async function requireMember(ctx: CallContext, companyId: number, userId: number
   return user;
 }
 
-async function refuseTakenEmail(ctx: CallContext, email: string, exceptUserId?: number) {
-  const other = await users.findActiveUserByEmail(ctx.db, email);
-  if (other && other.id !== exceptUserId) throw badInput({ target_email: 'A user with this email already exists' });
+const isAdmin = (actor: Actor) => hasRole(actor, 'admin') && !hasRole(actor, 'admin_impersonating');
+
+/**
+ * Who may change how a user signs in (password, email). Anyone holding edit_users may change a user's
+ * name and flags; the sign-in of a user belongs to that user, to their company's primary contact and to
+ * admins, and the primary contact's to the primary contact alone. Never to an admin signed in as a user,
+ * and only with a recent check, since a stolen session must not turn into the account (issue 9).
+ */
+async function requireMayChangeSignIn(ctx: CallContext, companyId: number, target: users.UserRow) {
+  const { actor } = ctx;
+  requireSelf(actor);
+  if (target.id !== actor.userId) {
+    if (target.is_primary_contact) throw new AppError(403, COMPANY_USER_MESSAGES.primaryOnly);
+    const me = actor.companyId === companyId ? await users.findUser(ctx.db, actor.userId) : null;
+    if (!isAdmin(actor) && !me?.is_primary_contact) throw new AppError(403, COMPANY_USER_MESSAGES.othersSignIn);
+  }
+  requireRecentAuth(actor, ctx.clock.now());
 }
 
 export async function listUsers(ctx: CallContext, input: { target_company_id?: number }) {
@@ -33,7 +54,6 @@ export async function createUser(
   },
 ) {
   const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
-  await refuseTakenEmail(ctx, input.target_email);
   const user = await users.createUser(ctx.db, ctx.clock, {
     company_id: company.id,
     email: input.target_email,
@@ -62,17 +82,29 @@ export async function patchUser(
 ) {
   const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
   const user = await requireMember(ctx, company.id, input.target_id);
-  if (input.target_email !== undefined) await refuseTakenEmail(ctx, input.target_email, user.id);
+  const newEmail =
+    input.target_email !== undefined && input.target_email.toLowerCase() !== user.email.toLowerCase() ? input.target_email : null;
+  if (newEmail !== null || input.target_password !== undefined) await requireMayChangeSignIn(ctx, company.id, user);
+
   const profile: users.Profile = {};
   if (input.target_contact_name !== undefined) profile.contact_name = input.target_contact_name;
   if (input.target_is_billing !== undefined) profile.is_billing = input.target_is_billing;
   if (input.target_is_technical !== undefined) profile.is_technical = input.target_is_technical;
   await users.updateProfile(ctx.db, user.id, profile);
-  if (input.target_email !== undefined) await users.changeEmail(ctx.db, user.id, input.target_email);
-  if (input.target_password !== undefined) await users.setPassword(ctx.db, user.id, input.target_password);
-  const what = ['contact_name', 'email', 'is_billing', 'is_technical', 'password'].filter(
+  const what = ['contact_name', 'is_billing', 'is_technical'].filter(
     (field) => input[`target_${field}` as keyof typeof input] !== undefined,
   );
+  if (newEmail !== null) {
+    await users.changeEmail(ctx.db, user.id, newEmail, 'target_email');
+    await notifications.sendVerificationMail(ctx, { ...user, ...profile, email: newEmail });
+    what.push(`email (to ${newEmail}; verification mail sent)`);
+  }
+  if (input.target_password !== undefined) {
+    await users.setPassword(ctx.db, user.id, input.target_password, 'target_password');
+    // Whoever held a session of the user before no longer does; one's own change keeps the session it came from.
+    const ended = await auth.endSessions(ctx.db, user.id, user.id === ctx.actor.userId ? ctx.actor.sessionId : undefined);
+    what.push(`password (${ended} session${ended === 1 ? '' : 's'} signed out)`);
+  }
   if (what.length) await ctx.audit(company.id, `Changed user ${users.userLabel(user)}: ${what.join(', ')}`);
   return null;
 }

@@ -1,3 +1,4 @@
+import { requireRecentAuth } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, notLoggedIn } from '../../platform/errors.ts';
 import * as auth from '../auth/service.ts';
@@ -14,10 +15,15 @@ async function requireUser(ctx: CallContext): Promise<users.UserRow> {
   return user;
 }
 
-/** The signed-in user sets a new password; their other sessions end, this one stays and counts as a fresh check. */
+/**
+ * The signed-in user sets a new password; their other sessions end, this one stays and counts as a fresh
+ * check. It needs a recent check first (the page asks for the password or a code and retries), so a
+ * stolen session cannot lock the owner out.
+ */
 export async function changePassword(ctx: CallContext, input: { new_password: string }): Promise<null> {
+  requireRecentAuth(ctx.actor, ctx.clock.now());
   const user = await requireUser(ctx);
-  await users.setPassword(ctx.db, user.id, input.new_password);
+  await users.setPassword(ctx.db, user.id, input.new_password, 'new_password');
   const ended = await auth.endSessions(ctx.db, user.id, ctx.actor.sessionId);
   await auth.markAuthenticated(ctx.db, ctx.actor.sessionId, ctx.clock.now());
   await ctx.audit(user.company_id, `Changed password; ${ended} other session${ended === 1 ? '' : 's'} signed out`);

@@ -179,11 +179,11 @@ describe('changing the email address', () => {
     );
   });
 
-  it('refuses an address another active user has, whatever its case', async () => {
+  it('refuses an address another active user has, whatever its case, without saying where it is used', async () => {
     const a = await newCompany(t.db);
     const b = await newCompany(t.db);
     const res = await (await session(a.user.id)).call(setAccountSettings, { user_email: b.user.email.toUpperCase() });
-    expect(res).toMatchObject({ code: 400, data: { fields: { user_email: 'A user with this email already exists' } } });
+    expect(res).toMatchObject({ code: 400, data: { fields: { user_email: 'This email address cannot be used. Please choose another' } } });
     const bad = await (await session(a.user.id)).call(setAccountSettings, { user_email: 'not-an-email' });
     expect(bad).toMatchObject({ code: 400, data: { fields: { user_email: 'Please enter a valid email address' } } });
   });

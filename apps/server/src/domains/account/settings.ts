@@ -15,7 +15,6 @@ type SetupInput = CallData<typeof setupCall>;
 
 export const SETTINGS_MESSAGES = {
   primaryOnly: 'Only the primary contact can change the company details',
-  emailTaken: 'A user with this email already exists',
   promoTaken: 'A promo code was already applied when this account was set up',
 } as const;
 
@@ -30,9 +29,10 @@ const COMPANY_FIELDS = {
 } as const satisfies Record<string, keyof tenancy.CompanyDetails>;
 type CompanyField = keyof typeof COMPANY_FIELDS;
 
-async function load(ctx: CallContext) {
+/** The user and their company; for a change, the company is locked so that checks and writes see one state. */
+async function load(ctx: CallContext, mode: 'read' | 'write' = 'read') {
+  const company = await (mode === 'write' ? tenancy.lockCompany : tenancy.findCompany)(ctx.db, ctx.actor.companyId);
   const user = await users.findUser(ctx.db, ctx.actor.userId);
-  const company = await tenancy.findCompany(ctx.db, ctx.actor.companyId);
   if (!user || user.deleted_at || !company) throw notLoggedIn();
   return { user, company };
 }
@@ -73,7 +73,7 @@ export async function getAccountSettings(ctx: CallContext): Promise<AccountSetti
  */
 export async function setAccountSettings(ctx: CallContext, input: SettingsInput): Promise<AccountSettings> {
   const { actor } = ctx;
-  const { user, company } = await load(ctx);
+  const { user, company } = await load(ctx, 'write');
 
   const details: tenancy.CompanyDetails = {};
   for (const field of Object.keys(COMPANY_FIELDS) as CompanyField[]) {
@@ -90,8 +90,6 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
   if (newEmail) {
     requireSelf(actor);
     requireRecentAuth(actor, ctx.clock.now());
-    const other = await users.findActiveUserByEmail(ctx.db, newEmail);
-    if (other && other.id !== user.id) throw badInput({ user_email: SETTINGS_MESSAGES.emailTaken });
   }
 
   const userChanges: users.Profile = {};
@@ -111,7 +109,7 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
   const add = (text: string) => ctx.audit(company.id, text);
   if (changedPreferences.length) await add(`Changed account settings of ${users.userLabel(user)}: ${changedPreferences.join(', ')}`);
   if (newEmail) {
-    await users.changeEmail(ctx.db, user.id, newEmail);
+    await users.changeEmail(ctx.db, user.id, newEmail, 'user_email');
     await notifications.sendVerificationMail(ctx, { ...user, ...userChanges, email: newEmail });
     await add(`Changed email of ${users.userLabel(user)} to ${newEmail}; verification mail sent`);
   }
@@ -127,7 +125,7 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
  * then the code is stored on the company (signup_promo_code) for that work to apply.
  */
 export async function setupAccount(ctx: CallContext, input: SetupInput): Promise<null> {
-  const { user, company } = await load(ctx);
+  const { user, company } = await load(ctx, 'write');
   if (!mayEditCompany(user)) throw new AppError(403, SETTINGS_MESSAGES.primaryOnly);
   const promo = input.user_promo_code;
   if (promo && company.signup_promo_code && promo.toLowerCase() !== company.signup_promo_code.toLowerCase()) {

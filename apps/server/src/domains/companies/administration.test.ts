@@ -121,7 +121,10 @@ describe('creating companies', () => {
       target_email: 'reseller-new@example.com',
       target_password: 'a-long-password',
     });
-    expect(again).toMatchObject({ code: 400, data: { fields: { target_email: 'A user with this email already exists' } } });
+    expect(again).toMatchObject({
+      code: 400,
+      data: { fields: { target_email: 'This email address cannot be used. Please choose another' } },
+    });
   });
 
   it("gives a distributor's new sub-account the distributor's default features, its plan and notes", async () => {

@@ -24,7 +24,8 @@ interface NewCompanyInput {
 /** A new company with its primary user. Customers start as a 30-day trial; staff and distributors start active. */
 async function createCompany(ctx: CallContext, input: NewCompanyInput) {
   const { db, clock } = ctx;
-  if (await users.findActiveUserByEmail(db, input.email)) throw badInput({ target_email: 'A user with this email already exists' });
+  // Before the company row, so a taken address costs no insert; the user's creation checks it again.
+  await users.requireFreeEmail(db, input.email, 'target_email');
   const now = clock.now();
   const trial = input.company_type === 'customer';
   const features =

@@ -13,6 +13,16 @@ export async function findCompany(db: Database, id: number): Promise<CompanyRow 
   return row ?? null;
 }
 
+/**
+ * The company, locked until the transaction ends: a call that reads it to decide a change waits here for
+ * any other such call, and then reads what that one committed. (NO KEY UPDATE, so rows that only point
+ * at the company, such as events and sessions, can still be added meanwhile.)
+ */
+export async function lockCompany(db: Database, id: number): Promise<CompanyRow | null> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1).for('no key update');
+  return row ?? null;
+}
+
 export async function insertCompanies(db: Database, rows: NewCompany[]): Promise<CompanyRow[]> {
   if (!rows.length) return [];
   return db.insert(companies).values(rows).returning();

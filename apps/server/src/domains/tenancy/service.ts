@@ -17,6 +17,8 @@ export const isClosed = (company: Pick<q.CompanyRow, 'current_state'>) => CLOSED
 export const CLOSED_MESSAGE = 'This company has been deleted and cannot be changed';
 
 export const findCompany = q.findCompany;
+/** The company, locked for the rest of the transaction (see requireCompany); for changes that check access otherwise. */
+export const lockCompany = q.lockCompany;
 
 /** When a pending-delete company is deleted for good, in seconds since the epoch; null in other states. */
 export function willDeleteAt(company: Pick<q.CompanyRow, 'current_state' | 'current_state_applied_at'>): number | null {
@@ -33,10 +35,14 @@ export async function writeEvent(db: Database, event: AuditEvent): Promise<void>
  * The company, if the actor may see it (read) or change it (write). Staff see every company,
  * but only admins change them; a distributor reaches its own sub-accounts; anyone else only
  * their own company. Unknown and hidden companies answer the same, so ids cannot be probed.
+ *
+ * For a change the row is locked until the call's transaction ends, so calls that read the company (or
+ * its users) to decide what to write take turns: two parallel state changes leave one winner, and the
+ * other decides on what the winner committed.
  */
 export async function requireCompany(ctx: CallContext, companyId: number, mode: 'read' | 'write'): Promise<q.CompanyRow> {
   const { actor } = ctx;
-  const company = await q.findCompany(ctx.db, companyId);
+  const company = mode === 'write' ? await q.lockCompany(ctx.db, companyId) : await q.findCompany(ctx.db, companyId);
   if (!company) throw notFound('Company not found');
   if (hasRole(actor, 'admin') && !hasRole(actor, 'admin_impersonating')) return company;
   if (isStaff(actor) && !hasRole(actor, 'admin_impersonating')) {

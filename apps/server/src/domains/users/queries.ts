@@ -14,6 +14,18 @@ export async function findActiveUserByEmail(db: Database, email: string): Promis
   return row ?? null;
 }
 
+/** Advisory locks of this domain are in their own space: the first key of the pair. */
+const EMAIL_LOCK_SPACE = 0x75736572;
+
+/**
+ * Holds the address until the transaction ends: calls that give out the same address take turns, and the
+ * later one sees the earlier one's user (checked, then written, under the lock). A hash clash only makes two
+ * unrelated addresses wait for each other.
+ */
+export async function lockEmail(db: Database, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK_SPACE}, hashtext(${email.toLowerCase()}))`);
+}
+
 export async function findUser(db: Database, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;

@@ -2,9 +2,18 @@ import type { CompanyUser } from '@portal/contract/companies/company-detail';
 import { hash, verify } from '@node-rs/argon2';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
+import { badInput } from '../../platform/errors.ts';
+import { passwordWeakness } from './password-strength.ts';
 import * as q from './queries.ts';
 
 export type { CompanyUserSummary, UserRow } from './queries.ts';
+export { PASSWORD_TOO_WEAK } from './password-strength.ts';
+
+/**
+ * An address is unique among users, across every company; the refusal does not say where it is used, so
+ * it tells a company nothing about the others (docs/decisions/0013-user-rules.md).
+ */
+export const EMAIL_UNAVAILABLE = 'This email address cannot be used. Please choose another';
 
 /** argon2id with the OWASP-recommended minimum cost. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -33,8 +42,25 @@ export const recordLogin = q.recordLogin;
 /** A migration hands every user of a company to the company split off from it. */
 export const moveToCompany = q.moveUsers;
 
+/**
+ * Refuses, as a field error, an address another active user has (`forUserId` may keep their own). The
+ * address stays locked until the transaction ends, so a parallel call giving it out waits and then sees it taken.
+ */
+export async function requireFreeEmail(db: Database, email: string, field: string, forUserId?: number): Promise<void> {
+  await q.lockEmail(db, email);
+  const other = await q.findActiveUserByEmail(db, email);
+  if (other && other.id !== forUserId) throw badInput({ [field]: EMAIL_UNAVAILABLE });
+}
+
+/** Refuses, as a field error, a password that is common or easy to guess, also from the user's own details. */
+export function requireStrongPassword(password: string, field: string, details: readonly string[]): void {
+  const weakness = passwordWeakness(password, details);
+  if (weakness) throw badInput({ [field]: weakness });
+}
+
 /** A new address is unproven: verification is cleared until a link sent to it is used. */
-export async function changeEmail(db: Database, userId: number, email: string): Promise<void> {
+export async function changeEmail(db: Database, userId: number, email: string, field: string): Promise<void> {
+  await requireFreeEmail(db, email, field, userId);
   await q.updateUser(db, userId, { email, email_verified_at: null });
 }
 
@@ -42,7 +68,10 @@ export async function markEmailVerified(db: Database, userId: number, at: Date):
   await q.updateUser(db, userId, { email_verified_at: at });
 }
 
-export async function setPassword(db: Database, userId: number, password: string): Promise<void> {
+/** Every way a password is set comes here, so every one refuses a weak password (on the field named). */
+export async function setPassword(db: Database, userId: number, password: string, field = 'new_password'): Promise<void> {
+  const user = await q.findUser(db, userId);
+  requireStrongPassword(password, field, user ? [user.email, user.contact_name] : []);
   await q.updateUser(db, userId, { password_hash: await hashPassword(password) });
 }
 
@@ -77,7 +106,10 @@ export function listSalesStaff(db: Database) {
   return q.listStaffWithRoles(db, ['sales', 'sales_admin']);
 }
 
-/** Inserts a user with a hashed password; the caller has checked access and uniqueness. */
+/**
+ * Inserts a user with a hashed password; the caller has checked access. A taken address or a weak
+ * password is refused on the call's target_email and target_password fields.
+ */
 export async function createUser(
   db: Database,
   clock: Clock,
@@ -92,6 +124,8 @@ export async function createUser(
     staff_role?: q.UserRow['staff_role'];
   },
 ) {
+  await requireFreeEmail(db, u.email, 'target_email');
+  requireStrongPassword(u.password, 'target_password', [u.email, u.contact_name]);
   const [row] = await q.insertUsers(db, [
     {
       company_id: u.company_id,
