@@ -30,6 +30,8 @@ export interface BuildOptions {
   db: Database;
   clock: Clock;
   handlers?: readonly Handler[];
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -47,11 +49,17 @@ function checkEveryCallHandled(handlers: readonly Handler[]) {
   if (handled.size !== handlers.length) throw new Error('A call has more than one handler');
 }
 
-export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, logStream }: BuildOptions): Promise<FastifyInstance> {
   checkEveryCallHandled(handlers);
   const app = Fastify({
     logger:
-      config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
+            ...(logStream ? { stream: logStream } : {}),
+          },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -103,7 +111,8 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS }: B
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
+  // Each call reads its multipart fields itself, within its own limits (platform/multipart.ts); no call takes files.
+  await app.register(multipart, { limits: { files: 0 } });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (err instanceof AppError) return sendError(reply, err.code, err.message, err.fields, err.extra);

@@ -11,7 +11,7 @@ export function coerceBody(schema: z.ZodObject, body: unknown): Record<string, u
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const field = schema.shape[key] as z.ZodType | undefined;
+    const field = Object.hasOwn(schema.shape, key) ? (schema.shape[key] as z.ZodType) : undefined;
     out[key] = field ? coerceValue(field, value) : value;
   }
   return out;
@@ -71,12 +71,41 @@ function coerceValue(schema: z.ZodType, value: unknown): unknown {
   }
 }
 
+/** Refuses the keys the body parser refuses too: they would set an object's prototype once copied. */
+function noPrototypeKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__' || key === 'constructor') throw new SyntaxError('a prototype key');
+  return value;
+}
+
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, noPrototypeKeys);
   } catch {
     return text;
   }
+}
+
+/** The deepest a call's input may nest objects and arrays; deeper input is refused before anything recurses into it. */
+export const MAX_DEPTH = 32;
+
+/** Whether a value nests deeper than `max`; it keeps its own stack, so no depth can overflow the call stack. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [v, depth] = item;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Top-level names every object inherits (`constructor`, `toString`, `__proto__`...): no call has such a
+ * field, and looking them up in a schema or copying them would reach the prototype instead.
+ */
+export function inheritedNames(body: Record<string, unknown>): string[] {
+  return Object.keys(body).filter((key) => key in Object.prototype);
 }
 
 /**

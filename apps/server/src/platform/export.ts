@@ -18,10 +18,22 @@ function cell(value: unknown): string | number | boolean {
   return String(value);
 }
 
+/** What a spreadsheet takes for the start of a formula (OWASP's list for CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV cell holds only text, so a spreadsheet opening the file would run a company named
+ * `=HYPERLINK(...)` as a formula: such text gets a leading apostrophe, which shows it as text.
+ * Numbers stay numbers (a negative one is no formula); Excel files store text as text already.
+ */
+function csvCell(value: string | number | boolean): string | number | boolean {
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 export async function exportRows(rows: Record<string, unknown>[], format: ExportFormat): Promise<Buffer> {
   const columns = rows[0] ? Object.keys(rows[0]) : [];
   const table = rows.map((r) => columns.map((c) => cell(r[c])));
-  if (format === 'csv') return Buffer.from(stringify([columns, ...table]));
+  if (format === 'csv') return Buffer.from(stringify([columns, ...table.map((row) => row.map(csvCell))]));
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Export');
   sheet.addRow(columns);

@@ -6,15 +6,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { type Actor, requireAccess } from './access.ts';
-import { coerceBody, unstorableText } from './coerce.ts';
+import { MAX_DEPTH, coerceBody, inheritedNames, nestedDeeperThan, unstorableText } from './coerce.ts';
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
 import { EXPORT_TYPES, type ExportFormat, exportRows } from './export.ts';
+import { multipartLimitsFor, readMultipart } from './multipart.ts';
 import type { RequestLogWriter } from './request-log.ts';
 import { type CallContext, type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
 import { CSRF_HEADER, SESSION_COOKIE } from './session.ts';
 
 export type { CallContext, PublicContext } from './context.ts';
+
+/** Fastify's own default, for an app built without a body limit. */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** The context a call's function gets: the actor is non-null unless the contract is public. */
 export type ContextFor<C extends Call> = CallContext<C['access'] extends { public: true } ? Actor | null : Actor>;
@@ -83,6 +87,17 @@ function requestSource(req: FastifyRequest, reply: FastifyReply, config: Config)
   };
 }
 
+const TOO_DEEP = 'The request nests objects or lists too deeply';
+const INHERITED_NAME = (name: string) => `"${name}" cannot be a field name`;
+
+/** Refuses input no schema should walk: names every object inherits, and nesting deep enough to exhaust the stack. */
+function refuseUnreadable(body: Record<string, unknown>): void {
+  const [inherited] = inheritedNames(body);
+  // The name goes in the message, not as a field key: an envelope key `__proto__` would be its own trap.
+  if (inherited !== undefined) throw new AppError(400, MESSAGES.invalidInput, { _: INHERITED_NAME(inherited) });
+  if (nestedDeeperThan(body, MAX_DEPTH)) throw new AppError(400, TOO_DEEP);
+}
+
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -128,10 +143,13 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
     if (req.queuedMail) deps.mailQueued();
   });
   for (const { call, run, readOnly, before } of handlers) {
+    const multipartLimits = multipartLimitsFor(call, app.initialConfig.bodyLimit ?? DEFAULT_BODY_LIMIT);
     app.post(call.path, async (req, reply) => {
       const resolved = await deps.resolveActor(deps.db, req.cookies[SESSION_COOKIE]);
       req.actor = resolved?.actor ?? null;
       requireAccess(call.access, req.actor);
+      // Read only once the caller may make the call, and within this call's limits.
+      if (req.isMultipart()) req.body = await readMultipart(req, multipartLimits);
       if (resolved && !isPublic(call.access) && req.headers[CSRF_HEADER] !== resolved.csrfToken) {
         const bodyToken = (req.body as Record<string, unknown> | undefined)?.csrf_token;
         if (bodyToken !== resolved.csrfToken) throw new AppError(403, MESSAGES.csrf);
@@ -141,8 +159,11 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
         throw new AppError(400, MESSAGES.bodyNotObject);
       }
+      if (raw) refuseUnreadable(raw as Record<string, unknown>);
       const format = exportFormat(req, call);
       const body = coerceBody(call.input, req.body);
+      // Form fields may carry JSON text, which coercion has just parsed.
+      if (nestedDeeperThan(body, MAX_DEPTH)) throw new AppError(400, TOO_DEEP);
       if (format) Object.assign(body, { page: 1, page_size: UNLIMITED_PAGE_SIZE });
       const unstorable = unstorableText(body);
       if (unstorable.length) {
