@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
 import { OIDC_CLIENT, signInAtProvider, startOidcProvider } from '../../test/oidc-provider.ts';
 import { companyEvents } from '../../test/rows.ts';
+import { SSO_BROWSER_COOKIE } from './sso.ts';
 
 const PUBLIC_URL = 'http://portal.test';
 let t: TestContext;
@@ -75,6 +76,25 @@ describe('external single sign-on', () => {
     expect((await c.get(back2.pathname + back2.search)).headers.location).toBe('/');
     const replay = await new TestClient(t.app).get(back2.pathname + back2.search);
     expect(replay.headers.location).toBe('/login?error=sso_failed');
+  });
+
+  it("refuses a callback in a browser that did not start the sign-in (an attacker's link signs no one in)", async () => {
+    const { user } = await ssoCompany();
+    const attacker = new TestClient(t.app);
+    const step = await attacker.post('/api/v1/user/login', { target_type: 'email', target_user: user.email });
+    const cookie = (step.cookies as { name: string; path?: string; httpOnly?: boolean; sameSite?: string; maxAge?: number }[]).find(
+      (c) => c.name === SSO_BROWSER_COOKIE,
+    );
+    const redirect = (step.json() as { data: { redirect_url: string } }).data.redirect_url;
+    const back = new URL(await signInAtProvider(redirect, provider.issuer, user.email));
+
+    const victim = new TestClient(t.app);
+    const res = await victim.get(back.pathname + back.search);
+    expect(res.headers.location).toBe('/login?error=sso_failed');
+    expect((await victim.call(getAuthContext, {})).data).toBeNull();
+    // The provider sends the browser back with a top-level cross-site redirect, which a Lax cookie survives.
+    expect(cookie).toMatchObject({ path: '/api/v1/user/sso/callback', httpOnly: true, sameSite: 'Lax' });
+    expect(cookie?.maxAge).toBeLessThanOrEqual(10 * 60);
   });
 
   it('refuses the password step for a sign-on domain and keeps other domains on passwords', async () => {

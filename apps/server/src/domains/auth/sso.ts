@@ -1,5 +1,6 @@
 import type { zCompanySso, setCompanySso } from '@portal/contract/auth/sso';
 import type { CallData } from '@portal/contract/shared/define-call';
+import { timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -10,6 +11,8 @@ import * as users from '../users/service.ts';
 import * as q from './queries.ts';
 
 export const SSO_CALLBACK_PATH = '/api/v1/user/sso/callback';
+/** Binds a sign-on round trip to the browser that started it. */
+export const SSO_BROWSER_COOKIE = 'portal_sso';
 const STATE_LIFETIME_MS = 10 * 60_000;
 
 export const SSO_ERRORS = {
@@ -18,6 +21,11 @@ export const SSO_ERRORS = {
 } as const;
 
 type SsoRow = q.SsoRow;
+
+const sameText = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 
 const domainOf = (email: string) => email.trim().toLowerCase().split('@')[1] ?? '';
 
@@ -85,6 +93,15 @@ export async function ssoRedirectFor(ctx: PublicContext, email: string, opts: { 
     },
     now,
   );
+  // Only the browser holding the state may finish the round trip (login CSRF). Lax, not Strict: the
+  // provider sends the browser back with a top-level cross-site redirect.
+  ctx.cookies.set(SSO_BROWSER_COOKIE, state, {
+    path: SSO_CALLBACK_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.COOKIE_SECURE,
+    maxAge: STATE_LIFETIME_MS / 1000,
+  });
   return oidc
     .buildAuthorizationUrl(provider, {
       redirect_uri: callbackUrl(ctx.config),
@@ -141,12 +158,19 @@ export async function setSso(ctx: CallContext, input: CallData<typeof setCompany
 }
 
 /**
- * The provider sends the browser back here with a code. The code is exchanged (PKCE, state and
- * nonce checked), and the verified email must belong to an active user of the company whose
+ * The provider sends the browser back here with a code. The state must be the one this browser's
+ * cookie holds; the code is exchanged (PKCE, state and nonce checked), and the verified email must belong to an active user of the company whose
  * domain it is; accounts are not created on the fly.
  */
 export async function ssoCallback(ctx: PublicContext, currentUrl: URL): Promise<{ user: users.UserRow } | { error: string }> {
-  const state = await q.takeSsoState(ctx.db, currentUrl.searchParams.get('state') ?? '');
+  const given = currentUrl.searchParams.get('state') ?? '';
+  const bound = ctx.cookies.get(SSO_BROWSER_COOKIE);
+  ctx.cookies.clear(SSO_BROWSER_COOKIE, { path: SSO_CALLBACK_PATH });
+  if (!bound || !sameText(bound, given)) {
+    ctx.log.warn({}, 'single sign-on callback without the state cookie of the browser that started it');
+    return { error: SSO_ERRORS.failed };
+  }
+  const state = await q.takeSsoState(ctx.db, given);
   if (!state || state.expires_at < ctx.clock.now()) return { error: SSO_ERRORS.failed };
   const row = await q.findSso(ctx.db, state.company_id);
   if (!row?.enabled) return { error: SSO_ERRORS.failed };
