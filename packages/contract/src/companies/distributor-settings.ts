@@ -4,9 +4,17 @@ import { zCompanyId } from '../shared/fields.ts';
 import { zFeatureMask } from '../shared/plans.ts';
 import { zPageOf, zPaging } from '../shared/paging.ts';
 
+export const CUSTOM_URL_MESSAGE = 'Please enter an https:// address';
+
+/**
+ * A link the portal shows the distributor's sub-accounts: a web address only, never `javascript:` or
+ * `data:`. The server also refuses plain http outside development.
+ */
+const zCustomUrl = z.url({ protocol: /^https?$/, error: CUSTOM_URL_MESSAGE }).max(500);
+
 export const zDistributorSettings = z.object({
-  custom_billing_url: z.url().max(500).nullable(),
-  custom_support_url: z.url().max(500).nullable(),
+  custom_billing_url: zCustomUrl.nullable(),
+  custom_support_url: zCustomUrl.nullable(),
   custom_metadata_1_label: z.string().trim().max(100).nullable(),
   custom_metadata_2_label: z.string().trim().max(100).nullable(),
   custom_metadata_3_label: z.string().trim().max(100).nullable(),

@@ -1,4 +1,4 @@
-import type { DistributorSettings } from '@portal/contract/companies/distributor-settings';
+import { CUSTOM_URL_MESSAGE, type DistributorSettings } from '@portal/contract/companies/distributor-settings';
 import { SERVER_REGIONS } from '@portal/contract/shared/plans';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
@@ -27,10 +27,21 @@ export async function getSettings(ctx: CallContext, input: { target_id: number }
   };
 }
 
+/** The contract takes http and https; only development, on plain-http machines, keeps http. */
+function refusePlainHttp(ctx: CallContext, urls: Partial<Pick<DistributorSettings, 'custom_billing_url' | 'custom_support_url'>>) {
+  if (ctx.config.NODE_ENV === 'development') return;
+  const fields: Record<string, string> = {};
+  for (const [field, url] of Object.entries(urls)) {
+    if (url && new URL(url).protocol !== 'https:') fields[field] = CUSTOM_URL_MESSAGE;
+  }
+  if (Object.keys(fields).length) throw badInput(fields);
+}
+
 /** Absent fields stay; null (sent as a lone NUL) clears. Feature changes reach new sub-accounts only. */
 export async function patchSettings(ctx: CallContext, input: Partial<DistributorSettings> & { target_id: number }) {
   const { target_id, ...changes } = input;
   await requireDistributor(ctx, target_id, 'write');
+  refusePlainHttp(ctx, { custom_billing_url: changes.custom_billing_url, custom_support_url: changes.custom_support_url });
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (!Object.keys(set).length) return null;
   await q.upsertDistributorSettings(ctx.db, target_id, set);
