@@ -44,15 +44,38 @@ function asForm(input: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 }
 
-function mutations(call: Call, valid: Record<string, unknown>) {
-  const out: [string, Record<string, unknown>][] = [];
+/** Lists nested 20,000 deep, as JSON text: deep enough to overflow any walk that recurses. */
+const DEEP = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+
+/** Names every object inherits: no call has such a field, and no lookup of them may reach the prototype. */
+const INHERITED_NAMES = ['constructor', 'toString', '__proto__'];
+
+interface Mutation {
+  label: string;
+  input: Record<string, unknown>;
+  /** The JSON text to send instead of the input, where JSON.stringify cannot write it. */
+  json?: string;
+  /** A body sent as it is, once, instead of the input as JSON and as a form. */
+  raw?: { payload: string; type: string };
+}
+
+function mutations(call: Call, valid: Record<string, unknown>): Mutation[] {
+  const out: Mutation[] = [];
+  const validJson = JSON.stringify(valid);
   for (const key of Object.keys(call.input.shape)) {
     const { [key]: _, ...without } = valid;
-    out.push([`${key} missing`, without]);
-    for (const [label, value] of BAD_VALUES) out.push([`${key} = ${label}`, { ...valid, [key]: value }]);
+    out.push({ label: `${key} missing`, input: without });
+    for (const [label, value] of BAD_VALUES) out.push({ label: `${key} = ${label}`, input: { ...valid, [key]: value } });
+    // A later duplicate key wins in JSON, so the valid input's own value is replaced.
+    const json = `${validJson.slice(0, -1)}${validJson === '{}' ? '' : ','}${JSON.stringify(key)}:${DEEP}}`;
+    out.push({ label: `${key} = JSON nested 20,000 deep`, input: { ...valid, [key]: DEEP }, json });
   }
-  out.push(['an unknown field', { ...valid, unknown_field: 'ignored' }]);
-  out.push(['every field unicode', Object.fromEntries(Object.keys(valid).map((k) => [k, 'ünïcödé']))]);
+  out.push({ label: 'an unknown field', input: { ...valid, unknown_field: 'ignored' } });
+  out.push({ label: 'every field unicode', input: Object.fromEntries(Object.keys(valid).map((k) => [k, 'ünïcödé'])) });
+  // Own properties with these names (fromEntries defines them; a literal `__proto__:` would set the prototype).
+  for (const name of INHERITED_NAMES)
+    out.push({ label: `a field named ${name}`, input: { ...valid, ...Object.fromEntries([[name, 'x']]) } });
+  out.push({ label: 'multipart without a boundary', input: valid, raw: { payload: 'field=value', type: 'multipart/form-data' } });
   return out;
 }
 
@@ -108,12 +131,18 @@ export async function fuzzDomain(domain: string): Promise<void> {
       let client = c.client;
       // The state a refusal must leave as it is; taken again only after a reply that may have written.
       let before: Record<string, string> | null = null;
-      for (const [label, input] of mutations(call, c.input)) {
-        for (const form of [false, true]) {
+      for (const { label, input, json, raw } of mutations(call, c.input)) {
+        for (const form of raw ? [false] : [false, true]) {
           before ??= await fingerprint(t.handle);
           const mark = await writeMark(t.handle);
-          const res = await client.post(path, form ? asForm(input) : input, { form });
-          const what = `${path} with ${label} (${form ? 'form' : 'json'}): ${res.statusCode} ${res.body.slice(0, 300)}`;
+          const res = raw
+            ? await client.post(path, raw.payload, { headers: { 'content-type': raw.type } })
+            : form
+              ? await client.post(path, asForm(input), { form })
+              : json
+                ? await client.post(path, json, { headers: { 'content-type': 'application/json' } })
+                : await client.post(path, input);
+          const what = `${path} with ${label} (${raw ? raw.type : form ? 'form' : 'json'}): ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(res.statusCode, what).toBeLessThan(500);
           expect(zEnvelope.safeParse(res.json()).success, what).toBe(true);
           if (res.statusCode >= 400) {
