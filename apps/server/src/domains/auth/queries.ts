@@ -64,6 +64,13 @@ export async function deleteUserSessions(db: Database, userId: number, exceptSes
   return rows.length;
 }
 
+/** Deletes the sessions of every user of the company; returns how many ended. */
+export async function deleteCompanySessions(db: Database, companyId: number): Promise<number> {
+  const members = db.select({ id: userAccounts.user_id }).from(userAccounts).where(eq(userAccounts.company_id, companyId));
+  const rows = await db.delete(sessions).where(inArray(sessions.user_id, members)).returning({ id: sessions.id });
+  return rows.length;
+}
+
 export async function markAuthenticated(db: Database, sessionId: string, at: Date): Promise<void> {
   await db.update(sessions).set({ authenticated_at: at }).where(eq(sessions.id, sessionId));
 }

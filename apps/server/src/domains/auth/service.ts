@@ -47,5 +47,8 @@ export async function endImpersonation(ctx: CallContext): Promise<AuthContext> {
 /** Signs a user out everywhere, or everywhere but one session (after a password change, for instance). */
 export const endSessions = q.deleteUserSessions;
 
+/** Signs out every user of a company (it has been deleted for good); returns how many sessions ended. */
+export const endCompanySessions = q.deleteCompanySessions;
+
 /** Records that the session's user has just proved who they are again. */
 export const markAuthenticated = q.markAuthenticated;

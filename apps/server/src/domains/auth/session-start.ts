@@ -45,6 +45,8 @@ export async function resolveActor(db: Database, now: Date, token: string | unde
   if (!token) return null;
   const row = await q.findSessionWithAccount(db, tokenHash(token), now);
   if (!row || row.account.deleted_at || now.getTime() - row.session.last_seen_at.getTime() > SESSION_IDLE_MS) return null;
+  // A deleted or migrated company's sessions are ended with it; this holds even for one that was missed.
+  if (tenancy.isClosed(row.account)) return null;
   if (now.getTime() - row.session.last_seen_at.getTime() > TOUCH_EVERY_MS) await q.touchSession(db, row.session.id, now);
   const actor = await withTwoFactorRule(db, actorOf(row), row.account);
   return { actor, csrfToken: row.session.csrf_token };

@@ -2,6 +2,7 @@ import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { listSessions, reauthenticate, revokeSession } from '@portal/contract/auth/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { setCompany } from '../../test/rows.ts';
 import { THROTTLE } from './throttle.ts';
 
 let t: TestContext;
@@ -66,6 +67,18 @@ describe('active sessions', () => {
     const staff = await newCompany(t.db, { company_type: 'admin', staff_role: 'admin' });
     const c = await new TestClient(t.app).useSession(t.db, t.clock, user.id, staff.user.id);
     expect((await c.call(revokeSession, { all_other: true })).code).toBe(403);
+  });
+});
+
+describe('a session whose company has closed', () => {
+  it.each(['DELETED', 'MIGRATED'] as const)('is refused once the company is %s, however it got there', async (state) => {
+    const { company, user } = await newCompany(t.db, { current_state: 'ACTIVE' });
+    const c = await new TestClient(t.app).useSession(t.db, t.clock, user.id);
+    expect((await c.call(getAuthContext, {})).data).toMatchObject({ company_id: company.id });
+    // Changed behind the services' back, so nothing ended the session: resolution alone must refuse it.
+    await setCompany(t, company.id, { current_state: state });
+    expect((await c.call(getAuthContext, {})).data).toBeNull();
+    expect((await c.call(listSessions, {})).code).toBe(401);
   });
 });
 

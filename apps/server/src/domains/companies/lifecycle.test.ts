@@ -1,11 +1,12 @@
+import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { adminDescribeCompany, distributorDescribeCompany } from '@portal/contract/companies/company-describe';
 import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from '@portal/contract/companies/company-lifecycle';
 import { companyEventList } from '@portal/contract/companies/company-lookups';
 import { distributorPatchCompany } from '@portal/contract/companies/company-patch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
-import { TestClient, type TestContext, createTestContext, newCompany, signedInCompany } from '../../test/harness.ts';
-import { companyRow, userRow } from '../../test/rows.ts';
+import { TestClient, type TestContext, createTestContext, newCompany, newUser, signedInCompany } from '../../test/harness.ts';
+import { companyRow, sessionsOf, userRow } from '../../test/rows.ts';
 import { expireTrials, finalizePendingDeletes } from './lifecycle.ts';
 
 const DAY = 86_400_000;
@@ -116,6 +117,52 @@ describe('delete, reactivate, permanent delete', () => {
     ).toBe('ok');
     expect((await stateOf(company.id))?.current_state).toBe('DELETED');
     expect(await admin.call(distributorPatchCompany, { target_id: company.id, city: 'x' })).toMatchObject({ code: 403 });
+  });
+});
+
+describe('who may put a company into pending deletion', () => {
+  it('refuses a user of the company who is not its primary contact, and changes nothing', async () => {
+    const { company } = await subAccount({ current_state: 'ACTIVE' });
+    const member = await newUser(t.db, company.id);
+    const c = await new TestClient(t.app).useSession(t.db, t.clock, member.id);
+    expect((await c.call(deleteCompany, { target_company_id: company.id })).code).toBe(403);
+    expect((await stateOf(company.id))?.current_state).toBe('ACTIVE');
+    expect(await events(company.id)).not.toContainEqual(expect.stringContaining('Deleted'));
+  });
+
+  it("lets the company's distributor and an admin", async () => {
+    const one = await subAccount({ current_state: 'ACTIVE' });
+    expect((await distClient.call(deleteCompany, { target_company_id: one.company.id })).status).toBe('ok');
+    const two = await subAccount({ current_state: 'ACTIVE' });
+    expect((await admin.call(deleteCompany, { target_company_id: two.company.id })).status).toBe('ok');
+    expect((await stateOf(two.company.id))?.current_state).toBe('PENDING_DELETE');
+  });
+});
+
+describe('sessions of a company deleted for good', () => {
+  it('end when an admin deletes the company', async () => {
+    const { company, user } = await subAccount({ company_name: 'Gone Now Ltd', current_state: 'ACTIVE' });
+    const owner = new TestClient(t.app);
+    await owner.login(user.email);
+    expect((await owner.call(getAuthContext, {})).data).toMatchObject({ company_id: company.id });
+    const res = await admin.call(deleteCompany, {
+      target_company_id: company.id,
+      target_force: true,
+      target_confirm_company_name: 'Gone Now Ltd',
+    });
+    expect(res.status).toBe('ok');
+    expect(await sessionsOf(t, user.id)).toEqual([]);
+    expect((await owner.call(getAuthContext, {})).data).toBeNull();
+  });
+
+  it('end when the pending deletion period is over', async () => {
+    const applied = new Date(t.clock.now().getTime() - 21 * DAY - 1000);
+    const { user } = await subAccount({ current_state: 'PENDING_DELETE', current_state_applied_at: applied });
+    const owner = new TestClient(t.app);
+    expect((await owner.login(user.email)).data).toMatchObject({ type: 'reactivate_account' });
+    await finalizePendingDeletes(jobContext(t));
+    expect(await sessionsOf(t, user.id)).toEqual([]);
+    expect((await owner.call(getAuthContext, {})).data).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import type { CompanyState } from '@portal/contract/shared/fields';
 import { hasRole } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput, forbidden } from '../../platform/errors.ts';
+import * as auth from '../auth/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 
@@ -18,6 +19,24 @@ async function setState(
 ) {
   await tenancy.changeState(ctx.db, company.id, state, ctx.clock.now(), fields);
   await ctx.audit(company.id, `${why}: ${company.current_state} -> ${state}`);
+}
+
+/** Deletes the company for good: its users are signed out everywhere at once. */
+async function deleteForGood(ctx: CallContext, company: tenancy.CompanyRow, why: string) {
+  await setState(ctx, company, 'DELETED', why, { deleted_at: ctx.clock.now() });
+  const ended = await auth.endCompanySessions(ctx.db, company.id);
+  if (ended > 0) await ctx.audit(company.id, `${ended} session${ended === 1 ? '' : 's'} signed out`);
+}
+
+/**
+ * Deleting takes the data of everyone in the company, so a user may start it only as the primary
+ * contact; the company's distributor and admins may too (requireCompany has let only them through).
+ */
+async function requireMayDelete(ctx: CallContext, company: tenancy.CompanyRow) {
+  if (company.id !== ctx.actor.companyId) return;
+  if (hasRole(ctx.actor, 'admin') && !hasRole(ctx.actor, 'admin_impersonating')) return;
+  const user = await users.findUser(ctx.db, ctx.actor.userId);
+  if (!user?.is_primary_contact) throw forbidden();
 }
 
 function refuseIfGone(company: tenancy.CompanyRow) {
@@ -44,6 +63,7 @@ export async function deleteCompany(
 ) {
   const { actor, clock } = ctx;
   const company = await tenancy.requireCompany(ctx, input.target_company_id, 'write');
+  await requireMayDelete(ctx, company);
   refuseIfGone(company);
   if (input.target_force) {
     if (!hasRole(actor, 'admin') || hasRole(actor, 'admin_impersonating')) throw forbidden();
@@ -51,7 +71,7 @@ export async function deleteCompany(
       throw badInput({ target_confirm_company_name: 'Type the company name exactly to confirm' });
     }
     // Services of later domains (licences, hosted servers, storage) are removed through their own services here.
-    await setState(ctx, company, 'DELETED', 'Deleted permanently', { deleted_at: clock.now() });
+    await deleteForGood(ctx, company, 'Deleted permanently');
     return { will_delete_at: null };
   }
   if (company.current_state === 'PENDING_DELETE') throw new AppError(400, 'This company is already pending deletion');
@@ -133,7 +153,7 @@ export async function finalizePendingDeletes(ctx: CallContext): Promise<number> 
   const { clock } = ctx;
   const due = await tenancy.lockPendingDeletesBefore(ctx.db, new Date(clock.now().getTime() - PENDING_DELETE_DAYS * DAY_MS));
   for (const company of due) {
-    await setState(ctx, company, 'DELETED', 'Pending deletion period over', { deleted_at: clock.now() });
+    await deleteForGood(ctx, company, 'Pending deletion period over');
   }
   return due.length;
 }
