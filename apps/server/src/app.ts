@@ -60,7 +60,8 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
             redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
             ...(logStream ? { stream: logStream } : {}),
           },
-    trustProxy: true,
+    // Forwarded headers only from the configured proxies; otherwise any client could choose its address.
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
   });
   const requestLog = new RequestLogWriter(
@@ -152,10 +153,13 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     }
   });
 
-  const openapi = buildOpenApi(ALL_CALLS);
-  app.get('/api/openapi.json', async () => openapi);
-  await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Unpublished docs are simply not routed: /api/docs and /api/openapi.json answer 404 like any unknown path.
+  if (config.API_DOCS_PUBLIC) {
+    const openapi = buildOpenApi(ALL_CALLS);
+    app.get('/api/openapi.json', async () => openapi);
+    await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   registerHandlers(app, handlers, deps);
   registerRedirects(app, ALL_REDIRECTS, deps);

@@ -25,6 +25,26 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
   });
 
+  it('trusts forwarded headers from no proxy unless TRUST_PROXY lists addresses or ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.1 ,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '*' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('publishes the API docs in development and not in production, unless API_DOCS_PUBLIC says otherwise', () => {
+    expect(loadConfig({}).API_DOCS_PUBLIC).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET }).API_DOCS_PUBLIC).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET, API_DOCS_PUBLIC: 'true' }).API_DOCS_PUBLIC).toBe(true);
+    expect(loadConfig({ API_DOCS_PUBLIC: 'false' }).API_DOCS_PUBLIC).toBe(false);
+  });
+
   it('stops at start on a bad value, naming it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

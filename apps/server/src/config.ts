@@ -1,9 +1,21 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 const zBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** The named ranges Fastify's proxy check knows, besides addresses and CIDR ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,6 +32,23 @@ const zEnv = z.object({
   /** Secure cookies need https; plain-http development turns them off. Defaults to on in production. */
   COOKIE_SECURE: zBool.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed, comma-separated addresses or CIDR ranges.
+   * Empty: the address is the connecting one, so no client can choose the address stored on sessions
+   * and events or escape the per-address limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isProxyAddress, 'expected IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal)'))),
+  /** Serve /api/docs and /api/openapi.json to anyone. Defaults to on, except in production. */
+  API_DOCS_PUBLIC: zBool.optional(),
   /** Seed the demo world when the database has no companies. */
   SEED_DEMO: zBool.default(true),
   /** The address users reach the portal at: links in mail, the WebAuthn relying party, the OIDC callback. */
@@ -37,7 +66,7 @@ const zEnv = z.object({
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
 
-export type Config = z.output<typeof zEnv> & { COOKIE_SECURE: boolean };
+export type Config = z.output<typeof zEnv> & { COOKIE_SECURE: boolean; API_DOCS_PUBLIC: boolean };
 
 /** Reads and validates the environment once; a bad value stops the process at start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,5 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production' && c.APP_SECRET === zEnv.shape.APP_SECRET.parse(undefined)) {
     throw new Error('Invalid configuration: APP_SECRET must be set in production');
   }
-  return { ...c, COOKIE_SECURE: c.COOKIE_SECURE ?? c.NODE_ENV === 'production' };
+  return {
+    ...c,
+    COOKIE_SECURE: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
+    API_DOCS_PUBLIC: c.API_DOCS_PUBLIC ?? c.NODE_ENV !== 'production',
+  };
 }
