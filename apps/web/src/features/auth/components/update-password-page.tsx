@@ -8,6 +8,7 @@ import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { isApiError } from '../../../lib/api-error';
 import { useAuthContext, useChangePassword, useResetPassword } from '../api';
+import { withReauth } from '../api/reauth';
 import { roleHome } from '../role-home';
 
 export const PASSWORD_CHANGED = 'Your password has been changed.';
@@ -27,7 +28,8 @@ export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
   const { data: auth } = useAuthContext();
   const [tokenRefused, setTokenRefused] = useState(false);
   const [doneGoTo, setDoneGoTo] = useState<string | null>(null);
-  const change = useChangePassword();
+  // A change needs a recent sign-in check; when the last is too old, the user confirms it is them and it goes on.
+  const change = useChangePassword((send) => withReauth(send));
   const reset = useResetPassword();
   // Both calls take the same new_password; a reset adds the link's token, and a refused token shows as an invalid link.
   const form = useContractForm(changePassword, { initialValues: { new_password: '' }, serverError: auth ? change.error : reset.error });

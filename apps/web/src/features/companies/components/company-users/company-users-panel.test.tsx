@@ -1,7 +1,9 @@
-import { createUser, deleteUser, listCompanyUsers } from '@portal/contract/users/company-users';
-import { screen } from '@testing-library/react';
+import { reauthenticate } from '@portal/contract/auth/sessions';
+import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
+import { createUser, deleteUser, listCompanyUsers, patchUser } from '@portal/contract/users/company-users';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, on } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { companyDetail } from '../company-dialog/company-detail.fixture';
@@ -51,6 +53,56 @@ describe('CompanyUsersPanel', () => {
     expect(sent.map((b) => [b.target_email, b.send_verification_email])).toEqual([
       ['new@bakery.example', true],
       ['quiet@bakery.example', false],
+    ]);
+  });
+
+  it('offers the password and email of a user only to that user, to the primary contact for the others, and to outsiders', async () => {
+    fakeApi([on(USERS, () => users)]);
+    const signIn = (email: string) => renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail={email} />);
+    const fieldsOf = async (target: string) => {
+      await userEvent.click(await screen.findByRole('button', { name: `Edit ${target}` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Manage user' });
+      const enabled = [/^Email/, /^New password/].map((label) => !within(dialog).getByLabelText(label).hasAttribute('disabled'));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      return enabled;
+    };
+    const asMember = signIn('me@bakery.example');
+    expect(await fieldsOf('owner@bakery.example')).toEqual([false, false]);
+    expect(await fieldsOf('tech@bakery.example')).toEqual([false, false]);
+    expect(await fieldsOf('me@bakery.example')).toEqual([true, true]);
+    asMember.unmount();
+    const asOwner = signIn('owner@bakery.example');
+    expect(await fieldsOf('tech@bakery.example')).toEqual([true, true]);
+    expect(await fieldsOf('owner@bakery.example')).toEqual([true, true]);
+    asOwner.unmount();
+    // An admin or a distributor is not in the list: the server decides for them.
+    signIn('support@portal.example');
+    expect(await fieldsOf('tech@bakery.example')).toEqual([true, true]);
+  });
+
+  it('asks the user to confirm it is them before a password change goes through', async () => {
+    let confirmed = false;
+    const api = fakeApi([
+      on(USERS, () => users),
+      on(patchUser, () => (confirmed ? null : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } })),
+      on(reauthenticate, () => {
+        confirmed = true;
+        return { reauthenticated_at: '2026-11-21T00:00:00Z' };
+      }),
+    ]);
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="owner@bakery.example" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit tech@bakery.example' }));
+    const manage = await screen.findByRole('dialog', { name: 'Manage user' });
+    await userEvent.type(within(manage).getByLabelText(/^New password/), 'fennel-lantern-cobalt-9');
+    await userEvent.click(within(manage).getByRole('button', { name: 'Save' }));
+    const check = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.type(within(check).getByLabelText(/^Password/), 'owner-password');
+    await userEvent.click(within(check).getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('button', { name: 'Edit tech@bakery.example' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage user' })).toBeNull());
+    expect(api.callsTo(patchUser).map((c) => c.body)).toEqual([
+      { target_company_id: 7, target_id: 12, target_password: 'fennel-lantern-cobalt-9' },
+      { target_company_id: 7, target_id: 12, target_password: 'fennel-lantern-cobalt-9' },
     ]);
   });
 });

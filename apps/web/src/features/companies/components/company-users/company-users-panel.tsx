@@ -6,7 +6,7 @@ import { errorMessage } from '../../../../lib/api-error';
 import { useCompanyUsers, useDeleteUser } from '../../api';
 import { CreateUserForm } from './create-user-form';
 import { ManageUserDialog } from './manage-user-dialog';
-import { canDeleteUser } from './user-rules';
+import { canChangeSignIn, canDeleteUser } from './user-rules';
 
 interface CompanyUsersPanelProps {
   companyId: number;
@@ -97,7 +97,14 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
         </Table.ScrollContainer>
       )}
       <CreateUserForm companyId={companyId} disabled={disabled} />
-      {editing && <ManageUserDialog companyId={companyId} user={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ManageUserDialog
+          companyId={companyId}
+          user={editing}
+          signInEditable={canChangeSignIn(editing, users.data ?? [], currentEmail)}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }

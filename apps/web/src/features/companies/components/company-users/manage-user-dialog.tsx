@@ -3,17 +3,21 @@ import type { CompanyUser } from '@portal/contract/companies/company-detail';
 import { patchUser } from '@portal/contract/users/company-users';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { changedValues, useContractForm } from '../../../../components/form/use-contract-form';
+import { withReauth } from '../../../auth/api/reauth';
 import { usePatchUser } from '../../api';
 
 interface ManageUserDialogProps {
   companyId: number;
   user: CompanyUser;
+  /** False when the server would refuse the signed-in user this user's password and email (user-rules). */
+  signInEditable: boolean;
   onClose: () => void;
 }
 
 /** Edits one user; only changed fields are sent, and a blank password leaves it unchanged. */
-export function ManageUserDialog({ companyId, user, onClose }: ManageUserDialogProps) {
-  const patch = usePatchUser();
+export function ManageUserDialog({ companyId, user, signInEditable, onClose }: ManageUserDialogProps) {
+  // A password or email change needs a recent sign-in check: the user confirms it is them and it goes on.
+  const patch = usePatchUser((send) => withReauth(send));
   const form = useContractForm(patchUser, {
     initialValues: {
       target_contact_name: user.contact_name,
@@ -32,9 +36,18 @@ export function ManageUserDialog({ companyId, user, onClose }: ManageUserDialogP
       <form onSubmit={form.onSubmit((changes) => patch.mutate(changes, { onSuccess: onClose }))} noValidate>
         <Stack>
           <TextInput label="Contact name" {...form.textProps('target_contact_name')} />
-          <TextInput label="Email" type="email" {...form.textProps('target_email')} />
-          <PasswordInput label="New password" autoComplete="new-password" {...form.textProps('target_password')} />
-          <Text size="sm">Leave the password blank to keep the current one.</Text>
+          <TextInput label="Email" type="email" disabled={!signInEditable} {...form.textProps('target_email')} />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            disabled={!signInEditable}
+            {...form.textProps('target_password')}
+          />
+          <Text size="sm">
+            {signInEditable
+              ? 'Leave the password blank to keep the current one.'
+              : "Only this user or their company's primary contact can change this user's password or email."}
+          </Text>
           <Checkbox label="Billing" {...form.checkboxProps('target_is_billing')} />
           <Checkbox label="Technical" {...form.checkboxProps('target_is_technical')} />
           <FormErrorAlert message={form.alert} />
