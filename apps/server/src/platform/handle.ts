@@ -67,7 +67,7 @@ declare module 'fastify' {
 }
 
 /** The browser side of a context: the request's address, agent and cookies, and the hooks back to it. */
-function requestSource(req: FastifyRequest, reply: FastifyReply, config: Config): ContextSource {
+function requestSource(req: FastifyRequest, reply: FastifyReply, config: Config, mailQueued: () => void): ContextSource {
   return {
     actor: req.actor,
     ip: req.ip,
@@ -83,6 +83,8 @@ function requestSource(req: FastifyRequest, reply: FastifyReply, config: Config)
     },
     onMail: () => {
       req.queuedMail = true;
+      // Work that outlives the answer may queue mail after the onResponse hook has looked: deliver it now.
+      if (reply.sent) mailQueued();
     },
   };
 }
@@ -134,7 +136,7 @@ function withCallContext<T>(
   work: (ctx: PublicContext) => Promise<T>,
   readOnly = false,
 ): Promise<T> {
-  return runInContext(deps, requestSource(req, reply, deps.config), work, readOnly);
+  return runInContext(deps, requestSource(req, reply, deps.config, deps.mailQueued), work, readOnly);
 }
 
 /** Registers `POST <path>` for each handler: access, CSRF, input, transaction, output, envelope. */

@@ -150,6 +150,20 @@ export async function lastMailTo(db: Database, address: string): Promise<OutboxR
   return row ?? null;
 }
 
+/**
+ * The newest outbox row for an address newer than `afterId`, waiting for it: some mail is queued after
+ * the call has answered (a forgot-password link), so it may come a moment after the answer.
+ */
+export async function waitForMailTo(db: Database, address: string, afterId = 0, timeoutMs = 10_000): Promise<OutboxRow> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await lastMailTo(db, address);
+    if (row && row.id > afterId) return row;
+    if (Date.now() > until) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Every outbox row for an address, oldest first. */
 export async function mailsTo(db: Database, address: string): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to_address}) = ${address.toLowerCase()}`).orderBy(mailOutbox.id);

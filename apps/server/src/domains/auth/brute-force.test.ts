@@ -7,7 +7,8 @@ import { THROTTLE, THROTTLE_MESSAGES } from './throttle.ts';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ BOT_CHALLENGE_MAX_NUMBER: '1000' });
+  // The tests play many addresses through X-Forwarded-For, as if behind a proxy on loopback.
+  t = await createTestContext({ BOT_CHALLENGE_MAX_NUMBER: '1000', TRUST_PROXY: 'loopback' });
 });
 afterAll(() => t.close());
 

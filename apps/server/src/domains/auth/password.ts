@@ -14,21 +14,29 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 /**
- * Mails a reset link when the address belongs to a user who can sign in, and answers the same either
- * way, so the form cannot be used to find accounts. The sign-in throttle is not consulted: the owner
- * of an account under attack must always be able to reset.
+ * Answers the same for every address, so the form cannot be used to find accounts; its time must not
+ * tell them apart either, so the answer does no work that depends on the address. The account is looked
+ * up, and its link made and mailed, once the call is over (mailResetLink), without holding the answer.
+ * The sign-in throttle is not consulted: the owner of an account under attack must always be able to reset.
  */
 export async function forgotPassword(ctx: PublicContext, input: { target_user: string; recaptcha: string }): Promise<null> {
   if (!(await checkBotSolution(ctx.db, ctx.config, ctx.clock.now(), input.recaptcha))) {
     throw badInput({ recaptcha: PASSWORD_MESSAGES.botCheck });
   }
-  const user = await users.findActiveUserByEmail(ctx.db, input.target_user);
-  const company = user ? await tenancy.findCompany(ctx.db, user.company_id) : null;
-  if (!user || !company || tenancy.isClosed(company)) return null;
+  ctx.afterCall(async (after) => {
+    // Not awaited: the answer goes out while the link is made.
+    void mailResetLink(after, input.target_user).catch((err: unknown) => after.log.error({ err }, 'password reset link not sent'));
+  });
+  return null;
+}
 
+/** Mails a reset link when the address belongs to a user who can sign in; otherwise does nothing. */
+export async function mailResetLink(ctx: PublicContext, email: string): Promise<void> {
+  const user = await users.findActiveUserByEmail(ctx.db, email);
+  const company = user ? await tenancy.findCompany(ctx.db, user.company_id) : null;
+  if (!user || !company || tenancy.isClosed(company)) return;
   await notifications.sendPasswordResetMail(ctx, user);
   await ctx.audit(company.id, `Password reset link sent to ${user.email}`, `Visitor from ${ctx.ip}`);
-  return null;
 }
 
 /** Sets a new password from a reset link: the link is used up, every session of the user ends. */
