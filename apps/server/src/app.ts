@@ -24,6 +24,7 @@ import { type AppDeps, type Handler, registerHandlers, registerRedirects, sendEr
 import { MailDelivery, smtpTransport } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RequestLogWriter } from './platform/request-log.ts';
+import { sessionCookieNames } from './platform/session.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -124,9 +125,10 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   });
 
   // Cross-site form posts are refused outright; same-site pages also need the CSRF token (see handle.ts).
+  // `Origin: null` (a sandboxed frame, a data: page) is no origin of ours either: new URL() cannot read it.
   app.addHook('onRequest', async (req) => {
     const origin = req.headers.origin;
-    if (req.method !== 'GET' && req.method !== 'HEAD' && origin && origin !== 'null') {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && origin !== undefined) {
       let host = '';
       try {
         host = new URL(origin).host;
@@ -155,7 +157,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
 
   // Unpublished docs are simply not routed: /api/docs and /api/openapi.json answer 404 like any unknown path.
   if (config.API_DOCS_PUBLIC) {
-    const openapi = buildOpenApi(ALL_CALLS);
+    const openapi = buildOpenApi(ALL_CALLS, sessionCookieNames(config.COOKIE_SECURE));
     app.get('/api/openapi.json', async () => openapi);
     await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

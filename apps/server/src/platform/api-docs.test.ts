@@ -41,7 +41,10 @@ describe('API docs', () => {
 
   it('are public in production when API_DOCS_PUBLIC says so, and hidden in development when it says not', async () => {
     const prod = await appWith({ NODE_ENV: 'production', APP_SECRET: SECRET, API_DOCS_PUBLIC: 'true' });
-    expect((await prod.inject('/api/openapi.json')).statusCode).toBe(200);
+    const doc = await prod.inject('/api/openapi.json');
+    expect(doc.statusCode).toBe(200);
+    // It names the cookies an https deployment sets.
+    expect(doc.json().components.securitySchemes.session.name).toBe('__Host-portal_session');
     expect((await prod.inject('/api/docs/')).statusCode).toBe(200);
     await prod.close();
     const dev = await appWith({ NODE_ENV: 'development', API_DOCS_PUBLIC: 'false' });

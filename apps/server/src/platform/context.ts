@@ -8,7 +8,7 @@ import { type MailContent, queueMail } from './mail.ts';
 export interface Cookies {
   get(name: string): string | undefined;
   set(name: string, value: string, opts: CookieOptions): void;
-  clear(name: string, opts: { path: string }): void;
+  clear(name: string, opts: { path: string; secure?: boolean }): void;
 }
 
 export interface CookieOptions {

@@ -13,7 +13,7 @@ import { EXPORT_TYPES, type ExportFormat, exportRows } from './export.ts';
 import { multipartLimitsFor, readMultipart } from './multipart.ts';
 import type { RequestLogWriter } from './request-log.ts';
 import { type CallContext, type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
-import { CSRF_HEADER, SESSION_COOKIE } from './session.ts';
+import { CSRF_HEADER, sessionCookieNames } from './session.ts';
 
 export type { CallContext, PublicContext } from './context.ts';
 
@@ -146,8 +146,10 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
   });
   for (const { call, run, readOnly, before } of handlers) {
     const multipartLimits = multipartLimitsFor(call, app.initialConfig.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    // Only the name this deployment sets: over https, a plain-named cookie may have been planted by a sibling site.
+    const sessionCookie = sessionCookieNames(deps.config.COOKIE_SECURE).session;
     app.post(call.path, async (req, reply) => {
-      const resolved = await deps.resolveActor(deps.db, req.cookies[SESSION_COOKIE]);
+      const resolved = await deps.resolveActor(deps.db, req.cookies[sessionCookie]);
       req.actor = resolved?.actor ?? null;
       requireAccess(call.access, req.actor);
       // Read only once the caller may make the call, and within this call's limits.

@@ -2,11 +2,12 @@ import type { Call } from '@portal/contract/shared/define-call';
 import { isPublic } from '@portal/contract/shared/define-call';
 import { zErrorEnvelope } from '@portal/contract/shared/envelope';
 import { z } from 'zod';
+import { sessionCookieNames } from './session.ts';
 
 const schemaOf = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
 
-/** The OpenAPI document, generated from the list of every contract. */
-export function buildOpenApi(calls: readonly Call[]) {
+/** The OpenAPI document, generated from the list of every contract, naming the cookies this deployment sets. */
+export function buildOpenApi(calls: readonly Call[], cookies = sessionCookieNames(false)) {
   const paths: Record<string, unknown> = {};
   for (const call of calls) {
     const input = schemaOf(call.input, 'input');
@@ -50,10 +51,9 @@ export function buildOpenApi(calls: readonly Call[]) {
     info: {
       title: 'Backup portal API',
       version: '1',
-      description:
-        'Every call is POST with a JSON, form-encoded or multipart body. Cookie-authenticated calls send the portal_csrf cookie value in the x-csrf-token header. A field whose value is a single NUL character is cleared.',
+      description: `Every call is POST with a JSON, form-encoded or multipart body. Cookie-authenticated calls send the ${cookies.csrf} cookie value in the x-csrf-token header. A field whose value is a single NUL character is cleared.`,
     },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookies.session } } },
     paths,
   };
 }

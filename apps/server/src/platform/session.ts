@@ -4,11 +4,25 @@ import type { Cookies } from './context.ts';
 /**
  * The session cookies. The rows behind them belong to the auth domain (its queries.ts); the
  * platform only names the cookies, reads the one handle() resolves, and sets or clears them.
+ * These are the names over plain-http development; https uses them with HOST_PREFIX.
  */
 export const SESSION_COOKIE = 'portal_session';
 /** Readable by the page, which echoes it in the x-csrf-token header (double submit). */
 export const CSRF_COOKIE = 'portal_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * A browser keeps a `__Host-` cookie only if it is Secure, for path / and without a domain, so no
+ * sibling subdomain and no plain-http page can plant or overwrite it (session fixation, CSRF token
+ * planting). Plain-http development cannot set Secure cookies, so it keeps the plain names.
+ */
+export const HOST_PREFIX = '__Host-';
+
+/** The names of the session and CSRF cookies where cookies are (or are not) Secure. */
+export function sessionCookieNames(secure: boolean): { session: string; csrf: string } {
+  const prefix = secure ? HOST_PREFIX : '';
+  return { session: `${prefix}${SESSION_COOKIE}`, csrf: `${prefix}${CSRF_COOKIE}` };
+}
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -20,12 +34,18 @@ export const newToken = (bytes = 32) => randomBytes(bytes).toString('base64url')
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export function setSessionCookies(cookies: Cookies, token: string, csrfToken: string, secure: boolean): void {
+  const names = sessionCookieNames(secure);
   const base = { path: '/', sameSite: 'lax' as const, secure, maxAge: SESSION_ABSOLUTE_MS / 1000 };
-  cookies.set(SESSION_COOKIE, token, { ...base, httpOnly: true });
-  cookies.set(CSRF_COOKIE, csrfToken, { ...base, httpOnly: false });
+  cookies.set(names.session, token, { ...base, httpOnly: true });
+  cookies.set(names.csrf, csrfToken, { ...base, httpOnly: false });
 }
 
+/** Clears both spellings, so a browser left with cookies from before a change of COOKIE_SECURE is signed out too. */
 export function clearSessionCookies(cookies: Cookies): void {
-  cookies.clear(SESSION_COOKIE, { path: '/' });
-  cookies.clear(CSRF_COOKIE, { path: '/' });
+  for (const secure of [false, true]) {
+    const names = sessionCookieNames(secure);
+    // A browser drops a __Host- cookie only when the clearing cookie is Secure as well.
+    cookies.clear(names.session, { path: '/', secure });
+    cookies.clear(names.csrf, { path: '/', secure });
+  }
 }

@@ -12,6 +12,12 @@ describe('readCsrfToken', () => {
     expect(readCsrfToken('a=1; xportal_csrf=zzz')).toBeNull();
     expect(readCsrfToken('')).toBeNull();
   });
+
+  it('finds the __Host- cookie an https deployment sets, and prefers it to a plain one planted beside it', () => {
+    expect(readCsrfToken('a=1; __Host-portal_csrf=secure-token; b=2')).toBe('secure-token');
+    expect(readCsrfToken('portal_csrf=planted; __Host-portal_csrf=secure-token')).toBe('secure-token');
+    expect(readCsrfToken('__Host-portal_csrf=secure-token; portal_csrf=planted')).toBe('secure-token');
+  });
 });
 
 /** A login answer with every field the contract requires. */
@@ -34,6 +40,13 @@ describe('call', () => {
     const api = fakeApi([on(login, () => ({ ...answer, type: 'ok' as const }))]);
     await call(login, { target_type: 'email', target_user: 'a@example.com' });
     expect(api.requests[0]?.headers['x-csrf-token']).toBe('token-123');
+  });
+
+  it('sends the __Host- CSRF cookie of an https deployment', async () => {
+    vi.spyOn(document, 'cookie', 'get').mockReturnValue('theme=dark; __Host-portal_csrf=token-456');
+    const api = fakeApi([on(login, () => ({ ...answer, type: 'ok' as const }))]);
+    await call(login, { target_type: 'email', target_user: 'a@example.com' });
+    expect(api.requests[0]?.headers['x-csrf-token']).toBe('token-456');
   });
 
   it('throws an ApiError with the code, message and field errors of an error envelope', async () => {
