@@ -2,7 +2,7 @@ import { requestLogList } from '@portal/contract/admin-tools/request-log-list';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { submitErrorReport } from '@portal/contract/web/submit-error-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { ON_POSTGRES, TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
 import { lastErrorReport } from '../../test/rows.ts';
 
 let t: TestContext;
@@ -10,6 +10,13 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => t.close());
+
+/** The limit the service applies; restated so the test reads on its own. */
+const REPORTS_PER_HOUR = 30;
+
+function report(remoteAddress: string, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: submitErrorReport.path, remoteAddress, payload });
+}
 
 describe('browser error reports', () => {
   it('stores the report with the signed-in user and returns a code to show', async () => {
@@ -36,6 +43,53 @@ describe('browser error reports', () => {
   it('accepts reports from signed-out pages', async () => {
     const res = await new TestClient(t.app).call(submitErrorReport, { error_name: 'Error' });
     expect(res.status).toBe('ok');
+  });
+
+  it('refuses metadata over 16 KB of JSON, storing nothing', async () => {
+    const before = await lastErrorReport(t);
+    const res = await report('198.51.100.20', { error_name: 'Huge', error_metadata: { blob: 'x'.repeat(1_500_000) } });
+    expect(res.json()).toMatchObject({ status: 'error', code: 400, data: { fields: { error_metadata: expect.any(String) } } });
+    expect(await lastErrorReport(t)).toEqual(before);
+    const fits = await report('198.51.100.20', { error_name: 'Fits', error_metadata: { blob: 'x'.repeat(16_000) } });
+    expect(fits.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it(`takes ${REPORTS_PER_HOUR} anonymous reports an hour from an address, then answers 429`, async () => {
+    const address = '198.51.100.21';
+    const codes: number[] = [];
+    for (let i = 0; i <= REPORTS_PER_HOUR; i++) codes.push((await report(address, { error_name: `Flood ${i}` })).statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(REPORTS_PER_HOUR);
+    const refused = await report(address, { error_name: 'One more' });
+    expect(refused.json()).toMatchObject({ status: 'error', code: 429, message: 'Too many requests, please try again later' });
+    expect((await lastErrorReport(t))?.error_name).toBe(`Flood ${REPORTS_PER_HOUR - 1}`);
+
+    // Another address, and a signed-in user at the same address, still report.
+    expect((await report('198.51.100.22', { error_name: 'Elsewhere' })).statusCode).toBe(200);
+    const { user } = await newCompany(t.db);
+    const signedIn = await new TestClient(t.app).useSession(t.db, t.clock, user.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: submitErrorReport.path,
+      remoteAddress: address,
+      cookies: signedIn.cookies,
+      headers: { 'x-csrf-token': signedIn.csrf ?? '' },
+      payload: { error_name: 'Signed in' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    // An hour later the address may report again.
+    t.clock.advance(60 * 60 * 1000 + 1);
+    expect((await report(address, { error_name: 'Next hour' })).statusCode).toBe(200);
+  });
+
+  it.skipIf(!ON_POSTGRES)('holds the limit for reports sent at the same moment (PostgreSQL, parallel connections)', async () => {
+    const address = '198.51.100.23';
+    const all = await Promise.all(
+      Array.from({ length: REPORTS_PER_HOUR + 10 }, (_, i) => report(address, { error_name: `Parallel ${i}` })),
+    );
+    const codes = all.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(REPORTS_PER_HOUR);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
   });
 });
 

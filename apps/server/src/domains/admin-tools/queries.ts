@@ -1,10 +1,23 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
 import type { RequestLogEntry } from '../../platform/request-log.ts';
 import { errorReports, requestLog } from './tables.ts';
 
 export async function insertErrorReport(db: Database, row: typeof errorReports.$inferInsert) {
   await db.insert(errorReports).values(row);
+}
+
+/** Holds the anonymous reports of one address to this transaction, so parallel reports are counted one after another. */
+export async function lockAnonymousReports(db: Database, ip: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`error_reports:${ip}`}, 0))`);
+}
+
+export async function countAnonymousReportsSince(db: Database, ip: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(errorReports)
+    .where(and(eq(errorReports.ip, ip), isNull(errorReports.user_id), gte(errorReports.created_at, since)));
+  return row?.n ?? 0;
 }
 
 export async function insertRequestLog(db: Database, rows: RequestLogEntry[]) {

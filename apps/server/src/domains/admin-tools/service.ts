@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { submitErrorReport } from '@portal/contract/web/submit-error-report';
 import type { CallData } from '@portal/contract/shared/define-call';
+import { MESSAGES } from '@portal/contract/shared/envelope';
 import type { CallContext, PublicContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { RequestLogEntry } from '../../platform/request-log.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
@@ -17,7 +19,20 @@ function errorCode(): string {
   return `E-${code}`;
 }
 
+/**
+ * Anyone may report without signing in, so each address may store this many reports an hour; a
+ * signed-in user's reports are not counted against the address they share.
+ */
+export const ANONYMOUS_REPORTS_PER_HOUR = 30;
+
 export async function storeErrorReport(ctx: PublicContext, input: CallData<typeof submitErrorReport>): Promise<string> {
+  if (!ctx.actor) {
+    await q.lockAnonymousReports(ctx.db, ctx.ip);
+    const since = new Date(ctx.clock.now().getTime() - 60 * 60 * 1000);
+    if ((await q.countAnonymousReportsSince(ctx.db, ctx.ip, since)) >= ANONYMOUS_REPORTS_PER_HOUR) {
+      throw new AppError(429, MESSAGES.tooManyRequests);
+    }
+  }
   const code = errorCode();
   await q.insertErrorReport(ctx.db, {
     code,
