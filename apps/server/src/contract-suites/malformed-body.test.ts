@@ -47,6 +47,14 @@ const BODIES: [string, string, string, number | null][] = [
   ['a form toString field', 'toString=x', FORM_TYPE, 400],
   ['a form __proto__ field', '__proto__=x', FORM_TYPE, 400],
   ['JSON nested 20,000 deep', nestedJson(20_000), JSON_TYPE, 400],
+  // Each call takes its own fields and a few more; parsing stops being the call's problem past that.
+  ['a form with 100,000 fields', Array.from({ length: 100_000 }, (_, i) => `f${i}=x`).join('&'), FORM_TYPE, 413],
+  [
+    'a JSON object with 100,000 fields',
+    JSON.stringify(Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`f${i}`, 1]))),
+    JSON_TYPE,
+    413,
+  ],
   ['multipart without a boundary', '--x\r\nContent-Disposition: form-data; name="page"\r\n\r\n1\r\n--x--\r\n', 'multipart/form-data', 400],
 ];
 

@@ -10,7 +10,7 @@ import { MAX_DEPTH, coerceBody, inheritedNames, nestedDeeperThan, unstorableText
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
 import { EXPORT_TYPES, type ExportFormat, exportRows } from './export.ts';
-import { multipartLimitsFor, readMultipart } from './multipart.ts';
+import { TOO_LARGE, inputLimitsFor, readMultipart } from './multipart.ts';
 import type { RequestLogWriter } from './request-log.ts';
 import { type CallContext, type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
 import { CSRF_HEADER, sessionCookieNames } from './session.ts';
@@ -145,7 +145,7 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
     if (req.queuedMail) deps.mailQueued();
   });
   for (const { call, run, readOnly, before } of handlers) {
-    const multipartLimits = multipartLimitsFor(call, app.initialConfig.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    const limits = inputLimitsFor(call, app.initialConfig.bodyLimit ?? DEFAULT_BODY_LIMIT);
     // Only the name this deployment sets: over https, a plain-named cookie may have been planted by a sibling site.
     const sessionCookie = sessionCookieNames(deps.config.COOKIE_SECURE).session;
     app.post(call.path, async (req, reply) => {
@@ -153,7 +153,7 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       req.actor = resolved?.actor ?? null;
       requireAccess(call.access, req.actor);
       // Read only once the caller may make the call, and within this call's limits.
-      if (req.isMultipart()) req.body = await readMultipart(req, multipartLimits);
+      if (req.isMultipart()) req.body = await readMultipart(req, limits);
       if (resolved && !isPublic(call.access) && req.headers[CSRF_HEADER] !== resolved.csrfToken) {
         const bodyToken = (req.body as Record<string, unknown> | undefined)?.csrf_token;
         if (bodyToken !== resolved.csrfToken) throw new AppError(403, MESSAGES.csrf);
@@ -163,7 +163,11 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
         throw new AppError(400, MESSAGES.bodyNotObject);
       }
-      if (raw) refuseUnreadable(raw as Record<string, unknown>);
+      if (raw) {
+        // Many fields cost every step after this one; no call takes more than its own.
+        if (Object.keys(raw).length > limits.fields) throw new AppError(413, TOO_LARGE);
+        refuseUnreadable(raw as Record<string, unknown>);
+      }
       const format = exportFormat(req, call);
       const body = coerceBody(call.input, req.body);
       // Form fields may carry JSON text, which coercion has just parsed.

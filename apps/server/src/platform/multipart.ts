@@ -2,11 +2,11 @@ import type { Call } from '@portal/contract/shared/define-call';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
-/** What one call's multipart body may hold; nothing is read past these. */
-export interface MultipartLimits {
-  /** Field parts, counting repeated names (array fields) and the CSRF token. */
+/** What one call's body may hold, in any encoding; a multipart body is not read past these. */
+export interface InputLimits {
+  /** Fields (multipart parts, counting repeated names of array fields), the CSRF token included. */
   fields: number;
-  /** Every byte of the body, part headers and boundaries included. */
+  /** Every byte of the body, multipart headers and boundaries included. */
   bytes: number;
 }
 
@@ -18,7 +18,7 @@ export const MALFORMED = 'The multipart body could not be read';
 const SPARE_FIELDS = 8;
 
 /** The limits of a call that takes no files: its own fields, the CSRF token and a few spare, within the body limit. */
-export function multipartLimitsFor(call: Call, bodyLimit: number): MultipartLimits {
+export function inputLimitsFor(call: Call, bodyLimit: number): InputLimits {
   return { fields: Object.keys(call.input.shape).length + 1 + SPARE_FIELDS, bytes: bodyLimit };
 }
 
@@ -39,7 +39,7 @@ function refusal(err: unknown): AppError | null {
  * files, so its content is never read), and stopping at the call's field and byte limits rather than
  * reading on and cutting values short.
  */
-export async function readMultipart(req: FastifyRequest, limits: MultipartLimits): Promise<Record<string, unknown>> {
+export async function readMultipart(req: FastifyRequest, limits: InputLimits): Promise<Record<string, unknown>> {
   const raw = req.raw;
   if (Number(req.headers['content-length'] ?? 0) > limits.bytes) throw new AppError(413, TOO_LARGE);
   let received = 0;
@@ -66,7 +66,9 @@ export async function readMultipart(req: FastifyRequest, limits: MultipartLimits
       if (part.type === 'file') throw new AppError(413, NO_FILES);
       if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(413, TOO_LARGE);
       const known = Object.hasOwn(body, part.fieldname) ? body[part.fieldname] : undefined;
-      body[part.fieldname] = known === undefined ? part.value : [...(Array.isArray(known) ? known : [known]), part.value];
+      if (known === undefined) body[part.fieldname] = part.value;
+      else if (Array.isArray(known)) known.push(part.value);
+      else body[part.fieldname] = [known, part.value];
     }
   } catch (err) {
     // Whatever is still on its way is left unread.
