@@ -5,7 +5,9 @@ import { totpCode } from '../support/otp.ts';
 
 const EMAIL = 'owner@passphrase-journey.example.com';
 
-test('a customer with two-factor on signs in with the recovery passphrase alone, from the forgot-password page', async ({ page }) => {
+test('a customer with two-factor on signs in with the recovery passphrase alone, from the forgot-password page, and makes a new one', async ({
+  page,
+}) => {
   await newCustomer('Passphrase Journey Ltd', EMAIL);
   await signIn(page, EMAIL);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -39,15 +41,20 @@ test('a customer with two-factor on signs in with the recovery passphrase alone,
   await screenshot(page, 'login-recovery-passphrase');
   await page.getByRole('button', { name: 'Log in' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The passphrase works once: the user lands on /passphrase, told why, with a new one made.
+  await expect(page).toHaveURL(/\/passphrase$/);
+  await expect(page.getByText('Your recovery passphrase signed you in, so it no longer works.', { exact: false })).toBeVisible();
+  const renewed = ((await page.getByTestId('passphrase').textContent()) ?? '').trim();
+  expect(renewed.split(/\s+/)).toHaveLength(20);
+  expect(renewed).not.toBe(passphrase);
+  await expectAccessible(page);
 
   // Shown once: afterwards the page gives its date and a hint, never the passphrase itself.
   await page.goto('/passphrase');
   await expect(page.getByText(/^Created: /)).toBeVisible();
   await expect(page.getByText(/^Hint: /)).toBeVisible();
   await expect(page.getByTestId('passphrase')).toHaveCount(0);
-  await expect(page.getByText(passphrase)).toHaveCount(0);
+  await expect(page.getByText(renewed)).toHaveCount(0);
   await expectAccessible(page);
   await screenshot(page, 'passphrase-details');
 });

@@ -46,6 +46,8 @@ export const login = defineCall({
     webauthn_challenge: z.record(z.string(), z.unknown()).nullable(),
     /** Where the browser goes when the type is external_sso_required. */
     redirect_url: z.string().nullable(),
+    /** Set when the recovery passphrase signed in: it works once, so the page sends the user to /passphrase for a new one. */
+    recovery_passphrase_used: z.literal(true).optional(),
   }),
   auditsRefusals: true,
   access: { public: true },

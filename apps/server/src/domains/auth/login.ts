@@ -20,6 +20,7 @@ export interface LoginResult {
   will_delete_at: number | null;
   webauthn_challenge: Record<string, unknown> | null;
   redirect_url: string | null;
+  recovery_passphrase_used?: true;
 }
 
 export const LOGIN_MESSAGES = {
@@ -135,7 +136,7 @@ async function firstFactor(ctx: PublicContext, input: LoginInput): Promise<Login
       const phrase = input.target_recovery_passphrase;
       if (!phrase) throw badInput({ target_recovery_passphrase: 'Please enter your recovery passphrase' });
       // Unknown accounts cost one hash check too, so the answer time does not tell them apart.
-      const ok = user ? await security.verifyRecoveryPassphrase(ctx.db, user.id, phrase) : await users.checkPassword(null, phrase);
+      const ok = user ? await security.useRecoveryPassphrase(ctx, user, phrase) : await users.checkPassword(null, phrase);
       if (!user || !ok) refuse(ctx, user, 'wrong recovery passphrase', new AppError(401, LOGIN_MESSAGES.invalidPassphrase));
     }
   }
@@ -155,7 +156,9 @@ async function firstFactor(ctx: PublicContext, input: LoginInput): Promise<Login
     await startPendingLogin(ctx, user.id, input.target_type, challenge);
     return answer('webauthn_required', { webauthn_challenge: options as unknown as Record<string, unknown> });
   }
-  return complete(ctx, user, input.target_type, input.target_browser_timezone);
+  const result = await complete(ctx, user, input.target_type, input.target_browser_timezone);
+  // The passphrase is used up: the page sends the user to make a new one.
+  return input.target_type === 'recovery_passphrase' ? { ...result, recovery_passphrase_used: true } : result;
 }
 
 async function secondFactor(ctx: PublicContext, input: LoginInput): Promise<LoginResult> {

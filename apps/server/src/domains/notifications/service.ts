@@ -67,6 +67,17 @@ export async function sendNewSignInMail(ctx: MailContext, user: MailUser): Promi
   await mailUser(ctx, user, content);
 }
 
+/** Tells the user their recovery passphrase signed them in and is used up, with a link to make a new one. */
+export async function sendRecoveryPassphraseUsedMail(ctx: MailContext, user: MailUser): Promise<void> {
+  const content = templates.recoveryPassphraseUsedMail({
+    name: user.contact_name,
+    when: templates.formatWhen(ctx.clock.now(), user.browser_timezone),
+    ip: ctx.ip,
+    passphraseLink: templates.portalLink(ctx.config, '/passphrase'),
+  });
+  await mailUser(ctx, user, content);
+}
+
 /** Tells the user that their two-factor sign-in changed; `change` is one sentence, such as 'Two-factor sign-in was turned off'. */
 export async function sendTwoFactorChangedMail(ctx: MailContext, user: MailUser, change: string): Promise<void> {
   const content = templates.twoFactorChangedMail({

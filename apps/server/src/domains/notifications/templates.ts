@@ -86,6 +86,23 @@ export function newSignInMail(o: { name: string; when: string; ip: string; userA
   };
 }
 
+export function recoveryPassphraseUsedMail(o: { name: string; when: string; ip: string; passphraseLink: string }): MailContent {
+  return {
+    template: 'recovery_passphrase_used',
+    subject: `Your ${PRODUCT} recovery passphrase was used`,
+    ...renderMail({
+      heading: 'Your recovery passphrase was used',
+      paragraphs: [
+        greeting(o.name),
+        `Your recovery passphrase was used to sign in to your account (${o.when}, from ${o.ip}).`,
+        'A recovery passphrase works once, so it no longer does. Make a new one now and keep it somewhere safe.',
+        'If this was not you, reset your password and make a new passphrase at once.',
+      ],
+      action: { label: 'Make a new recovery passphrase', url: o.passphraseLink },
+    }),
+  };
+}
+
 export function twoFactorChangedMail(o: { name: string; change: string; when: string; securityLink: string }): MailContent {
   return {
     template: 'two_factor_changed',

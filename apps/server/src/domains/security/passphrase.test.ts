@@ -3,6 +3,7 @@ import { getOrCreatePassphrase } from '@portal/contract/security/passphrase';
 import { REAUTH_AFTER_MINUTES, RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { mailsTo } from '../../test/mail.ts';
 import { companyEvents, securityOf } from '../../test/rows.ts';
 import { newPassphrase, passphraseHint } from './passphrase.ts';
 import * as security from './service.ts';
@@ -83,6 +84,39 @@ describe('recovery passphrase', () => {
       target_recovery_passphrase: raw.toUpperCase(),
     });
     expect(res.data).toMatchObject({ type: 'ok', auth_context: { email: user.email } });
+  });
+
+  it('signs in once only: it is used up, the user is mailed, and the answer asks for a new one', async () => {
+    const { company, user, client } = await signedIn();
+    const raw = ((await client.call(getOrCreatePassphrase, {})).data as Answer).passphrase_raw ?? '';
+    const signIn = (c = new TestClient(t.app)) =>
+      c.call(login, { target_type: 'recovery_passphrase', target_user: user.email, target_recovery_passphrase: raw });
+    const browser = new TestClient(t.app);
+    const first = await signIn(browser);
+    expect(first.data).toMatchObject({ type: 'ok', recovery_passphrase_used: true });
+    expect(await signIn()).toMatchObject({ code: 401, message: 'Invalid email or recovery passphrase' });
+
+    const mail = (await mailsTo(t.db, user.email)).find((m) => m.template === 'recovery_passphrase_used');
+    expect(mail).toMatchObject({ template: 'recovery_passphrase_used', subject: 'Your Backup Portal recovery passphrase was used' });
+    expect(mail?.text_body).toContain('/passphrase');
+    expect(mail?.text_body).not.toContain(raw.split(' ')[1]);
+    expect((await companyEvents(t, company.id)).map((e) => e.event)).toContain('Recovery passphrase used up by signing in');
+
+    // The sign-in just happened, so the new one needs no further check.
+    const fresh = (await browser.call(getOrCreatePassphrase, {})).data as Answer;
+    expect(fresh.passphrase_raw).not.toBeNull();
+    expect(fresh.passphrase_raw).not.toBe(raw);
+  });
+
+  it('signs in once only when the phrase is sent in parallel (on PostgreSQL each on its own connection)', async () => {
+    const { user, client } = await signedIn();
+    const raw = ((await client.call(getOrCreatePassphrase, {})).data as Answer).passphrase_raw ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        new TestClient(t.app).call(login, { target_type: 'recovery_passphrase', target_user: user.email, target_recovery_passphrase: raw }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 'ok')).toHaveLength(1);
   });
 
   it('regenerates within ten minutes of signing in: the old phrase stops working', async () => {

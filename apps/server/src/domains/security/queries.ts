@@ -91,6 +91,15 @@ export async function findPassphrase(db: Database, userId: number): Promise<Pass
   return row ?? null;
 }
 
+/** Removes the user's passphrase if it is still the one with this hash: false when another call took it first. */
+export async function takePassphrase(db: Database, userId: number, hash: string): Promise<boolean> {
+  const rows = await db
+    .delete(recoveryPassphrases)
+    .where(and(eq(recoveryPassphrases.user_id, userId), eq(recoveryPassphrases.passphrase_hash, hash)))
+    .returning({ user_id: recoveryPassphrases.user_id });
+  return rows.length === 1;
+}
+
 export async function savePassphrase(db: Database, row: PassphraseRow): Promise<void> {
   await db
     .insert(recoveryPassphrases)

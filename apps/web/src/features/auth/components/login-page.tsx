@@ -87,7 +87,10 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
         void navigate({ to: '/pending_delete', search: { will_delete_at: result.will_delete_at ?? undefined } });
         return;
       case 'ok':
-        if (result.auth_context) router.history.push(destinationAfterLogin(result.auth_context, redirectTo));
+        if (!result.auth_context) return;
+        // The passphrase works once: /passphrase makes the new one at once, and says why.
+        if (result.recovery_passphrase_used) void navigate({ to: '/passphrase', state: { passphraseUsed: true } });
+        else router.history.push(destinationAfterLogin(result.auth_context, redirectTo));
         return;
     }
   };

@@ -1,9 +1,19 @@
 import { Alert, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
 import { type Passphrase, usePassphrase, useRegeneratePassphrase, useTwoFactor } from '../api';
 import { downloadPassphrase } from './passphrase-download';
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Set by the login page when the recovery passphrase signed in (it works once). */
+    passphraseUsed?: true;
+  }
+}
+
+export const PASSPHRASE_USED = 'Your recovery passphrase signed you in, so it no longer works. Keep the new one below somewhere safe.';
 
 /** The spec's 'Copied' tooltip stays for two seconds. */
 export const COPIED_MS = 2000;
@@ -52,6 +62,7 @@ export function PassphrasePage() {
   const passphrase = usePassphrase();
   const twoFactor = useTwoFactor();
   const regenerate = useRegeneratePassphrase(twoFactor.data?.method);
+  const usedToSignIn = useRouterState({ select: (state) => state.location.state.passphraseUsed === true });
 
   const askAndRegenerate = async () => {
     const yes = await confirmYesNo({
@@ -65,6 +76,11 @@ export function PassphrasePage() {
     <Stack maw={760}>
       <Title order={1}>Recovery passphrase</Title>
       <Text>A recovery passphrase lets you sign in if you lose your two-factor device.</Text>
+      {usedToSignIn && (
+        <Alert color="yellow" role="alert" title="Recovery passphrase used">
+          {PASSPHRASE_USED}
+        </Alert>
+      )}
       {passphrase.error && (
         <Alert color="red" role="alert" title="Error">
           {errorMessage(passphrase.error)}
