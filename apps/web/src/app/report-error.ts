@@ -22,7 +22,8 @@ export function reportError(error: unknown): Promise<string | null> {
     error_name: name.slice(0, 200),
     error_message: message.slice(0, 10_000),
     error_stack: stack.slice(0, 50_000),
-    error_metadata: { url: window.location.href, userAgent: navigator.userAgent },
+    // The server caps the metadata at 16 KB; a long address must not cost the report.
+    error_metadata: { url: window.location.href.slice(0, 2000), userAgent: navigator.userAgent.slice(0, 500) },
   }).catch(() => null);
   reports.set(key, report);
   return report;
