@@ -51,4 +51,15 @@ describe('signing in with the recovery passphrase', () => {
     expect(await screen.findByText(NEW_WORDS)).toBeTruthy();
     expect(api.callsTo(getOrCreatePassphrase).map((request) => request.body)).toEqual([{ regenerate: false }]);
   });
+
+  it('says nothing about a used phrase on a later visit, when the new one is no longer shown', async () => {
+    const { router } = await renderApp('/passphrase', [
+      on(getAuthContext, () => authContext()),
+      on(getTwoFactor, () => ({ method: 'none' as const, enabled_at: null, webauthn_devices: [] })),
+      on(getOrCreatePassphrase, () => ({ passphrase_raw: null, passphrase_hint: 'apple … tango', created_at: '2026-11-21T00:00:00Z' })),
+    ]);
+    await router.navigate({ to: '/passphrase', state: { passphraseUsed: true } });
+    expect(await screen.findByText(/^Hint: /)).toBeTruthy();
+    expect(screen.queryByText(PASSPHRASE_USED)).toBeNull();
+  });
 });

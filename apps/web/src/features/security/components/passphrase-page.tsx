@@ -62,7 +62,9 @@ export function PassphrasePage() {
   const passphrase = usePassphrase();
   const twoFactor = useTwoFactor();
   const regenerate = useRegeneratePassphrase(twoFactor.data?.method);
-  const usedToSignIn = useRouterState({ select: (state) => state.location.state.passphraseUsed === true });
+  // The note explains the new phrase below it; once that phrase has been shown, a return visit has nothing to explain.
+  const usedToSignIn =
+    useRouterState({ select: (state) => state.location.state.passphraseUsed === true }) && Boolean(passphrase.data?.passphrase_raw);
 
   const askAndRegenerate = async () => {
     const yes = await confirmYesNo({
