@@ -1,9 +1,7 @@
 import { ALL_CALLS } from '@portal/contract/all-calls';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { type TestContext, createTestContext } from '../test/harness.ts';
+import { PRODUCTION_ENV, type TestContext, appWith as appOn, createTestContext } from '../test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -11,12 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SECRET = 'a-production-secret-of-enough-length';
-
-async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
-  return buildApp({ config, db: t.db, clock: t.clock });
-}
+const appWith = (env: Record<string, string>): Promise<FastifyInstance> => appOn(t, env);
 
 describe('API docs', () => {
   it('are public in development', async () => {
@@ -30,7 +23,7 @@ describe('API docs', () => {
   });
 
   it('are not served in production, answering 404 in the envelope', async () => {
-    const app = await appWith({ NODE_ENV: 'production', APP_SECRET: SECRET });
+    const app = await appWith({ ...PRODUCTION_ENV });
     for (const url of ['/api/openapi.json', '/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/index.html']) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
@@ -40,7 +33,7 @@ describe('API docs', () => {
   });
 
   it('are public in production when API_DOCS_PUBLIC says so, and hidden in development when it says not', async () => {
-    const prod = await appWith({ NODE_ENV: 'production', APP_SECRET: SECRET, API_DOCS_PUBLIC: 'true' });
+    const prod = await appWith({ ...PRODUCTION_ENV, API_DOCS_PUBLIC: 'true' });
     const doc = await prod.inject('/api/openapi.json');
     expect(doc.statusCode).toBe(200);
     // It names the cookies an https deployment sets.

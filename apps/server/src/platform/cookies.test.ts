@@ -3,25 +3,14 @@ import { login, logout } from '@portal/contract/auth/login';
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { TEST_PASSWORD, TestClient, type TestContext, createTestContext, newCompany } from '../test/harness.ts';
+import { PRODUCTION_ENV, TEST_PASSWORD, TestClient, type TestContext, appWith, createTestContext, newCompany } from '../test/harness.ts';
 
 let t: TestContext;
 /** Configured for https, as in production. */
 let secure: FastifyInstance;
 beforeAll(async () => {
   t = await createTestContext();
-  secure = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'production',
-      APP_SECRET: 'a-production-secret-of-enough-length',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-    }),
-    db: t.db,
-    clock: t.clock,
-  });
+  secure = await appWith(t, PRODUCTION_ENV);
 });
 afterAll(async () => {
   await secure.close();

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { ALL_HANDLERS } from '../handlers.ts';
-import { TestClient, type TestContext, createTestContext, newCompany } from '../test/harness.ts';
+import { PRODUCTION_ENV, TestClient, type TestContext, appWith, createTestContext, newCompany } from '../test/harness.ts';
 import { handle } from './handle.ts';
 
 const echo = defineCall({
@@ -153,16 +153,7 @@ describe('sessions and CSRF', () => {
   });
 
   it('marks cookies Secure when configured for https', async () => {
-    const secure = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'production',
-        APP_SECRET: 'a-production-secret-of-enough-length',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '/nonexistent',
-      }),
-      db: t.db,
-      clock: t.clock,
-    });
+    const secure = await appWith(t, PRODUCTION_ENV);
     const { user } = await newCompany(t.db);
     const res = await new TestClient(secure).post('/api/v1/user/login', {
       target_type: 'password',

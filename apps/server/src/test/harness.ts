@@ -19,6 +19,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** What production requires of the environment, for tests of production behaviour. */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-of-enough-length' } as const;
+
+/** Another app on the test file's database and clock, with its own settings (production, https cookies); the caller closes it. */
+export function appWith(t: Pick<TestContext, 'db' | 'clock'>, env: Record<string, string>): Promise<FastifyInstance> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
+  return buildApp({ config, db: t.db, clock: t.clock });
+}
+
 /** One app and one cloned database for a test file. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const handle = await createTestDatabase();
