@@ -23,8 +23,8 @@ const PLATFORM = 'platform';
 const APP_SCHEMA = `${SERVER}schema.ts`;
 const WEB = 'apps/web/src/';
 const CONTRACT = 'packages/contract/src/';
-export const RANKS_START = '<!-- domain-ranks:start -->';
-export const RANKS_END = '<!-- domain-ranks:end -->';
+const RANKS_START = '<!-- domain-ranks:start -->';
+const RANKS_END = '<!-- domain-ranks:end -->';
 
 // Workspace packages, mapped to folders so `@portal/contract/x` is matched like a relative import of the contract
 // (its package.json exports "./*" from "./src/*.ts").
@@ -35,12 +35,12 @@ export function checkLayers(root) {
   const ranks = readRanks(root, problems);
   const server = loadSources(root, SERVER);
   checkRankTable(root, ranks, problems);
-  checkServerImports(server, ranks, problems);
+  checkImports(server, (from, to) => serverImportReasons(from, to, ranks), problems);
   checkTableWrites(server, problems);
   checkSqlPlacement(server, problems);
   checkCircles(server, problems);
-  checkWebImports(loadSources(root, WEB), problems);
-  checkContractImports(loadSources(root, CONTRACT), problems);
+  checkImports(loadSources(root, WEB), webReasons, problems);
+  checkImports(loadSources(root, CONTRACT), contractReasons, problems);
   return problems;
 }
 
@@ -48,7 +48,7 @@ export function checkLayers(root) {
 // The rank table in ARCHITECTURE.md
 
 /** Reads `| 0 | \`platform\` | ... |` rows into a Map(domain -> rank); null when the table is missing. */
-export function readRanks(root, problems) {
+function readRanks(root, problems) {
   const file = path.join(root, 'ARCHITECTURE.md');
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const start = text.indexOf(RANKS_START);
@@ -283,7 +283,7 @@ function loadSources(root, dir) {
  * `/index.ts`); null for packages outside the workspace. A missing file still resolves (to `<spec>.ts`), so a
  * dangling import is judged by where it points.
  */
-export function resolveImport(root, fromRel, spec) {
+function resolveImport(root, fromRel, spec) {
   let base;
   if (spec.startsWith('./') || spec.startsWith('../')) base = path.posix.join(path.posix.dirname(fromRel), spec);
   else {
@@ -307,6 +307,19 @@ function isFile(file) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Imports
+
+/** One problem per reason `reasons(fromRel, targetRel)` gives against an import inside the workspace. */
+function checkImports(sources, reasons, problems) {
+  for (const source of sources) {
+    for (const imp of source.imports) {
+      if (!imp.target) continue;
+      for (const why of reasons(source.rel, imp.target)) problems.push(`${source.rel}:${imp.line} imports ${imp.spec}: ${why}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Server
 
 /** Where a server file sits: its domain (the platform counts as one, of rank 0) and its path inside it. */
@@ -316,21 +329,10 @@ function placeOf(rel) {
   return { domain: match[1] ?? PLATFORM, rest: match[3], isPlatform: !match[1] };
 }
 
-const importProblem = (source, imp, why) => `${source.rel}:${imp.line} imports ${imp.spec}: ${why}`;
-
-/** Rules 1, 2, 4 (imports of schemas and tables) and 6, one import at a time. */
-function checkServerImports(sources, ranks, problems) {
-  for (const source of sources) {
-    const from = placeOf(source.rel);
-    if (!from) continue;
-    for (const imp of source.imports) {
-      if (!imp.target) continue;
-      for (const why of serverImportReasons(from, imp.target, ranks)) problems.push(importProblem(source, imp, why));
-    }
-  }
-}
-
-function serverImportReasons(from, target, ranks) {
+/** Rules 1, 2, 4 (imports of schemas and tables) and 6, for one import. */
+function serverImportReasons(fromRel, target, ranks) {
+  const from = placeOf(fromRel);
+  if (!from) return [];
   const to = placeOf(target);
   if (from.isPlatform) {
     return to && !to.isPlatform ? ['the platform knows no domain (it may not import domains/)'] : [];
@@ -461,7 +463,7 @@ function checkCircles(sources, problems) {
 }
 
 /** Tarjan's algorithm: the strongly connected components of the domain graph, each sorted by name. */
-export function stronglyConnected(edges) {
+function stronglyConnected(edges) {
   const nodes = new Set([...edges.keys(), ...[...edges.values()].flatMap((out) => [...out.keys()])]);
   const index = new Map();
   const low = new Map();
@@ -537,37 +539,22 @@ export function closedWalk(component, edges) {
 
 const layerOf = (rel, base) => (rel.startsWith(base) ? rel.slice(base.length).split('/')[0] : null);
 
-function checkWebImports(sources, problems) {
-  for (const source of sources) {
-    for (const imp of source.imports) {
-      const why = imp.target && webReason(source.rel, imp.target);
-      if (why) problems.push(importProblem(source, imp, why));
-    }
-  }
-}
-
-function webReason(from, to) {
+function webReasons(from, to) {
   const fromLayer = layerOf(from, WEB);
   const toLayer = layerOf(to, WEB);
   if ((fromLayer === 'lib' || fromLayer === 'components') && (toLayer === 'features' || toLayer === 'app')) {
-    return 'shared code (lib, components) may not depend on features or the app';
+    return ['shared code (lib, components) may not depend on features or the app'];
   }
-  if (fromLayer !== 'features') return null;
-  if (toLayer === 'app') return 'features may not depend on the app';
+  if (fromLayer !== 'features') return [];
+  if (toLayer === 'app') return ['features may not depend on the app'];
   const features = `${WEB}features/`;
   const [a, b] = [layerOf(from, features), layerOf(to, features)];
   // Another feature's api/ folder (fetchers, query options, hooks) is its public face; the rest is private.
-  if (b && a !== b && !to.startsWith(`${features}${b}/api/`)) return `feature ${a} may import only the api/ folder of feature ${b}`;
-  return null;
+  if (b && a !== b && !to.startsWith(`${features}${b}/api/`)) return [`feature ${a} may import only the api/ folder of feature ${b}`];
+  return [];
 }
 
-function checkContractImports(sources, problems) {
-  for (const source of sources) {
-    for (const imp of source.imports) {
-      if (imp.target?.startsWith('apps/')) problems.push(importProblem(source, imp, 'the contract may not import app code'));
-    }
-  }
-}
+const contractReasons = (_from, to) => (to.startsWith('apps/') ? ['the contract may not import app code'] : []);
 
 // ---------------------------------------------------------------------------------------------------------------
 
