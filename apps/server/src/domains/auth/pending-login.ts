@@ -1,6 +1,7 @@
 import type { PublicContext } from '../../platform/context.ts';
 import { newToken, tokenHash } from '../../platform/session.ts';
 import * as q from './queries.ts';
+import { setStepCookie } from './step-cookie.ts';
 
 /** The cookie that carries a sign-in between its first and second factor. */
 export const PENDING_LOGIN_COOKIE = 'portal_login';
@@ -31,13 +32,7 @@ export async function startPendingLogin(
     },
     now,
   );
-  ctx.cookies.set(PENDING_LOGIN_COOKIE, token, {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: ctx.config.COOKIE_SECURE,
-    maxAge: LIFETIME_MS / 1000,
-  });
+  setStepCookie(ctx, PENDING_LOGIN_COOKIE, token, { path: COOKIE_PATH, sameSite: 'strict', lifetimeMs: LIFETIME_MS });
 }
 
 /** The live pending sign-in of this browser, or null. */

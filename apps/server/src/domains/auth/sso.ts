@@ -9,6 +9,7 @@ import { AppError, badInput } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
+import { setStepCookie } from './step-cookie.ts';
 
 export const SSO_CALLBACK_PATH = '/api/v1/user/sso/callback';
 /** Binds a sign-on round trip to the browser that started it. */
@@ -95,13 +96,7 @@ export async function ssoRedirectFor(ctx: PublicContext, email: string, opts: { 
   );
   // Only the browser holding the state may finish the round trip (login CSRF). Lax, not Strict: the
   // provider sends the browser back with a top-level cross-site redirect.
-  ctx.cookies.set(SSO_BROWSER_COOKIE, state, {
-    path: SSO_CALLBACK_PATH,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.config.COOKIE_SECURE,
-    maxAge: STATE_LIFETIME_MS / 1000,
-  });
+  setStepCookie(ctx, SSO_BROWSER_COOKIE, state, { path: SSO_CALLBACK_PATH, sameSite: 'lax', lifetimeMs: STATE_LIFETIME_MS });
   return oidc
     .buildAuthorizationUrl(provider, {
       redirect_uri: callbackUrl(ctx.config),
