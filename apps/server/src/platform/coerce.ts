@@ -85,29 +85,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The deepest a call's input may nest objects and arrays; deeper input is refused before anything recurses into it. */
-export const MAX_DEPTH = 32;
-
-/** Whether a value nests deeper than `max`; it keeps its own stack, so no depth can overflow the call stack. */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const [v, depth] = item;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
-/**
- * Top-level names every object inherits (`constructor`, `toString`, `__proto__`...): no call has such a
- * field, and looking them up in a schema or copying them would reach the prototype instead.
- */
-export function inheritedNames(body: Record<string, unknown>): string[] {
-  return Object.keys(body).filter((key) => key in Object.prototype);
-}
-
 /**
  * PostgreSQL text cannot hold a NUL byte or half of a surrogate pair; such input is refused
  * field by field rather than failing in the database. Returns the paths of offending values.

@@ -3,14 +3,12 @@ import { isPublic } from '@portal/contract/shared/define-call';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import { UNLIMITED_PAGE_SIZE } from '@portal/contract/shared/paging';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { Config } from '../config.ts';
 import { type Actor, requireAccess } from './access.ts';
-import { MAX_DEPTH, coerceBody, inheritedNames, nestedDeeperThan, unstorableText } from './coerce.ts';
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
 import { EXPORT_TYPES, type ExportFormat, exportRows } from './export.ts';
-import { TOO_LARGE, inputLimitsFor, readMultipart } from './multipart.ts';
+import { inputLimitsFor, readInput } from './input.ts';
+import { readMultipart } from './multipart.ts';
 import type { RequestLogWriter } from './request-log.ts';
 import { type CallContext, type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
 import { CSRF_HEADER, sessionCookieNames } from './session.ts';
@@ -67,7 +65,7 @@ declare module 'fastify' {
 }
 
 /** The browser side of a context: the request's address, agent and cookies, and the hooks back to it. */
-function requestSource(req: FastifyRequest, reply: FastifyReply, config: Config, mailQueued: () => void): ContextSource {
+function requestSource(req: FastifyRequest, reply: FastifyReply, mailQueued: () => void): ContextSource {
   return {
     actor: req.actor,
     ip: req.ip,
@@ -87,26 +85,6 @@ function requestSource(req: FastifyRequest, reply: FastifyReply, config: Config,
       if (reply.sent) mailQueued();
     },
   };
-}
-
-const TOO_DEEP = 'The request nests objects or lists too deeply';
-const INHERITED_NAME = (name: string) => `"${name}" cannot be a field name`;
-
-/** Refuses input no schema should walk: names every object inherits, and nesting deep enough to exhaust the stack. */
-function refuseUnreadable(body: Record<string, unknown>): void {
-  const [inherited] = inheritedNames(body);
-  // The name goes in the message, not as a field key: an envelope key `__proto__` would be its own trap.
-  if (inherited !== undefined) throw new AppError(400, MESSAGES.invalidInput, { _: INHERITED_NAME(inherited) });
-  if (nestedDeeperThan(body, MAX_DEPTH)) throw new AppError(400, TOO_DEEP);
-}
-
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
 }
 
 export function sendOk(reply: FastifyReply, data: unknown) {
@@ -136,7 +114,7 @@ function withCallContext<T>(
   work: (ctx: PublicContext) => Promise<T>,
   readOnly = false,
 ): Promise<T> {
-  return runInContext(deps, requestSource(req, reply, deps.config, deps.mailQueued), work, readOnly);
+  return runInContext(deps, requestSource(req, reply, deps.mailQueued), work, readOnly);
 }
 
 /** Registers `POST <path>` for each handler: access, CSRF, input, transaction, output, envelope. */
@@ -159,29 +137,11 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
         if (bodyToken !== resolved.csrfToken) throw new AppError(403, MESSAGES.csrf);
       }
 
-      const raw = req.body;
-      if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
-        throw new AppError(400, MESSAGES.bodyNotObject);
-      }
-      if (raw) {
-        // Many fields cost every step after this one; no call takes more than its own.
-        if (Object.keys(raw).length > limits.fields) throw new AppError(413, TOO_LARGE);
-        refuseUnreadable(raw as Record<string, unknown>);
-      }
       const format = exportFormat(req, call);
-      const body = coerceBody(call.input, req.body);
-      // Form fields may carry JSON text, which coercion has just parsed.
-      if (nestedDeeperThan(body, MAX_DEPTH)) throw new AppError(400, TOO_DEEP);
-      if (format) Object.assign(body, { page: 1, page_size: UNLIMITED_PAGE_SIZE });
-      const unstorable = unstorableText(body);
-      if (unstorable.length) {
-        throw new AppError(400, MESSAGES.invalidInput, Object.fromEntries(unstorable.map((p) => [p, MESSAGES.badCharacters])));
-      }
-      const parsed = call.input.safeParse(body);
-      if (!parsed.success) throw new AppError(400, MESSAGES.invalidInput, fieldErrors(parsed.error));
+      const input = readInput(call, req.body, limits, format ? { page: 1, page_size: UNLIMITED_PAGE_SIZE } : {});
 
-      if (before) await withCallContext(deps, req, reply, (ctx) => before(parsed.data, ctx), true);
-      const result = await withCallContext(deps, req, reply, (ctx) => run(parsed.data, ctx), readOnly);
+      if (before) await withCallContext(deps, req, reply, (ctx) => before(input, ctx), true);
+      const result = await withCallContext(deps, req, reply, (ctx) => run(input, ctx), readOnly);
       const output = call.output.safeParse(result);
       if (!output.success) {
         req.log.error({ path: call.path, issues: output.error.issues }, 'output failed its contract');

@@ -1,26 +1,9 @@
-import type { Call } from '@portal/contract/shared/define-call';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
-
-/** What one call's body may hold, in any encoding; a multipart body is not read past these. */
-export interface InputLimits {
-  /** Fields (multipart parts, counting repeated names of array fields), the CSRF token included. */
-  fields: number;
-  /** Every byte of the body, multipart headers and boundaries included. */
-  bytes: number;
-}
+import { type InputLimits, TOO_LARGE } from './input.ts';
 
 export const NO_FILES = 'This call takes no files';
-export const TOO_LARGE = 'The request is too large';
 export const MALFORMED = 'The multipart body could not be read';
-
-/** Room for repeated names (array fields) and a few unknown fields, which are ignored as in other bodies. */
-const SPARE_FIELDS = 8;
-
-/** The limits of a call that takes no files: its own fields, the CSRF token and a few spare, within the body limit. */
-export function inputLimitsFor(call: Call, bodyLimit: number): InputLimits {
-  return { fields: Object.keys(call.input.shape).length + 1 + SPARE_FIELDS, bytes: bodyLimit };
-}
 
 /** The plugin's and the parser's refusals, as envelope errors (their own messages are not for users). */
 function refusal(err: unknown): AppError | null {
