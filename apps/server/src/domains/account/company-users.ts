@@ -1,39 +1,15 @@
-import { type Actor, hasRole, requireRecentAuth, requireSelf } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import * as auth from '../auth/service.ts';
 import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
-
-export const COMPANY_USER_MESSAGES = {
-  primaryOnly: 'Only the primary contact can change their own password or email',
-  othersSignIn: 'Only the primary contact or an admin can change the password or email of another user',
-} as const;
+import { changeEmail, newEmailOf, requireMayChangeSignIn } from './sign-in.ts';
 
 async function requireMember(ctx: CallContext, companyId: number, userId: number) {
   const user = await users.findUser(ctx.db, userId);
   if (!user || user.company_id !== companyId || user.deleted_at) throw notFound('User not found');
   return user;
-}
-
-const isAdmin = (actor: Actor) => hasRole(actor, 'admin') && !hasRole(actor, 'admin_impersonating');
-
-/**
- * Who may change how a user signs in (password, email). Anyone holding edit_users may change a user's
- * name and flags; the sign-in of a user belongs to that user, to their company's primary contact and to
- * admins, and the primary contact's to the primary contact alone. Never to an admin signed in as a user,
- * and only with a recent check, since a stolen session must not turn into the account (issue 9).
- */
-async function requireMayChangeSignIn(ctx: CallContext, companyId: number, target: users.UserRow) {
-  const { actor } = ctx;
-  requireSelf(actor);
-  if (target.id !== actor.userId) {
-    if (target.is_primary_contact) throw new AppError(403, COMPANY_USER_MESSAGES.primaryOnly);
-    const me = actor.companyId === companyId ? await users.findUser(ctx.db, actor.userId) : null;
-    if (!isAdmin(actor) && !me?.is_primary_contact) throw new AppError(403, COMPANY_USER_MESSAGES.othersSignIn);
-  }
-  requireRecentAuth(actor, ctx.clock.now());
 }
 
 export async function listUsers(ctx: CallContext, input: { target_company_id?: number }) {
@@ -82,8 +58,7 @@ export async function patchUser(
 ) {
   const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
   const user = await requireMember(ctx, company.id, input.target_id);
-  const newEmail =
-    input.target_email !== undefined && input.target_email.toLowerCase() !== user.email.toLowerCase() ? input.target_email : null;
+  const newEmail = newEmailOf(user, input.target_email);
   if (newEmail !== null || input.target_password !== undefined) await requireMayChangeSignIn(ctx, company.id, user);
 
   const profile: users.Profile = {};
@@ -95,8 +70,7 @@ export async function patchUser(
     (field) => input[`target_${field}` as keyof typeof input] !== undefined,
   );
   if (newEmail !== null) {
-    await users.changeEmail(ctx.db, user.id, newEmail, 'target_email');
-    await notifications.sendVerificationMail(ctx, { ...user, ...profile, email: newEmail });
+    await changeEmail(ctx, { ...user, ...profile }, newEmail, 'target_email');
     what.push(`email (to ${newEmail}; verification mail sent)`);
   }
   if (input.target_password !== undefined) {

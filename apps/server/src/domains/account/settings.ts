@@ -1,13 +1,13 @@
 import type { setAccountSettings as setCall, setupAccount as setupCall, zAccountSettings } from '@portal/contract/account/account-settings';
 import type { CallData } from '@portal/contract/shared/define-call';
 import type { z } from 'zod';
-import { type Actor, requireRecentAuth, requireSelf } from '../../platform/access.ts';
+import { type Actor, requireSelf } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput, notLoggedIn } from '../../platform/errors.ts';
-import * as notifications from '../notifications/service.ts';
 import * as security from '../security/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
+import { changeEmail, newEmailOf, requireMayChangeSignIn } from './sign-in.ts';
 
 type AccountSettings = z.output<typeof zAccountSettings>;
 type SettingsInput = CallData<typeof setCall>;
@@ -86,11 +86,8 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
   if ((Object.keys(details).length || ruleChanges) && !mayEditCompany(user)) throw new AppError(403, SETTINGS_MESSAGES.primaryOnly);
   if (ruleChanges) requireSelf(actor);
 
-  const newEmail = input.user_email !== undefined && input.user_email.toLowerCase() !== user.email.toLowerCase() ? input.user_email : null;
-  if (newEmail) {
-    requireSelf(actor);
-    requireRecentAuth(actor, ctx.clock.now());
-  }
+  const newEmail = newEmailOf(user, input.user_email);
+  if (newEmail) await requireMayChangeSignIn(ctx, company.id, user);
 
   const userChanges: users.Profile = {};
   if (input.user_contact_name !== undefined && input.user_contact_name !== user.contact_name)
@@ -109,8 +106,7 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
   const add = (text: string) => ctx.audit(company.id, text);
   if (changedPreferences.length) await add(`Changed account settings of ${users.userLabel(user)}: ${changedPreferences.join(', ')}`);
   if (newEmail) {
-    await users.changeEmail(ctx.db, user.id, newEmail, 'user_email');
-    await notifications.sendVerificationMail(ctx, { ...user, ...userChanges, email: newEmail });
+    await changeEmail(ctx, { ...user, ...userChanges }, newEmail, 'user_email');
     await add(`Changed email of ${users.userLabel(user)} to ${newEmail}; verification mail sent`);
   }
   const detailNames = Object.keys(details);

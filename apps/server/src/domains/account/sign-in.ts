@@ -1,0 +1,44 @@
+import { type Actor, hasRole, requireRecentAuth, requireSelf } from '../../platform/access.ts';
+import type { CallContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import * as notifications from '../notifications/service.ts';
+import * as users from '../users/service.ts';
+
+export const SIGN_IN_MESSAGES = {
+  primaryOnly: 'Only the primary contact can change their own password or email',
+  othersSignIn: 'Only the primary contact or an admin can change the password or email of another user',
+} as const;
+
+const isAdmin = (actor: Actor) => hasRole(actor, 'admin') && !hasRole(actor, 'admin_impersonating');
+
+/**
+ * Who may change how a user signs in (password, email), from My Account or the company's users. Anyone
+ * holding edit_users may change a user's name and flags; the sign-in of a user belongs to that user, to
+ * their company's primary contact and to admins, and the primary contact's to the primary contact alone.
+ * Never to an admin signed in as a user, and only with a recent check, since a stolen session must not
+ * turn into the account (issue 9).
+ */
+export async function requireMayChangeSignIn(ctx: CallContext, companyId: number, target: users.UserRow): Promise<void> {
+  const { actor } = ctx;
+  requireSelf(actor);
+  if (target.id !== actor.userId) {
+    if (target.is_primary_contact) throw new AppError(403, SIGN_IN_MESSAGES.primaryOnly);
+    const me = actor.companyId === companyId ? await users.findUser(ctx.db, actor.userId) : null;
+    if (!isAdmin(actor) && !me?.is_primary_contact) throw new AppError(403, SIGN_IN_MESSAGES.othersSignIn);
+  }
+  requireRecentAuth(actor, ctx.clock.now());
+}
+
+/** The address the input asks for when it is not the user's own (addresses compare case-blind), else null. */
+export function newEmailOf(user: Pick<users.UserRow, 'email'>, email: string | undefined): string | null {
+  return email !== undefined && email.toLowerCase() !== user.email.toLowerCase() ? email : null;
+}
+
+/**
+ * Every change of a user's address comes here: a new address is unproven, so it is stored unverified and a
+ * link to verify it is mailed there. A taken address is refused on `field`.
+ */
+export async function changeEmail(ctx: CallContext, user: users.UserRow, email: string, field: string): Promise<void> {
+  await users.changeEmail(ctx.db, user.id, email, field);
+  await notifications.sendVerificationMail(ctx, { ...user, email });
+}
