@@ -2,12 +2,12 @@ import { getAccountSettings, setAccountSettings } from '@portal/contract/account
 import { resendVerificationEmail } from '@portal/contract/account/password';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { listSessions, reauthenticate, revokeSession } from '@portal/contract/auth/sessions';
-import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
 import { type FakeRoute, on } from '../../../test/fake-api';
+import { reauthGate } from '../../../test/reauth';
 import { renderApp } from '../../../test/render-app';
 import { accountSettings } from './account.fixture';
 
@@ -108,17 +108,10 @@ describe('/myaccount', () => {
   });
 
   it('asks for the password before changing the email, then saves it', async () => {
-    let confirmed = false;
+    const gate = reauthGate();
     const { api } = await open([
-      on(SET, (body) =>
-        confirmed
-          ? accountSettings({ user_email: String(body.user_email), user_email_verified: false })
-          : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } },
-      ),
-      on(REAUTH, () => {
-        confirmed = true;
-        return { reauthenticated_at: '2026-01-15T00:00:00Z' };
-      }),
+      on(SET, (body) => gate.answer(accountSettings({ user_email: String(body.user_email), user_email_verified: false }))),
+      gate.route,
     ]);
     const email = await screen.findByLabelText(/^Email/);
     await userEvent.clear(email);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { type FakeHandler, fakeApi, on } from '../../../test/fake-api';
+import { reauthGate } from '../../../test/reauth';
 import { renderWithProviders } from '../../../test/render';
 import type { ReauthOptions } from '../components/reauth/reauth-dialog';
 import { isReauthRequired, withReauth } from './reauth';
@@ -14,19 +15,10 @@ import { isReauthRequired, withReauth } from './reauth';
 const MFA = getTwoFactor;
 const REAUTH = reauthenticate;
 const STATUS = { method: 'none' as const, enabled_at: null, webauthn_devices: [] };
-const refusal = { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } };
-
 /** A risky call that is refused until the user has confirmed who they are. */
-function riskyServer(reauth: FakeHandler<typeof reauthenticate> = () => ({ reauthenticated_at: '2026-01-01T00:00:00Z' })) {
-  let confirmed = false;
-  return fakeApi([
-    on(MFA, () => (confirmed ? STATUS : refusal)),
-    on(REAUTH, (body) => {
-      const answer = reauth(body);
-      if (!('error' in answer)) confirmed = true;
-      return answer;
-    }),
-  ]);
+function riskyServer(reauth?: FakeHandler<typeof reauthenticate>) {
+  const gate = reauthGate(reauth);
+  return fakeApi([on(MFA, () => gate.answer(STATUS)), gate.route]);
 }
 
 function run(options?: ReauthOptions) {

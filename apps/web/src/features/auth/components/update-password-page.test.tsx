@@ -1,12 +1,12 @@
 import { changePassword } from '@portal/contract/account/password';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { reauthenticate } from '@portal/contract/auth/sessions';
-import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
 import { on } from '../../../test/fake-api';
+import { reauthGate } from '../../../test/reauth';
 import { renderApp } from '../../../test/render-app';
 
 const CHANGE = changePassword;
@@ -15,14 +15,11 @@ const TOO_WEAK = 'This password is too common or too easy to guess. Please choos
 
 describe('Change Password (signed in)', () => {
   it('asks the user to confirm it is them when the last check is too old, then changes the password', async () => {
-    let confirmed = false;
+    const gate = reauthGate();
     const { api } = await renderApp('/update_password', [
       on(getAuthContext, () => authContext()),
-      on(CHANGE, () => (confirmed ? null : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } })),
-      on(REAUTH, () => {
-        confirmed = true;
-        return { reauthenticated_at: '2026-11-21T00:00:00Z' };
-      }),
+      on(CHANGE, () => gate.answer(null)),
+      gate.route,
     ]);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'fennel-lantern-cobalt-9');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));

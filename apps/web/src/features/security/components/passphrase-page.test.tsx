@@ -1,14 +1,13 @@
 import { getAuthContext } from '@portal/contract/auth/auth-context';
-import { reauthenticate } from '@portal/contract/auth/sessions';
 import { getOrCreatePassphrase } from '@portal/contract/security/passphrase';
 import { getTwoFactor } from '@portal/contract/security/two-factor';
-import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
 import type { TwoFactorStatus } from '../api';
 import { type FakeHandler, type FakeRoute, on } from '../../../test/fake-api';
+import { reauthGate } from '../../../test/reauth';
 import { renderApp } from '../../../test/render-app';
 import { COPIED_MS } from './passphrase-page';
 import { PASSPHRASE_FILE_NAME } from './passphrase-download';
@@ -16,7 +15,6 @@ import { PASSPHRASE_FILE_NAME } from './passphrase-download';
 const AUTH = getAuthContext;
 const MFA = getTwoFactor;
 const PASSPHRASE = getOrCreatePassphrase;
-const REAUTH = reauthenticate;
 
 const WORDS = 'apple banana cherry delta echo foxtrot golf hotel india juliet kilo lima mango nectar oscar papa quince romeo sierra tango';
 const CREATED = { passphrase_raw: WORDS, passphrase_hint: 'apple … tango', created_at: '2026-01-15T00:00:00Z' };
@@ -81,19 +79,8 @@ describe('/passphrase', () => {
   });
 
   it('regenerates after confirmation and a password check, showing the new one', async () => {
-    let confirmed = false;
-    const { api } = await open(
-      (body) => {
-        if (!body.regenerate) return EXISTING;
-        return confirmed ? CREATED : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } };
-      },
-      [
-        on(REAUTH, () => {
-          confirmed = true;
-          return { reauthenticated_at: '2026-01-15T00:00:00Z' };
-        }),
-      ],
-    );
+    const gate = reauthGate();
+    const { api } = await open((body) => (body.regenerate ? gate.answer(CREATED) : EXISTING), [gate.route]);
     await userEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     const dialog = await screen.findByRole('dialog');

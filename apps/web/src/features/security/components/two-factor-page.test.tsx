@@ -1,13 +1,13 @@
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { reauthenticate } from '@portal/contract/auth/sessions';
 import { disableTwoFactor, enableTotp, enableWebauthn, getTwoFactor, requestWebauthnChallenge } from '@portal/contract/security/two-factor';
-import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
 import type { TwoFactorStatus } from '../api';
 import { type FakeRoute, on } from '../../../test/fake-api';
+import { reauthGate } from '../../../test/reauth';
 import { renderApp } from '../../../test/render-app';
 
 const webauthn = vi.hoisted(() => ({ supported: true, startRegistration: vi.fn() }));
@@ -126,15 +126,8 @@ describe('/setup_two_factor', () => {
 
   describe('Disable', () => {
     it('asks first, confirms who it is with a code, then turns two-factor off', async () => {
-      let confirmed = false;
-      const { api } = await open([
-        on(MFA, () => TOTP),
-        on(DISABLE, () => (confirmed ? NONE : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } })),
-        on(REAUTH, () => {
-          confirmed = true;
-          return { reauthenticated_at: '2026-01-15T00:00:00Z' };
-        }),
-      ]);
+      const gate = reauthGate();
+      const { api } = await open([on(MFA, () => TOTP), on(DISABLE, () => gate.answer(NONE)), gate.route]);
       expect(await screen.findByText('Enabled (authenticator app)')).toBeTruthy();
       await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));

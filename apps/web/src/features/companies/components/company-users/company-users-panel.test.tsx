@@ -1,10 +1,9 @@
-import { reauthenticate } from '@portal/contract/auth/sessions';
-import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { createUser, deleteUser, listCompanyUsers, patchUser } from '@portal/contract/users/company-users';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, on } from '../../../../test/fake-api';
+import { reauthGate } from '../../../../test/reauth';
 import { renderWithProviders } from '../../../../test/render';
 import { companyDetail } from '../company-dialog/company-detail.fixture';
 import { CompanyUsersPanel } from './company-users-panel';
@@ -81,15 +80,8 @@ describe('CompanyUsersPanel', () => {
   });
 
   it('asks the user to confirm it is them before a password change goes through', async () => {
-    let confirmed = false;
-    const api = fakeApi([
-      on(USERS, () => users),
-      on(patchUser, () => (confirmed ? null : { error: { code: 403, message: REAUTH_REQUIRED.message, data: { reauth_required: true } } })),
-      on(reauthenticate, () => {
-        confirmed = true;
-        return { reauthenticated_at: '2026-11-21T00:00:00Z' };
-      }),
-    ]);
+    const gate = reauthGate();
+    const api = fakeApi([on(USERS, () => users), on(patchUser, () => gate.answer(null)), gate.route]);
     renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="owner@bakery.example" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit tech@bakery.example' }));
     const manage = await screen.findByRole('dialog', { name: 'Manage user' });
