@@ -1,7 +1,7 @@
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { type SQL, type SQLWrapper, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db.ts';
 import { companies, companyEvents, companyStateCounts } from './tables.ts';
 
@@ -169,26 +169,24 @@ export async function updateCompany(db: Database, id: number, changes: Partial<N
   if (Object.keys(changes).length) await db.update(companies).set(changes).where(eq(companies.id, id));
 }
 
-/** Trials past their end, oldest first, locked so that two nodes running the job do not both take one. */
-export async function lockExpiredTrials(db: Database, now: Date) {
+/**
+ * Companies in a state whose deadline has passed, oldest first, a batch at a time, for a scheduled job:
+ * locked as lockCompany locks, skipping rows another node's job or a call already holds.
+ */
+function lockDue(db: Database, state: CompanyState, deadline: AnyPgColumn, before: Date) {
   return db
     .select()
     .from(companies)
-    .where(and(eq(companies.current_state, 'TRIAL'), sql`${companies.trial_expires_at} <= ${now}`))
-    .orderBy(companies.trial_expires_at)
+    .where(and(eq(companies.current_state, state), sql`${deadline} <= ${before}`))
+    .orderBy(deadline)
     .limit(500)
-    .for('update', { skipLocked: true });
+    .for('no key update', { skipLocked: true });
 }
 
-export async function lockPendingDeletesBefore(db: Database, appliedBefore: Date) {
-  return db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.current_state, 'PENDING_DELETE'), sql`${companies.current_state_applied_at} <= ${appliedBefore}`))
-    .orderBy(companies.current_state_applied_at)
-    .limit(500)
-    .for('update', { skipLocked: true });
-}
+export const lockExpiredTrials = (db: Database, now: Date) => lockDue(db, 'TRIAL', companies.trial_expires_at, now);
+
+export const lockPendingDeletesBefore = (db: Database, appliedBefore: Date) =>
+  lockDue(db, 'PENDING_DELETE', companies.current_state_applied_at, appliedBefore);
 
 export async function listDistributorCompanies(db: Database) {
   return db
