@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
 import { requireRecentAuth } from '../../platform/access.ts';
 import type { CallContext, PublicContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as notifications from '../notifications/service.ts';
 import * as users from '../users/service.ts';
@@ -52,27 +51,15 @@ export async function getOrCreatePassphrase(ctx: CallContext, { regenerate }: { 
   return { passphrase_raw: raw, passphrase_hint: row.hint, created_at: row.created_at.toISOString() };
 }
 
-export async function verifyRecoveryPassphrase(db: Database, userId: number, passphrase: string): Promise<boolean> {
-  return (await matchingPassphrase(db, userId, passphrase)) !== null;
-}
-
-async function matchingPassphrase(db: Database, userId: number, passphrase: string): Promise<q.PassphraseRow | null> {
-  const row = await q.findPassphrase(db, userId);
-  // Without a passphrase a decoy hash is checked, so the answer takes as long as a wrong guess.
-  if (!row) {
-    await users.checkPassword(null, passphrase);
-    return null;
-  }
-  return (await checkSecret(row.passphrase_hash, normaliseSecret(passphrase))) ? row : null;
-}
-
 /**
  * Signs in with the recovery passphrase, once (ASVS 2.6.1): a right phrase is used up at once, so a
  * parallel sign-in with it finds it gone, and the user is told by mail. They make a new one at /passphrase.
  */
 export async function useRecoveryPassphrase(ctx: PublicContext, user: users.UserRow, passphrase: string): Promise<boolean> {
-  const row = await matchingPassphrase(ctx.db, user.id, passphrase);
-  if (!row || !(await q.takePassphrase(ctx.db, user.id, row.passphrase_hash))) return false;
+  const row = await q.findPassphrase(ctx.db, user.id);
+  // Without a passphrase a decoy hash is checked, so the answer takes as long as a wrong guess.
+  const ok = row ? await checkSecret(row.passphrase_hash, normaliseSecret(passphrase)) : await users.checkPassword(null, passphrase);
+  if (!row || !ok || !(await q.takePassphrase(ctx.db, user.id, row.passphrase_hash))) return false;
   await ctx.audit(user.company_id, 'Recovery passphrase used up by signing in', users.userLabel(user));
   await notifications.sendRecoveryPassphraseUsedMail(ctx, user);
   return true;

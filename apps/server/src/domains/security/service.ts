@@ -6,7 +6,7 @@ import * as q from './queries.ts';
 import { totpStep } from './totp.ts';
 import { assertionCredentialId, authenticationOptions, verifyAssertion } from './webauthn.ts';
 
-export { useRecoveryPassphrase, verifyRecoveryPassphrase } from './passphrase.ts';
+export { useRecoveryPassphrase } from './passphrase.ts';
 export { twoFactorMethod } from './two-factor.ts';
 
 /**
