@@ -1,10 +1,8 @@
 import { zEnvelope } from '@portal/contract/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { newCompany } from '../test/factories.ts';
-import { TestClient, type TestContext, createTestContext } from '../test/harness.ts';
+import { TestClient, type TestContext, appWith, createTestContext } from '../test/harness.ts';
 
 let t: TestContext;
 let app: FastifyInstance;
@@ -13,8 +11,7 @@ let client: TestClient;
 const logLines: { level: number; msg?: string }[] = [];
 beforeAll(async () => {
   t = await createTestContext();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false', WEB_DIST: '/nonexistent' });
-  app = await buildApp({ config, db: t.db, clock: t.clock, logStream: { write: (line) => void logLines.push(JSON.parse(line)) } });
+  app = await appWith(t, { LOG_LEVEL: 'info' }, { logStream: { write: (line) => void logLines.push(JSON.parse(line)) } });
   const admin = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE', staff_role: 'admin' });
   client = await new TestClient(app).useSession(t.db, t.clock, admin.user.id);
 });

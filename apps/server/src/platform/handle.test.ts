@@ -1,10 +1,9 @@
 import { ALL_CALLS } from '@portal/contract/all-calls';
 import { defineCall } from '@portal/contract/shared/define-call';
 import { NULL_MARKER, zCompanyId } from '@portal/contract/shared/fields';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { ALL_HANDLERS } from '../handlers.ts';
 import { PRODUCTION_ENV, TestClient, type TestContext, appWith, createTestContext, newCompany } from '../test/harness.ts';
 import { handle } from './handle.ts';
@@ -33,29 +32,23 @@ const badOutput = defineCall({
 });
 
 let t: TestContext;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: FastifyInstance;
 beforeAll(async () => {
   t = await createTestContext();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST: '/nonexistent',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  app = await buildApp({
-    config,
-    db: t.db,
-    clock: t.clock,
-    handlers: [
-      ...ALL_HANDLERS,
-      handle(echo, async (input) => input),
-      handle(boom, async () => {
-        throw new Error('secret internals at /srv/app.ts:42');
-      }),
-      handle(badOutput, async () => ({ n: 'not a number' }) as never),
-    ],
-  });
+  app = await appWith(
+    t,
+    {},
+    {
+      handlers: [
+        ...ALL_HANDLERS,
+        handle(echo, async (input) => input),
+        handle(boom, async () => {
+          throw new Error('secret internals at /srv/app.ts:42');
+        }),
+        handle(badOutput, async () => ({ n: 'not a number' }) as never),
+      ],
+    },
+  );
 });
 afterAll(async () => {
   await app.close();
@@ -123,8 +116,7 @@ describe('handle(): bodies, validation and the envelope', () => {
   });
 
   it('rate-limits each address, answering 429 in the envelope', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', RATE_LIMIT_PER_MINUTE: '5' });
-    const limitedApp = await buildApp({ config, db: t.db, clock: t.clock });
+    const limitedApp = await appWith(t, { RATE_LIMIT_PER_MINUTE: '5' });
     const ask = (remoteAddress: string) => limitedApp.inject({ method: 'POST', url: '/api/v1/web/auth', remoteAddress });
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) codes.push((await ask('10.9.9.9')).statusCode);

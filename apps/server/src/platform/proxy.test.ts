@@ -1,9 +1,7 @@
 import { submitErrorReport } from '@portal/contract/web/submit-error-report';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { type TestContext, createTestContext } from '../test/harness.ts';
+import type { FastifyInstance } from 'fastify';
+import { type TestContext, appWith as appOn, createTestContext } from '../test/harness.ts';
 import { lastErrorReport } from '../test/rows.ts';
 
 let t: TestContext;
@@ -12,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
-  return buildApp({ config, db: t.db, clock: t.clock });
-}
+const appWith = (env: Record<string, string>): Promise<FastifyInstance> => appOn(t, env);
 
 /** The address the portal stores for a call, as an error report records it. */
 async function storedAddress(app: FastifyInstance, remoteAddress: string, forwardedFor: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import type { Call, CallInput, CallOutput } from '@portal/contract/shared/define-call';
 import { zEnvelope } from '@portal/contract/shared/envelope';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { fixedClock } from '../platform/clock.ts';
 import type { Database, DatabaseHandle } from '../platform/db.ts';
@@ -22,25 +22,32 @@ export interface TestContext {
 /** What production requires of the environment, for tests of production behaviour. */
 export const PRODUCTION_ENV = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-of-enough-length' } as const;
 
-/** Another app on the test file's database and clock, with its own settings (production, https cookies); the caller closes it. */
-export function appWith(t: Pick<TestContext, 'db' | 'clock'>, env: Record<string, string>): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
-  return buildApp({ config, db: t.db, clock: t.clock });
+/** What every test app is configured with unless the test says otherwise. */
+const TEST_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  SEED_DEMO: 'false',
+  WEB_DIST: '/nonexistent',
+};
+
+/**
+ * An app on the test file's database and clock, with its own settings (production, https cookies, a rate
+ * limit) and, if given, its own handlers or log stream; the caller closes it.
+ */
+export function appWith(
+  t: Pick<TestContext, 'db' | 'clock'>,
+  env: Record<string, string> = {},
+  opts: Pick<BuildOptions, 'handlers' | 'logStream'> = {},
+): Promise<FastifyInstance> {
+  return buildApp({ config: loadConfig({ ...TEST_ENV, ...env }), db: t.db, clock: t.clock, ...opts });
 }
 
 /** One app and one cloned database for a test file. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const handle = await createTestDatabase();
   const clock = fixedClock(new Date('2026-11-21T00:00:00Z'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    SEED_DEMO: 'false',
-    WEB_DIST: '/nonexistent',
-    ...env,
-  });
-  const app = await buildApp({ config, db: handle.db, clock });
+  const app = await appWith({ db: handle.db, clock }, env);
   return {
     app,
     handle,
