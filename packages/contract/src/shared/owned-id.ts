@@ -17,7 +17,6 @@ const OWNED_ID_SCHEMAS = {
 };
 
 export type OwnedKind = keyof typeof OWNED_ID_SCHEMAS;
-export const OWNED_KINDS = Object.keys(OWNED_ID_SCHEMAS) as OwnedKind[];
 
 const META_KEY = 'x-owned';
 

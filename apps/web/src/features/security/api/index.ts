@@ -39,11 +39,9 @@ const useDisable = defineMutation(disableTwoFactor, { onSuccess: twoFactorChange
 /** Needs a recent sign-in check, so it may ask for the password or a code first. */
 export const useDisableTwoFactor = (method: TwoFactorMethod) => useDisable((send) => withReauth(send, { method }));
 
-export const WEBAUTHN_UNSUPPORTED = 'this browser does not support WebAuthn';
-
 export class WebauthnUnsupportedError extends Error {
   constructor() {
-    super(WEBAUTHN_UNSUPPORTED);
+    super('this browser does not support WebAuthn');
   }
 }
 
@@ -68,7 +66,7 @@ const passphrase = defineQuery(getOrCreatePassphrase, {
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
 });
-export const passphraseQueryOptions = () => passphrase.options({ regenerate: false });
+const passphraseQueryOptions = () => passphrase.options({ regenerate: false });
 export const usePassphrase = () => passphrase.useQuery({ regenerate: false });
 
 const useRegenerate = defineMutation(getOrCreatePassphrase, {
