@@ -6,11 +6,11 @@ import { listSessions, reauthenticate, revokeSession } from '@portal/contract/au
 import { getCompanySso, setCompanySso } from '@portal/contract/auth/sso';
 import { type RedirectRoute, handle } from '../../platform/handle.ts';
 import { newBotChallenge } from './bot-challenge.ts';
-import { complete, countLoginAttempt } from './login.ts';
+import { countLoginAttempt } from './login.ts';
 import * as password from './password.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
-import { SSO_CALLBACK_PATH, getSso, setSso, ssoCallback } from './sso.ts';
+import { SSO_CALLBACK_PATH, getSso, setSso } from './sso.ts';
 
 export const authHandlers = [
   handle(getAuthContext, (_input, ctx) => service.getAuthContext(ctx)),
@@ -29,14 +29,4 @@ export const authHandlers = [
 ];
 
 /** The page the single sign-on provider sends the browser back to; it signs in and moves on. */
-export const authRedirects: RedirectRoute[] = [
-  {
-    path: SSO_CALLBACK_PATH,
-    async run(url, ctx) {
-      const outcome = await ssoCallback(ctx, url);
-      if ('error' in outcome) return `/login?error=${outcome.error}`;
-      const result = await complete(ctx, outcome.user, 'single sign-on', undefined);
-      return result.type === 'reactivate_account' ? `/pending_delete?will_delete_at=${result.will_delete_at}` : '/';
-    },
-  },
-];
+export const authRedirects: RedirectRoute[] = [{ path: SSO_CALLBACK_PATH, run: (url, ctx) => service.finishSso(ctx, url) }];

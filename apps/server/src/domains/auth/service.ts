@@ -5,7 +5,9 @@ import { clearSessionCookies } from '../../platform/session.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
+import { complete } from './login.ts';
 import { authContextFor, startSession } from './session-start.ts';
+import { ssoCallback } from './sso.ts';
 
 export { login } from './login.ts';
 export { createSession, resolveActor } from './session-start.ts';
@@ -21,6 +23,14 @@ export async function logout(ctx: PublicContext): Promise<null> {
   if (ctx.actor) await q.deleteSession(ctx.db, ctx.actor.sessionId);
   clearSessionCookies(ctx.cookies);
   return null;
+}
+
+/** Finishes a single sign-on round trip: signs the user in, and answers the page the browser goes to next. */
+export async function finishSso(ctx: PublicContext, url: URL): Promise<string> {
+  const outcome = await ssoCallback(ctx, url);
+  if ('error' in outcome) return `/login?error=${outcome.error}`;
+  const result = await complete(ctx, outcome.user, 'single sign-on', undefined);
+  return result.type === 'reactivate_account' ? `/pending_delete?will_delete_at=${result.will_delete_at}` : '/';
 }
 
 export async function impersonate(ctx: CallContext, input: { target_id: number }): Promise<AuthContext> {
