@@ -7,18 +7,32 @@ import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import * as q from './queries.ts';
 
 export type { CompanyListQuery, CompanyRow, NewCompany } from './queries.ts';
+/** Reads and writes other domains use as they are; the rules are below. */
+export {
+  countCompanies,
+  countCompaniesByState,
+  countEvents,
+  countSubAccountsByRegion,
+  findCompany,
+  /** New companies, as given (company creation, migration and the demo seed). */
+  insertCompanies as createCompanies,
+  listCompanies,
+  listDistributorCompanies,
+  listSubAccounts,
+  /** The company, locked for the rest of the transaction (see requireCompany); for changes that check access otherwise. */
+  lockCompany,
+  lockExpiredTrials,
+  lockPendingDeletesBefore,
+  pageEvents,
+} from './queries.ts';
 export { capabilitiesFor } from './capabilities.ts';
 
 const DAY_MS = 86_400_000;
 
 /** The states whose companies are gone: their users cannot sign in and nothing of theirs changes. */
-export const CLOSED_STATES: readonly CompanyState[] = ['DELETED', 'MIGRATED'];
+const CLOSED_STATES: readonly CompanyState[] = ['DELETED', 'MIGRATED'];
 export const isClosed = (company: Pick<q.CompanyRow, 'current_state'>) => CLOSED_STATES.includes(company.current_state);
-export const CLOSED_MESSAGE = 'This company has been deleted and cannot be changed';
-
-export const findCompany = q.findCompany;
-/** The company, locked for the rest of the transaction (see requireCompany); for changes that check access otherwise. */
-export const lockCompany = q.lockCompany;
+const CLOSED_MESSAGE = 'This company has been deleted and cannot be changed';
 
 /** When a pending-delete company is deleted for good, in seconds since the epoch; null in other states. */
 export function willDeleteAt(company: Pick<q.CompanyRow, 'current_state' | 'current_state_applied_at'>): number | null {
@@ -61,10 +75,6 @@ export async function requireOpenCompany(ctx: CallContext, companyId: number, mo
   if (mode === 'write' && isClosed(company)) throw new AppError(400, CLOSED_MESSAGE);
   return company;
 }
-
-/** New companies, as given (company creation, migration and the demo seed). */
-export const createCompanies = q.insertCompanies;
-export const countCompanies = q.countCompanies;
 
 /** The company details a customer keeps themselves (My Account, Complete Signup). */
 export type CompanyDetails = Partial<
@@ -113,13 +123,3 @@ export type StateChangeFields = Partial<
 export async function changeState(db: Database, companyId: number, state: CompanyState, at: Date, fields: StateChangeFields = {}) {
   await q.updateCompany(db, companyId, { current_state: state, current_state_applied_at: at, ...fields });
 }
-
-export const lockExpiredTrials = q.lockExpiredTrials;
-export const lockPendingDeletesBefore = q.lockPendingDeletesBefore;
-export const listCompanies = q.listCompanies;
-export const countCompaniesByState = q.countCompaniesByState;
-export const listDistributorCompanies = q.listDistributorCompanies;
-export const listSubAccounts = q.listSubAccounts;
-export const countSubAccountsByRegion = q.countSubAccountsByRegion;
-export const countEvents = q.countEvents;
-export const pageEvents = q.pageEvents;

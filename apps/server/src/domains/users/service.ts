@@ -6,14 +6,27 @@ import { badInput } from '../../platform/errors.ts';
 import { passwordWeakness } from './password-strength.ts';
 import * as q from './queries.ts';
 
-export type { CompanyUserSummary, UserRow } from './queries.ts';
-export { PASSWORD_TOO_WEAK } from './password-strength.ts';
+export type { UserRow } from './queries.ts';
+/** Reads and writes other domains use as they are; the rules are below. */
+export {
+  companyIdsWithEmailLike,
+  findActiveUserByEmail,
+  findPrimaryContact,
+  findUser,
+  /** New users as given, with their password hashes (the demo seed and test factories). */
+  insertUsers as createUsers,
+  listActiveUsers,
+  /** A migration hands every user of a company to the company split off from it. */
+  moveUsers as moveToCompany,
+  recordLogin,
+  usersJsonOf,
+} from './queries.ts';
 
 /**
  * An address is unique among users, across every company; the refusal does not say where it is used, so
  * it tells a company nothing about the others (docs/decisions/0013-user-rules.md).
  */
-export const EMAIL_UNAVAILABLE = 'This email address cannot be used. Please choose another';
+const EMAIL_UNAVAILABLE = 'This email address cannot be used. Please choose another';
 
 /** argon2id with the OWASP-recommended minimum cost. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -30,18 +43,6 @@ export async function checkPassword(user: q.UserRow | null, password: string): P
   return ok && !!user?.password_hash;
 }
 
-export const findActiveUserByEmail = q.findActiveUserByEmail;
-export const findUser = q.findUser;
-export const findPrimaryContact = q.findPrimaryContact;
-export const listActiveUsers = q.listActiveUsers;
-export const usersJsonOf = q.usersJsonOf;
-export const companyIdsWithEmailLike = q.companyIdsWithEmailLike;
-/** New users as given, with their password hashes (the demo seed and test factories). */
-export const createUsers = q.insertUsers;
-export const recordLogin = q.recordLogin;
-/** A migration hands every user of a company to the company split off from it. */
-export const moveToCompany = q.moveUsers;
-
 /**
  * Refuses, as a field error, an address another active user has (`forUserId` may keep their own). The
  * address stays locked until the transaction ends, so a parallel call giving it out waits and then sees it taken.
@@ -53,7 +54,7 @@ export async function requireFreeEmail(db: Database, email: string, field: strin
 }
 
 /** Refuses, as a field error, a password that is common or easy to guess, also from the user's own details. */
-export function requireStrongPassword(password: string, field: string, details: readonly string[]): void {
+function requireStrongPassword(password: string, field: string, details: readonly string[]): void {
   const weakness = passwordWeakness(password, details);
   if (weakness) throw badInput({ [field]: weakness });
 }
