@@ -3,6 +3,7 @@ import { login, logout } from '@portal/contract/auth/login';
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieName } from './session.ts';
 import { PRODUCTION_ENV, TEST_PASSWORD, TestClient, type TestContext, appWith, createTestContext, newCompany } from '../test/harness.ts';
 
 let t: TestContext;
@@ -93,6 +94,15 @@ describe('session cookies over plain-http development', () => {
     const names = setCookies(await signIn(t.app, user.email)).map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['portal_session', 'portal_csrf']));
     expect(names.some((n) => n.startsWith('__Host-'))).toBe(false);
+  });
+});
+
+describe('cookie names where cookies are Secure', () => {
+  it('take __Host- for path /, __Secure- for a narrower path (a sign-in step), and stay plain over plain http', () => {
+    expect(cookieName('portal_session', true)).toBe('__Host-portal_session');
+    expect(cookieName('portal_login', true, '/api/v1/user/login')).toBe('__Secure-portal_login');
+    expect(cookieName('portal_login', false, '/api/v1/user/login')).toBe('portal_login');
+    expect(cookieName('portal_session', false)).toBe('portal_session');
   });
 });
 

@@ -4,7 +4,7 @@ import type { Cookies } from './context.ts';
 /**
  * The session cookies. The rows behind them belong to the auth domain (its queries.ts); the
  * platform only names the cookies, reads the one handle() resolves, and sets or clears them.
- * These are the names over plain-http development; https uses them with HOST_PREFIX.
+ * These are the names over plain-http development; https prefixes them (cookieName).
  */
 export const SESSION_COOKIE = 'portal_session';
 /** Readable by the page, which echoes it in the x-csrf-token header (double submit). */
@@ -12,16 +12,21 @@ export const CSRF_COOKIE = 'portal_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
 /**
- * A browser keeps a `__Host-` cookie only if it is Secure, for path / and without a domain, so no
- * sibling subdomain and no plain-http page can plant or overwrite it (session fixation, CSRF token
- * planting). Plain-http development cannot set Secure cookies, so it keeps the plain names.
+ * The name a cookie goes by where cookies are (or are not) Secure. A browser keeps a `__Host-` cookie
+ * only if it is Secure, for path / and without a domain, so no sibling subdomain and no plain-http page
+ * can plant or overwrite it (session fixation, CSRF token planting). A cookie for a narrower path
+ * cannot be `__Host-`; `__Secure-` at least keeps plain-http pages from planting it. Plain-http
+ * development cannot set Secure cookies, so it keeps the plain names. Read, set and clear a cookie
+ * by the same name.
  */
-export const HOST_PREFIX = '__Host-';
+export function cookieName(name: string, secure: boolean, path = '/'): string {
+  if (!secure) return name;
+  return `${path === '/' ? '__Host-' : '__Secure-'}${name}`;
+}
 
 /** The names of the session and CSRF cookies where cookies are (or are not) Secure. */
 export function sessionCookieNames(secure: boolean): { session: string; csrf: string } {
-  const prefix = secure ? HOST_PREFIX : '';
-  return { session: `${prefix}${SESSION_COOKIE}`, csrf: `${prefix}${CSRF_COOKIE}` };
+  return { session: cookieName(SESSION_COOKIE, secure), csrf: cookieName(CSRF_COOKIE, secure) };
 }
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
