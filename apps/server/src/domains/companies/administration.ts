@@ -75,6 +75,9 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
   };
 }
 
+/** The sales people a company can be assigned to. */
+export const listSales = (ctx: CallContext) => users.listSalesStaff(ctx.db);
+
 type Patch = z.output<typeof zAdminCompanyPatch>;
 
 /** Maps patch fields onto columns; the rest of the patch is rules, checked below. */

@@ -7,6 +7,10 @@ import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
 
 const regionName = (code: string) => SERVER_REGIONS.find((r) => r.code === code)?.name ?? code;
+const regionView = (r: (typeof SERVER_REGIONS)[number]) => ({ code: r.code, name: r.name });
+
+/** Every server region, for the region pickers. */
+export const allRegions = () => SERVER_REGIONS.map(regionView);
 
 async function requireDistributor(ctx: CallContext, id: number, mode: 'read' | 'write') {
   const company = await tenancy.requireCompany(ctx, id, mode);
@@ -103,7 +107,7 @@ export async function regionsForCompany(ctx: CallContext, input: { target_compan
   const company = await tenancy.requireCompany(ctx, input.target_company_id, 'read');
   const owner = company.company_type === 'distributor' ? company.id : company.distributor_id;
   const codes = owner === null ? SERVER_REGIONS.map((r) => r.code) : await q.listRegionCodes(ctx.db, owner);
-  return SERVER_REGIONS.filter((r) => codes.includes(r.code)).map((r) => ({ code: r.code, name: r.name }));
+  return SERVER_REGIONS.filter((r) => codes.includes(r.code)).map(regionView);
 }
 
 export async function listSubAccounts(

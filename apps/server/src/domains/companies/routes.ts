@@ -13,9 +13,7 @@ import {
   patchDistributorSettings,
   removeDistributorRegion,
 } from '@portal/contract/companies/distributor-settings';
-import { SERVER_REGIONS } from '@portal/contract/shared/plans';
 import { handle } from '../../platform/handle.ts';
-import * as users from '../users/service.ts';
 import * as admin from './administration.ts';
 import * as creation from './create-company.ts';
 import * as distributors from './distributors.ts';
@@ -35,12 +33,12 @@ export const companyHandlers = [
   handle(reactivateCompany, (input, ctx) => lifecycle.reactivate(ctx, input)),
   handle(migrateCompany, (input, ctx) => lifecycle.migrate(ctx, input)),
   handle(listDistributors, (_input, ctx) => distributors.listDistributors(ctx)),
-  handle(listSales, (_input, ctx) => users.listSalesStaff(ctx.db)),
+  handle(listSales, (_input, ctx) => admin.listSales(ctx)),
   handle(companyEventList, (input, ctx) => distributors.listEvents(ctx, input)),
   handle(distributorListCompanies, (input, ctx) => distributors.listSubAccounts(ctx, input), { readOnly: true }),
   handle(getDistributorSettings, (input, ctx) => distributors.getSettings(ctx, input)),
   handle(patchDistributorSettings, (input, ctx) => distributors.patchSettings(ctx, input)),
-  handle(listRegions, async () => SERVER_REGIONS.map((r) => ({ code: r.code, name: r.name }))),
+  handle(listRegions, async () => distributors.allRegions()),
   handle(distributorListRegions, (input, ctx) => distributors.regionsForCompany(ctx, input)),
   handle(distributorRegionList, (input, ctx) => distributors.listRegions(ctx, input)),
   handle(addDistributorRegion, (input, ctx) => distributors.addRegion(ctx, input)),
