@@ -11,7 +11,7 @@ import * as users from '../users/service.ts';
 import { countPendingFailure, endPendingLogin, findPendingLogin, startPendingLogin } from './pending-login.ts';
 import { authContextFor, startSession } from './session-start.ts';
 import { ssoRedirectFor } from './sso.ts';
-import { accountKey, addressKey, attemptSucceeded, countAttempt, takeBackAttempt } from './throttle.ts';
+import { addressKey, attemptSucceeded, countAttempt, signInKeys, takeBackAttempt } from './throttle.ts';
 
 type LoginInput = z.output<typeof zLoginInput>;
 export interface LoginResult {
@@ -87,22 +87,21 @@ export async function countLoginAttempt(ctx: PublicContext, input: LoginInput): 
 
 /** The throttle keys of an attempt, or null when it carries no secret to check (it is refused as bad input). */
 async function attemptKeys(ctx: PublicContext, input: LoginInput): Promise<string[] | null> {
-  const address = addressKey(ctx.ip);
   switch (input.target_type) {
     case 'email':
       return null;
     case 'password':
     case 'recovery_passphrase': {
       const secret = input.target_type === 'password' ? input.target_password : input.target_recovery_passphrase;
-      return secret && input.target_user ? [address, accountKey(input.target_user)] : null;
+      return secret && input.target_user ? signInKeys(ctx.ip, input.target_user) : null;
     }
     case 'email_token':
-      return input.target_email_token ? [address] : null;
+      return input.target_email_token ? [addressKey(ctx.ip)] : null;
     case 'totp':
     case 'webauthn': {
       const pending = await findPendingLogin(ctx);
       const user = pending ? await users.findUser(ctx.db, pending.user_id) : null;
-      return user ? [address, accountKey(user.email)] : null;
+      return user ? signInKeys(ctx.ip, user.email) : null;
     }
   }
 }
@@ -141,7 +140,7 @@ async function firstFactor(ctx: PublicContext, input: LoginInput): Promise<Login
     }
   }
 
-  const keys = [addressKey(ctx.ip), accountKey(user.email)];
+  const keys = signInKeys(ctx.ip, user.email);
   // The recovery passphrase stands in for a lost second factor, so it finishes the sign-in by itself.
   const method = input.target_type === 'recovery_passphrase' ? 'none' : await security.twoFactorMethod(ctx.db, user.id);
   // Until the second factor is given, the account's earlier failures stay: knowing the password must
@@ -182,7 +181,7 @@ async function secondFactor(ctx: PublicContext, input: LoginInput): Promise<Logi
     refuse(ctx, user, `wrong ${FACTOR_LABELS[totp ? 'totp' : 'webauthn']}`, new AppError(401, message));
   }
   await endPendingLogin(ctx, pending.id);
-  await attemptSucceeded(ctx.db, [addressKey(ctx.ip), accountKey(user.email)]);
+  await attemptSucceeded(ctx.db, signInKeys(ctx.ip, user.email));
   return complete(ctx, user, `${pending.first_factor} and ${input.target_type}`, input.target_browser_timezone);
 }
 

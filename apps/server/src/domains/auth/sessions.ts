@@ -5,7 +5,7 @@ import { AppError, badInput, notLoggedIn } from '../../platform/errors.ts';
 import * as security from '../security/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
-import { accountKey, addressKey, attemptSucceeded, countAttempt } from './throttle.ts';
+import { attemptSucceeded, countAttempt, signInKeys } from './throttle.ts';
 
 export async function listSessions(ctx: CallContext) {
   const rows = await q.listLiveSessions(ctx.db, ctx.actor.userId, ctx.clock.now());
@@ -40,7 +40,7 @@ export async function revoke(ctx: CallContext, input: CallData<typeof revokeSess
 /** Runs before the call's transaction: counts a re-check that carries a secret, as a sign-in attempt is (throttle.ts). */
 export async function countReauthAttempt(ctx: CallContext, input: CallData<typeof reauthenticate>): Promise<void> {
   if (!input.target_password && !input.target_totp_code) return;
-  await countAttempt(ctx.db, [addressKey(ctx.ip), accountKey(ctx.actor.email)], ctx.clock.now());
+  await countAttempt(ctx.db, signInKeys(ctx.ip, ctx.actor.email), ctx.clock.now());
 }
 
 /** Proves again who the user is, for the risky actions that ask for a recent check. */
@@ -58,7 +58,7 @@ export async function reauth(ctx: CallContext, input: CallData<typeof reauthenti
     const message = input.target_password ? 'The password is not correct' : 'The code is not correct';
     throw new AppError(401, message, { [field]: message });
   }
-  await attemptSucceeded(ctx.db, [addressKey(ctx.ip), accountKey(ctx.actor.email)]);
+  await attemptSucceeded(ctx.db, signInKeys(ctx.ip, ctx.actor.email));
   await q.markAuthenticated(ctx.db, ctx.actor.sessionId, now);
   await ctx.audit(user.company_id, 'Identity confirmed for a sensitive change');
   return { reauthenticated_at: now.toISOString() };

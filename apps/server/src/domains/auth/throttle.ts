@@ -25,6 +25,8 @@ export const THROTTLE_MESSAGES = {
 
 export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `address:${ip}`;
+/** The keys an attempt to prove who the account's user is counts against: the caller's address and the account. */
+export const signInKeys = (ip: string, email: string) => [addressKey(ip), accountKey(email)];
 
 type Row = q.ThrottleRow;
 
