@@ -15,13 +15,8 @@ export interface MailContent {
   html: string;
 }
 
-export interface OutgoingMail {
-  /** Which template wrote it, for the outbox list and tests. */
-  template: string;
+export interface OutgoingMail extends MailContent {
   to: string;
-  subject: string;
-  text: string;
-  html: string;
   companyId: number | null;
 }
 
