@@ -188,13 +188,14 @@ export const lockExpiredTrials = (db: Database, now: Date) => lockDue(db, 'TRIAL
 export const lockPendingDeletesBefore = (db: Database, appliedBefore: Date) =>
   lockDue(db, 'PENDING_DELETE', companies.current_state_applied_at, appliedBefore);
 
+/** Companies not deleted or migrated: the ones distributor pickers and sub-account lists show. */
+const LIVE_STATES: CompanyState[] = ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE'];
+
 export async function listDistributorCompanies(db: Database) {
   return db
     .select({ id: companies.id, company_name: companies.company_name })
     .from(companies)
-    .where(
-      and(eq(companies.company_type, 'distributor'), inArray(companies.current_state, ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE'])),
-    )
+    .where(and(eq(companies.company_type, 'distributor'), inArray(companies.current_state, LIVE_STATES)))
     .orderBy(companies.company_name);
 }
 
@@ -236,7 +237,7 @@ export async function listSubAccounts(
 ) {
   const dir = q.direction === 'asc' ? asc : desc;
   const mine = eq(companies.distributor_id, q.distributorId);
-  const visible = inArray(companies.current_state, q.trialOnly ? ['TRIAL'] : ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE']);
+  const visible = inArray(companies.current_state, q.trialOnly ? ['TRIAL'] : LIVE_STATES);
   const search = q.pattern
     ? or(sql`${companies.company_name} ilike ${q.pattern}`, sql`${companies.primary_email} ilike ${q.pattern}`)
     : undefined;
@@ -275,12 +276,7 @@ export async function countSubAccountsByRegion(db: Database, distributorId: numb
   const rows = await db
     .select({ code: companies.region_code, n: sql<number>`count(*)::int` })
     .from(companies)
-    .where(
-      and(
-        eq(companies.distributor_id, distributorId),
-        inArray(companies.current_state, ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE']),
-      ),
-    )
+    .where(and(eq(companies.distributor_id, distributorId), inArray(companies.current_state, LIVE_STATES)))
     .groupBy(companies.region_code);
   return new Map(rows.map((r) => [r.code, r.n]));
 }
