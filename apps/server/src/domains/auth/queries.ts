@@ -103,8 +103,9 @@ export async function hasSessionFrom(db: Database, userId: number, ip: string, u
 
 // Sign-in throttle
 
-export async function findThrottles(db: Database, keys: string[]): Promise<ThrottleRow[]> {
-  return db.select().from(authThrottle).where(inArray(authThrottle.key, keys));
+export async function findThrottle(db: Database, key: string): Promise<ThrottleRow | null> {
+  const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key));
+  return row ?? null;
 }
 
 export interface ThrottleRule {

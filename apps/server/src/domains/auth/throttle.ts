@@ -65,7 +65,7 @@ export async function countAttempt(db: Database, keys: string[], now: Date): Pro
       continue;
     }
     for (const done of counted) await q.uncountAttempt(db, done);
-    const [row] = await q.findThrottles(db, [key]);
+    const row = await q.findThrottle(db, key);
     // A parallel attempt may have moved the row since; the caller still waits at least a second.
     const wait = Math.max(row ? waitSeconds(row, now) : 0, 1);
     const blocked = !!row?.blocked_until && row.blocked_until > now;
