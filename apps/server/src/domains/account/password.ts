@@ -1,19 +1,14 @@
 import { requireRecentAuth } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
-import { AppError, notLoggedIn } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import * as auth from '../auth/service.ts';
 import * as notifications from '../notifications/service.ts';
 import * as users from '../users/service.ts';
+import { requireUser } from './sign-in.ts';
 
 export const ACCOUNT_MESSAGES = {
   alreadyVerified: 'Your email address is already verified',
 } as const;
-
-async function requireUser(ctx: CallContext): Promise<users.UserRow> {
-  const user = await users.findUser(ctx.db, ctx.actor.userId);
-  if (!user || user.deleted_at) throw notLoggedIn();
-  return user;
-}
 
 /**
  * The signed-in user sets a new password; their other sessions end, this one stays and counts as a fresh

@@ -7,7 +7,7 @@ import { AppError, badInput, notLoggedIn } from '../../platform/errors.ts';
 import * as security from '../security/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
-import { changeEmail, newEmailOf, requireMayChangeSignIn } from './sign-in.ts';
+import { changeEmail, newEmailOf, requireMayChangeSignIn, requireUser } from './sign-in.ts';
 
 type AccountSettings = z.output<typeof zAccountSettings>;
 type SettingsInput = CallData<typeof setCall>;
@@ -32,9 +32,8 @@ type CompanyField = keyof typeof COMPANY_FIELDS;
 /** The user and their company; for a change, the company is locked so that checks and writes see one state. */
 async function load(ctx: CallContext, mode: 'read' | 'write' = 'read') {
   const company = await (mode === 'write' ? tenancy.lockCompany : tenancy.findCompany)(ctx.db, ctx.actor.companyId);
-  const user = await users.findUser(ctx.db, ctx.actor.userId);
-  if (!user || user.deleted_at || !company) throw notLoggedIn();
-  return { user, company };
+  if (!company) throw notLoggedIn();
+  return { user: await requireUser(ctx), company };
 }
 
 /**

@@ -1,8 +1,15 @@
 import { type Actor, hasRole, requireRecentAuth, requireSelf } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notLoggedIn } from '../../platform/errors.ts';
 import * as notifications from '../notifications/service.ts';
 import * as users from '../users/service.ts';
+
+/** The signed-in user's row; a user deleted meanwhile is signed out. */
+export async function requireUser(ctx: CallContext): Promise<users.UserRow> {
+  const user = await users.findUser(ctx.db, ctx.actor.userId);
+  if (!user || user.deleted_at) throw notLoggedIn();
+  return user;
+}
 
 export const SIGN_IN_MESSAGES = {
   primaryOnly: 'Only the primary contact can change their own password or email',
