@@ -8,7 +8,6 @@ import * as q from './queries.ts';
 import * as templates from './templates.ts';
 
 export type { EmailTokenPurpose } from './queries.ts';
-export { formatWhen, portalLink } from './templates.ts';
 
 type MailUser = Pick<users.UserRow, 'id' | 'email' | 'company_id' | 'contact_name'> & { browser_timezone?: string | null };
 /** Mail goes out from calls by anyone, signed in or not, and from jobs. */
