@@ -48,6 +48,11 @@ export function hasRole(actor: Actor, role: Role): boolean {
   return actor.roles.includes(role);
 }
 
+/** An admin acting as themself: an admin signed in as a user has only that user's powers. */
+export function isAdmin(actor: Actor): boolean {
+  return hasRole(actor, 'admin') && !hasRole(actor, 'admin_impersonating');
+}
+
 export function isStaff(actor: Actor): boolean {
   return actor.roles.some((r) => STAFF.includes(r) && r !== 'any');
 }

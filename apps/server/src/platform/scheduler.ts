@@ -10,7 +10,7 @@ export interface ScheduledJob {
 }
 
 /**
- * Runs each job on its interval. Jobs lock the rows they take (FOR UPDATE SKIP LOCKED) and only
+ * Runs each job on its interval. Jobs lock the rows they take, skipping rows locked elsewhere, and only
  * move rows that are due, so every app node may run the scheduler at once. Tests call the jobs
  * directly with a moved clock instead of waiting.
  */

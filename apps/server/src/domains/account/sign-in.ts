@@ -1,4 +1,4 @@
-import { type Actor, hasRole, requireRecentAuth, requireSelf } from '../../platform/access.ts';
+import { isAdmin, requireRecentAuth, requireSelf } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, notLoggedIn } from '../../platform/errors.ts';
 import * as notifications from '../notifications/service.ts';
@@ -15,8 +15,6 @@ export const SIGN_IN_MESSAGES = {
   primaryOnly: 'Only the primary contact can change their own password or email',
   othersSignIn: 'Only the primary contact or an admin can change the password or email of another user',
 } as const;
-
-const isAdmin = (actor: Actor) => hasRole(actor, 'admin') && !hasRole(actor, 'admin_impersonating');
 
 /**
  * Who may change how a user signs in (password, email), from My Account or the company's users. Anyone

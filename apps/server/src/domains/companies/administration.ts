@@ -2,7 +2,7 @@ import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import type { zAdminCompanyPatch } from '@portal/contract/companies/company-patch';
 import { type PlanId, TRIAL_EXTENSION_MAX_DAYS, TRIAL_LENGTH_DAYS } from '@portal/contract/shared/plans';
 import type { z } from 'zod';
-import { type Actor, hasRole } from '../../platform/access.ts';
+import { hasRole, isAdmin } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
@@ -11,7 +11,6 @@ import * as q from './queries.ts';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const isAdmin = (actor: Actor) => hasRole(actor, 'admin') && !hasRole(actor, 'admin_impersonating');
 
 /** Plans in price order; an active company moves down this list only when an admin forces it. */
 const PLAN_RANK: Record<PlanId, number> = { Trial: 0, Legacy: 1, Starter: 2, Growth: 3, Advanced: 4, Professional: 5, Enterprise: 6 };

@@ -1,6 +1,6 @@
 import { PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
 import type { CompanyState } from '@portal/contract/shared/fields';
-import { hasRole } from '../../platform/access.ts';
+import { isAdmin } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput, forbidden } from '../../platform/errors.ts';
 import * as auth from '../auth/service.ts';
@@ -34,7 +34,7 @@ async function deleteForGood(ctx: CallContext, company: tenancy.CompanyRow, why:
  */
 async function requireMayDelete(ctx: CallContext, company: tenancy.CompanyRow) {
   if (company.id !== ctx.actor.companyId) return;
-  if (hasRole(ctx.actor, 'admin') && !hasRole(ctx.actor, 'admin_impersonating')) return;
+  if (isAdmin(ctx.actor)) return;
   const user = await users.findUser(ctx.db, ctx.actor.userId);
   if (!user?.is_primary_contact) throw forbidden();
 }
@@ -66,7 +66,7 @@ export async function deleteCompany(
   await requireMayDelete(ctx, company);
   refuseIfGone(company);
   if (input.target_force) {
-    if (!hasRole(actor, 'admin') || hasRole(actor, 'admin_impersonating')) throw forbidden();
+    if (!isAdmin(actor)) throw forbidden();
     if (input.target_confirm_company_name !== company.company_name) {
       throw badInput({ target_confirm_company_name: 'Type the company name exactly to confirm' });
     }

@@ -1,6 +1,6 @@
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
-import { hasRole, isStaff } from '../../platform/access.ts';
+import { hasRole, isAdmin, isStaff } from '../../platform/access.ts';
 import type { AuditEvent, CallContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
@@ -58,7 +58,7 @@ export async function requireCompany(ctx: CallContext, companyId: number, mode: 
   const { actor } = ctx;
   const company = mode === 'write' ? await q.lockCompany(ctx.db, companyId) : await q.findCompany(ctx.db, companyId);
   if (!company) throw notFound('Company not found');
-  if (hasRole(actor, 'admin') && !hasRole(actor, 'admin_impersonating')) return company;
+  if (isAdmin(actor)) return company;
   if (isStaff(actor) && !hasRole(actor, 'admin_impersonating')) {
     if (mode === 'read') return company;
     throw forbidden();
