@@ -1,12 +1,11 @@
 import type { PublicContext } from '../../platform/context.ts';
 import { newToken, tokenHash } from '../../platform/session.ts';
 import * as q from './queries.ts';
-import { setStepCookie } from './step-cookie.ts';
+import { type StepCookie, clearStepCookie, readStepCookie, setStepCookie } from './step-cookie.ts';
 
-/** The cookie that carries a sign-in between its first and second factor. */
-export const PENDING_LOGIN_COOKIE = 'portal_login';
-const COOKIE_PATH = '/api/v1/user/login';
 const LIFETIME_MS = 10 * 60_000;
+/** The cookie that carries a sign-in between its first and second factor. */
+const PENDING_COOKIE: StepCookie = { name: 'portal_login', path: '/api/v1/user/login', sameSite: 'strict', lifetimeMs: LIFETIME_MS };
 /** Wrong second-factor answers a pending sign-in survives before it must start again. */
 export const PENDING_LOGIN_MAX_ATTEMPTS = 5;
 
@@ -32,12 +31,12 @@ export async function startPendingLogin(
     },
     now,
   );
-  setStepCookie(ctx, PENDING_LOGIN_COOKIE, token, { path: COOKIE_PATH, sameSite: 'strict', lifetimeMs: LIFETIME_MS });
+  setStepCookie(ctx, PENDING_COOKIE, token);
 }
 
 /** The live pending sign-in of this browser, or null. */
 export async function findPendingLogin(ctx: PublicContext): Promise<PendingLogin | null> {
-  const token = ctx.cookies.get(PENDING_LOGIN_COOKIE);
+  const token = readStepCookie(ctx, PENDING_COOKIE);
   if (!token) return null;
   const row = await q.findPendingLogin(ctx.db, tokenHash(token));
   return row && row.expires_at > ctx.clock.now() ? row : null;
@@ -45,7 +44,7 @@ export async function findPendingLogin(ctx: PublicContext): Promise<PendingLogin
 
 export async function endPendingLogin(ctx: PublicContext, id: string): Promise<void> {
   await q.deletePendingLogin(ctx.db, id);
-  ctx.cookies.clear(PENDING_LOGIN_COOKIE, { path: COOKIE_PATH });
+  clearStepCookie(ctx, PENDING_COOKIE);
 }
 
 /**

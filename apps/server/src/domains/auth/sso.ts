@@ -9,12 +9,13 @@ import { AppError, badInput } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
-import { setStepCookie } from './step-cookie.ts';
+import { type StepCookie, clearStepCookie, readStepCookie, setStepCookie } from './step-cookie.ts';
 
 export const SSO_CALLBACK_PATH = '/api/v1/user/sso/callback';
 /** Binds a sign-on round trip to the browser that started it. */
 export const SSO_BROWSER_COOKIE = 'portal_sso';
 const STATE_LIFETIME_MS = 10 * 60_000;
+const SSO_COOKIE: StepCookie = { name: SSO_BROWSER_COOKIE, path: SSO_CALLBACK_PATH, sameSite: 'lax', lifetimeMs: STATE_LIFETIME_MS };
 
 export const SSO_ERRORS = {
   failed: 'sso_failed',
@@ -96,7 +97,7 @@ export async function ssoRedirectFor(ctx: PublicContext, email: string, opts: { 
   );
   // Only the browser holding the state may finish the round trip (login CSRF). Lax, not Strict: the
   // provider sends the browser back with a top-level cross-site redirect.
-  setStepCookie(ctx, SSO_BROWSER_COOKIE, state, { path: SSO_CALLBACK_PATH, sameSite: 'lax', lifetimeMs: STATE_LIFETIME_MS });
+  setStepCookie(ctx, SSO_COOKIE, state);
   return oidc
     .buildAuthorizationUrl(provider, {
       redirect_uri: callbackUrl(ctx.config),
@@ -159,8 +160,8 @@ export async function setSso(ctx: CallContext, input: CallData<typeof setCompany
  */
 export async function ssoCallback(ctx: PublicContext, currentUrl: URL): Promise<{ user: users.UserRow } | { error: string }> {
   const given = currentUrl.searchParams.get('state') ?? '';
-  const bound = ctx.cookies.get(SSO_BROWSER_COOKIE);
-  ctx.cookies.clear(SSO_BROWSER_COOKIE, { path: SSO_CALLBACK_PATH });
+  const bound = readStepCookie(ctx, SSO_COOKIE);
+  clearStepCookie(ctx, SSO_COOKIE);
   if (!bound || !sameText(bound, given)) {
     ctx.log.warn({}, 'single sign-on callback without the state cookie of the browser that started it');
     return { error: SSO_ERRORS.failed };
