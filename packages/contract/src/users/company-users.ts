@@ -4,11 +4,15 @@ import { defineCall } from '../shared/define-call.ts';
 import { zCompanyId, zEmail } from '../shared/fields.ts';
 import { zOwnedId } from '../shared/owned-id.ts';
 
+/** A user as the company's user list shows it, with whether the caller may change how they sign in. */
+export const zListedCompanyUser = zCompanyUser.extend({ can_change_sign_in: z.boolean() });
+export type ListedCompanyUser = z.infer<typeof zListedCompanyUser>;
+
 export const listCompanyUsers = defineCall({
   path: '/api/v1/user/list_company_users',
   summary: "The users of a company (the caller's own when no company is given).",
   input: z.object({ target_company_id: zCompanyId.optional() }),
-  output: z.array(zCompanyUser),
+  output: z.array(zListedCompanyUser),
   access: { roles: ['any'] },
 });
 

@@ -4,7 +4,7 @@ import * as auth from '../auth/service.ts';
 import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
-import { changeEmail, newEmailOf, requireMayChangeSignIn } from './sign-in.ts';
+import { changeEmail, mayChangeSignIn, newEmailOf, requireMayChangeSignIn } from './sign-in.ts';
 
 async function requireMember(ctx: CallContext, companyId: number, userId: number) {
   const user = await users.findUser(ctx.db, userId);
@@ -14,7 +14,9 @@ async function requireMember(ctx: CallContext, companyId: number, userId: number
 
 export async function listUsers(ctx: CallContext, input: { target_company_id?: number }) {
   const company = await tenancy.requireOpenCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'read');
-  return (await users.listActiveUsers(ctx.db, company.id)).map(users.companyUserView);
+  const rows = await users.listActiveUsers(ctx.db, company.id);
+  const mayChange = mayChangeSignIn(ctx.actor, rows);
+  return rows.map((u) => ({ ...users.companyUserView(u), can_change_sign_in: mayChange(u) }));
 }
 
 export async function createUser(

@@ -160,3 +160,22 @@ describe('an admin signed in as a user (patch_user)', () => {
     expect(event?.actor).toBe(`Ada Admin <ada-${member.id}@example.com> as Casey Customer <${primary.email}>`);
   });
 });
+
+describe('the company user list says whose sign-in the caller may change (the rule above, for the form)', () => {
+  it('marks each user as patch_user would rule it, for a member, the primary contact, an admin, a distributor and an admin signed in as the user', async () => {
+    const dist = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' });
+    const { company, user: primary } = await newCompany(t.db, { distributor_id: dist.company.id, current_state: 'ACTIVE' });
+    const member = await newUser(t.db, company.id);
+    const admin = await staffAdmin();
+    const flags = async (c: TestClient) => {
+      const res = await c.call(listCompanyUsers, { target_company_id: company.id });
+      if (res.status !== 'ok') throw new Error(JSON.stringify(res));
+      return Object.fromEntries(res.data.map((u) => [u.id, u.can_change_sign_in]));
+    };
+    expect(await flags(await session(member.id))).toEqual({ [primary.id]: false, [member.id]: true });
+    expect(await flags(await session(primary.id))).toEqual({ [primary.id]: true, [member.id]: true });
+    expect(await flags(await session(admin.id))).toEqual({ [primary.id]: false, [member.id]: true });
+    expect(await flags(await session(dist.user.id))).toEqual({ [primary.id]: false, [member.id]: false });
+    expect(await flags(await session(primary.id, admin.id))).toEqual({ [primary.id]: false, [member.id]: false });
+  });
+});

@@ -1,4 +1,4 @@
-import { isAdmin, requireRecentAuth, requireSelf } from '../../platform/access.ts';
+import { type Actor, isAdmin, requireRecentAuth, requireSelf } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, notLoggedIn } from '../../platform/errors.ts';
 import * as notifications from '../notifications/service.ts';
@@ -16,22 +16,35 @@ export const SIGN_IN_MESSAGES = {
   othersSignIn: 'Only the primary contact or an admin can change the password or email of another user',
 } as const;
 
+type SignInTarget = Pick<users.UserRow, 'id' | 'is_primary_contact'>;
+
 /**
  * Who may change how a user signs in (password, email), from My Account or the company's users. Anyone
  * holding edit_users may change a user's name and flags; the sign-in of a user belongs to that user, to
  * their company's primary contact and to admins, and the primary contact's to the primary contact alone.
- * Never to an admin signed in as a user, and only with a recent check, since a stolen session must not
- * turn into the account (issue 9).
+ * Never to an admin signed in as a user (requireSelf), and only with a recent check, since a stolen
+ * session must not turn into the account (issue 9). Returns why not, or null.
  */
-export async function requireMayChangeSignIn(ctx: CallContext, companyId: number, target: users.UserRow): Promise<void> {
+function signInRefusal(actor: Actor, target: SignInTarget, actorIsPrimary: boolean): keyof typeof SIGN_IN_MESSAGES | null {
+  if (target.id === actor.userId) return null;
+  if (target.is_primary_contact) return 'primaryOnly';
+  return isAdmin(actor) || actorIsPrimary ? null : 'othersSignIn';
+}
+
+export async function requireMayChangeSignIn(ctx: CallContext, companyId: number, target: SignInTarget): Promise<void> {
   const { actor } = ctx;
   requireSelf(actor);
-  if (target.id !== actor.userId) {
-    if (target.is_primary_contact) throw new AppError(403, SIGN_IN_MESSAGES.primaryOnly);
-    const me = actor.companyId === companyId ? await users.findUser(ctx.db, actor.userId) : null;
-    if (!isAdmin(actor) && !me?.is_primary_contact) throw new AppError(403, SIGN_IN_MESSAGES.othersSignIn);
-  }
+  const me = actor.companyId === companyId && target.id !== actor.userId ? await users.findUser(ctx.db, actor.userId) : null;
+  const refusal = signInRefusal(actor, target, me?.is_primary_contact ?? false);
+  if (refusal) throw new AppError(403, SIGN_IN_MESSAGES[refusal]);
   requireRecentAuth(actor, ctx.clock.now());
+}
+
+/** The same rule for every user of a company list (which holds the caller when it is their company), so the form offers only what is allowed. */
+export function mayChangeSignIn(actor: Actor, companyUsers: readonly users.UserRow[]): (target: SignInTarget) => boolean {
+  if (actor.impersonatorUserId !== null) return () => false;
+  const actorIsPrimary = companyUsers.some((u) => u.id === actor.userId && u.is_primary_contact);
+  return (target) => signInRefusal(actor, target, actorIsPrimary) === null;
 }
 
 /** The address the input asks for when it is not the user's own (addresses compare case-blind), else null. */

@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Table } from '@mantine/core';
-import type { CompanyUser } from '@portal/contract/companies/company-detail';
+import type { ListedCompanyUser } from '@portal/contract/users/company-users';
 import { useState } from 'react';
 import { confirmYesNo } from '../../../../components/confirm/confirm-yes-no';
 import { errorMessage } from '../../../../lib/api-error';
 import { useCompanyUsers, useDeleteUser } from '../../api';
 import { CreateUserForm } from './create-user-form';
 import { ManageUserDialog } from './manage-user-dialog';
-import { canChangeSignIn, canDeleteUser } from './user-rules';
+import { canDeleteUser } from './user-rules';
 
 interface CompanyUsersPanelProps {
   companyId: number;
@@ -21,10 +21,10 @@ interface CompanyUsersPanelProps {
 export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disabled = false }: CompanyUsersPanelProps) {
   const users = useCompanyUsers(listCompanyId);
   const remove = useDeleteUser();
-  const [editing, setEditing] = useState<CompanyUser | null>(null);
+  const [editing, setEditing] = useState<ListedCompanyUser | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const deleteUser = async (user: CompanyUser) => {
+  const deleteUser = async (user: ListedCompanyUser) => {
     const yes = await confirmYesNo({ title: 'Delete user', message: `Delete the user ${user.email}?` });
     if (!yes) return;
     setDeleteError(null);
@@ -101,7 +101,7 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
         <ManageUserDialog
           companyId={companyId}
           user={editing}
-          signInEditable={canChangeSignIn(editing, users.data ?? [], currentEmail)}
+          signInEditable={editing.can_change_sign_in}
           onClose={() => setEditing(null)}
         />
       )}

@@ -9,7 +9,7 @@ import { usePatchUser } from '../../api';
 interface ManageUserDialogProps {
   companyId: number;
   user: CompanyUser;
-  /** False when the server would refuse the signed-in user this user's password and email (user-rules). */
+  /** False when the server would refuse the signed-in user this user's password and email (the list's can_change_sign_in). */
   signInEditable: boolean;
   onClose: () => void;
 }
