@@ -5,10 +5,9 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { ImpersonationBanner } from '../features/auth/components/impersonation-banner';
 import { LogoutButton } from '../features/auth/components/logout-button';
 import { hasAccess } from '../lib/access';
+import { PRODUCT_NAME } from '../lib/product';
 import { NAV_ITEMS } from './nav-config';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-
-export const PRODUCT_NAME = 'Backup Portal';
 
 function isCurrent(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);

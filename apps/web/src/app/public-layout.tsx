@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
-import { PRODUCT_NAME } from './app-layout';
+import { PRODUCT_NAME } from '../lib/product';
 import { MAIN_CONTENT_ID } from './skip-link';
 
 /** For pages used while signed out (login, pending delete): no navigation, same landmarks. */
