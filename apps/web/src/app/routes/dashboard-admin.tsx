@@ -1,32 +1,15 @@
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AdminCompaniesPage, firstAdminCompaniesPage } from '../../features/companies/components/admin-companies-page';
-import { ADMIN_COMPANY_RESTRICTS, type AdminCompanyRestrict } from '../../features/companies/company-tabs';
+import { ADMIN_COMPANY_RESTRICTS } from '../../features/companies/company-tabs';
 import { requirementOf } from '../../lib/access';
 import { preloaded } from '../../lib/call-hooks';
 import { requireAccess } from '../route-guards';
-import { useSignedInAuth } from '../use-signed-in-auth';
 import { signedInRoute } from './signed-in';
 
 const adminSearch = z.object({
   restrict: z.enum(ADMIN_COMPANY_RESTRICTS).optional().catch(undefined),
 });
-
-function AdminDashboardRoute() {
-  const { restrict } = dashboardAdminRoute.useSearch();
-  const navigate = dashboardAdminRoute.useNavigate();
-  const changeRestrict = (next: AdminCompanyRestrict | undefined) => void navigate({ search: next ? { restrict: next } : {} });
-  const auth = useSignedInAuth();
-  return (
-    <AdminCompaniesPage
-      restrict={restrict}
-      onRestrictChange={changeRestrict}
-      currentEmail={auth.email}
-      canEdit={auth.roles.includes('admin')}
-    />
-  );
-}
 
 export const dashboardAdminRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -35,6 +18,10 @@ export const dashboardAdminRoute = createRoute({
   // The page is the company list, so it is open to whoever may make that call.
   beforeLoad: ({ context }) => requireAccess(context.auth, requirementOf(adminCompanyList.access)),
   loaderDeps: ({ search }) => ({ restrict: search.restrict }),
-  loader: ({ context: { queryClient }, deps }) => preloaded([queryClient.ensureQueryData(firstAdminCompaniesPage(deps.restrict))]),
-  component: AdminDashboardRoute,
-});
+  // The page's module (shared with the lazy component) says what its first call is; loading it here
+  // keeps it out of the entry chunk.
+  loader: async ({ context: { queryClient }, deps }) => {
+    const { firstAdminCompaniesPage } = await import('../../features/companies/components/admin-companies-page');
+    return preloaded([queryClient.ensureQueryData(firstAdminCompaniesPage(deps.restrict))]);
+  },
+}).lazy(() => import('./dashboard-admin.lazy').then((m) => m.Route));

@@ -1,7 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { authContextQueryOptions } from '../../features/auth/api';
-import { LoginPage } from '../../features/auth/components/login-page';
 import { destinationAfterLogin } from '../../features/auth/role-home';
 import { publicRoute } from './public';
 
@@ -10,11 +9,6 @@ const loginSearch = z.object({
   t: z.string().max(512).optional().catch(undefined),
   redirect_to: z.string().max(2048).optional().catch(undefined),
 });
-
-function LoginRoute() {
-  const { redirect_to, method, t } = loginRoute.useSearch();
-  return <LoginPage redirectTo={redirect_to} method={method} token={t} />;
-}
 
 export const loginRoute = createRoute({
   getParentRoute: () => publicRoute,
@@ -26,5 +20,4 @@ export const loginRoute = createRoute({
     const auth = await context.queryClient.fetchQuery(authContextQueryOptions());
     if (auth) throw redirect({ href: destinationAfterLogin(auth, search.redirect_to), replace: true });
   },
-  component: LoginRoute,
-});
+}).lazy(() => import('./login.lazy').then((m) => m.Route));

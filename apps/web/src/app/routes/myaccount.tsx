@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
 import { accountSettingsQueryOptions, sessionsQueryOptions } from '../../features/account/api';
-import { AccountPage } from '../../features/account/components/account-page';
 import { preloaded } from '../../lib/call-hooks';
 import { signedInRoute } from './signed-in';
 
@@ -9,5 +8,4 @@ export const myaccountRoute = createRoute({
   path: '/myaccount',
   loader: ({ context: { queryClient } }) =>
     preloaded([queryClient.ensureQueryData(accountSettingsQueryOptions()), queryClient.ensureQueryData(sessionsQueryOptions())]),
-  component: AccountPage,
-});
+}).lazy(() => import('./myaccount.lazy').then((m) => m.Route));

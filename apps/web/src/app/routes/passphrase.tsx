@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
 import { twoFactorQueryOptions } from '../../features/security/api';
-import { PassphrasePage } from '../../features/security/components/passphrase-page';
 import { preloaded } from '../../lib/call-hooks';
 import { signedInRoute } from './signed-in';
 
@@ -9,5 +8,4 @@ export const passphraseRoute = createRoute({
   path: '/passphrase',
   // Not the passphrase itself: asking for it creates one, shown only in that answer, so a mere hover must not.
   loader: ({ context: { queryClient } }) => preloaded([queryClient.ensureQueryData(twoFactorQueryOptions())]),
-  component: PassphrasePage,
-});
+}).lazy(() => import('./passphrase.lazy').then((m) => m.Route));

@@ -1,17 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { authContextQueryOptions } from '../../features/auth/api';
-import { PendingDeletePage } from '../../features/auth/components/pending-delete-page';
 import { publicRoute } from './public';
 
 const pendingDeleteSearch = z.object({
   will_delete_at: z.coerce.number().int().min(0).optional().catch(undefined),
 });
-
-function PendingDeleteRoute() {
-  const { will_delete_at } = pendingDeleteRoute.useSearch();
-  return <PendingDeletePage willDeleteAt={will_delete_at} />;
-}
 
 /** Public, whatever the session: the login answer 'reactivate_account' sends the user here. */
 export const pendingDeleteRoute = createRoute({
@@ -20,5 +14,4 @@ export const pendingDeleteRoute = createRoute({
   validateSearch: (search) => pendingDeleteSearch.parse(search),
   // Signed in (as the login leaves a pending-delete user), the page offers Log out rather than the login.
   beforeLoad: ({ context }) => context.queryClient.fetchQuery(authContextQueryOptions()),
-  component: PendingDeleteRoute,
-});
+}).lazy(() => import('./pending-delete.lazy').then((m) => m.Route));

@@ -1,21 +1,7 @@
-import { createRoute, redirect, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { authContextQueryOptions, useAuthContext } from '../../features/auth/api';
-import { AppLayout } from '../app-layout';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { authContextQueryOptions } from '../../features/auth/api';
 import { requireTwoFactorSetup } from '../route-guards';
 import { rootRoute } from './root';
-
-function SignedInLayout() {
-  const { data: auth } = useAuthContext();
-  const router = useRouter();
-  // The session can end while a page is open (expiry, logout elsewhere). Re-running the guard below
-  // sends the user to /login with this page in redirect_to, exactly as a fresh visit would.
-  useEffect(() => {
-    if (auth === null) void router.invalidate();
-  }, [auth, router]);
-  if (!auth) return null;
-  return <AppLayout auth={auth} />;
-}
 
 /** Pathless parent of every page that needs a session; signed-out visitors go to /login?redirect_to=<path>. */
 export const signedInRoute = createRoute({
@@ -28,5 +14,5 @@ export const signedInRoute = createRoute({
     requireTwoFactorSetup(auth, location.pathname);
     return { auth };
   },
-  component: SignedInLayout,
-});
+  // The layout (header, navigation) loads with the first signed-in page, never on /login.
+}).lazy(() => import('./signed-in.lazy').then((m) => m.Route));

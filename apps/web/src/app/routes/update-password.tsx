@@ -1,17 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { authContextQueryOptions } from '../../features/auth/api';
-import { UpdatePasswordPage } from '../../features/auth/components/update-password-page';
 import { publicRoute } from './public';
 
 const updatePasswordSearch = z.object({
   t: z.string().max(512).optional().catch(undefined),
 });
-
-function UpdatePasswordRoute() {
-  const { t } = updatePasswordRoute.useSearch();
-  return <UpdatePasswordPage token={t} />;
-}
 
 /** Public: a mailed reset link opens it signed out; signed in it changes the password. */
 export const updatePasswordRoute = createRoute({
@@ -20,5 +14,4 @@ export const updatePasswordRoute = createRoute({
   validateSearch: (search) => updatePasswordSearch.parse(search),
   // The page's heading and call depend on whether someone is signed in, so know that before it renders.
   beforeLoad: ({ context }) => context.queryClient.fetchQuery(authContextQueryOptions()),
-  component: UpdatePasswordRoute,
-});
+}).lazy(() => import('./update-password.lazy').then((m) => m.Route));

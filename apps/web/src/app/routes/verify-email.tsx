@@ -1,18 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { authContextQueryOptions } from '../../features/auth/api';
-import { VerifyEmailPage } from '../../features/auth/components/verify-email-page';
 import { publicRoute } from './public';
 
 const verifyEmailSearch = z.object({
   success: z.coerce.number().int().min(0).max(1).optional().catch(undefined),
   redirect_to: z.string().max(2048).optional().catch(undefined),
 });
-
-function VerifyEmailRoute() {
-  const { success, redirect_to } = verifyEmailRoute.useSearch();
-  return <VerifyEmailPage success={success === 1} redirectTo={redirect_to} />;
-}
 
 /** Public: where a verification link lands, signed in or not. */
 export const verifyEmailRoute = createRoute({
@@ -21,5 +15,4 @@ export const verifyEmailRoute = createRoute({
   validateSearch: (search) => verifyEmailSearch.parse(search),
   // Signed in, the page can re-send the mail itself; signed out it points to the login.
   beforeLoad: ({ context }) => context.queryClient.fetchQuery(authContextQueryOptions()),
-  component: VerifyEmailRoute,
-});
+}).lazy(() => import('./verify-email.lazy').then((m) => m.Route));

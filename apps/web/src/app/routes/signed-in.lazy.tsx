@@ -1,0 +1,18 @@
+import { createLazyRoute, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useAuthContext } from '../../features/auth/api';
+import { AppLayout } from '../app-layout';
+
+function SignedInLayout() {
+  const { data: auth } = useAuthContext();
+  const router = useRouter();
+  // The session can end while a page is open (expiry, logout elsewhere). Re-running the route guard (signed-in.tsx)
+  // sends the user to /login with this page in redirect_to, exactly as a fresh visit would.
+  useEffect(() => {
+    if (auth === null) void router.invalidate();
+  }, [auth, router]);
+  if (!auth) return null;
+  return <AppLayout auth={auth} />;
+}
+
+export const Route = createLazyRoute('/signed-in')({ component: SignedInLayout });
