@@ -74,6 +74,18 @@ describe('login', () => {
     });
   });
 
+  it('reaches the show-characters toggle by Tab from the password', async () => {
+    await renderApp('/login', loginServer());
+    await enterEmail('ann@example.com');
+    const input = await screen.findByLabelText(/^Password/);
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    await userEvent.tab();
+    const toggle = screen.getByRole('button', { name: 'Show characters' });
+    expect(document.activeElement).toBe(toggle);
+    await userEvent.keyboard('{Enter}');
+    expect(input.getAttribute('type')).toBe('text');
+  });
+
   it('goes back to change the email', async () => {
     await renderApp('/login', loginServer());
     await enterEmail('ann@example.com');

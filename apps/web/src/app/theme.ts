@@ -1,4 +1,4 @@
-import { Alert, Badge, type CSSVariablesResolver, NavLink, createTheme } from '@mantine/core';
+import { Alert, Badge, type CSSVariablesResolver, NavLink, PasswordInput, createTheme } from '@mantine/core';
 
 /**
  * Colours chosen for WCAG AA (4.5:1 for normal text), which Mantine's defaults miss in places:
@@ -7,6 +7,7 @@ import { Alert, Badge, type CSSVariablesResolver, NavLink, createTheme } from '@
  * - badges as a coloured dot beside dark text (coloured text on a light badge is about 3.8:1);
  * - the current navigation link filled (blue text on its light hover background is under 4.5:1);
  * - field errors in shade 8 red (the default shade 6 is about 3.3:1 on white), see `cssVariables`.
+ * Every password field's show-characters toggle is reachable by Tab (Mantine leaves it out of the tab order).
  */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -17,6 +18,7 @@ export const theme = createTheme({
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
     Badge: Badge.extend({ defaultProps: { variant: 'dot' } }),
     NavLink: NavLink.extend({ defaultProps: { variant: 'filled' } }),
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
   },
 });
 
