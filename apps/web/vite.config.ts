@@ -17,6 +17,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging a build locally but never referenced from the bundles; the server
+    // refuses to serve *.map.
+    sourcemap: 'hidden',
+    // dist/.vite/manifest.json: scripts/check-bundle-budget.mjs sums each route's chunks from it.
+    manifest: true,
   },
 });
