@@ -28,10 +28,12 @@ test('the demo admin signs in with email then password, sees the companies, and 
   await expect(page).toHaveURL(/\/login\?redirect_to=/);
 });
 
-test('a wrong password shows the error and keeps the user on the form', async ({ page }) => {
+test('a wrong password shows the error, is cleared and keeps the user on the form', async ({ page }) => {
   await signIn(page, 'admin@example.com', 'not-the-password');
   await expect(page.getByRole('alert')).toContainText('Error: Invalid email or password');
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel('Password')).toHaveValue('');
+  await expect(page.getByLabel('Password')).toBeFocused();
   await screenshot(page, 'login-wrong-password');
 });
 

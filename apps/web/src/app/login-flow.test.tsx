@@ -66,6 +66,10 @@ describe('login', () => {
 
     await enterPassword('wrong');
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Invalid email or password');
+    // The refused password is cleared and its field focused for the next try.
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveProperty('value', '');
+    await waitFor(() => expect(document.activeElement).toBe(password));
     expect(api.callsTo(LOGIN)[1]?.body).toMatchObject({
       target_type: 'password',
       target_user: 'ann@example.com',

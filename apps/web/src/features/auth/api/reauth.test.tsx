@@ -67,7 +67,7 @@ describe('withReauth', () => {
     expect(api.callsTo(MFA)).toHaveLength(2);
   });
 
-  it('keeps the prompt open with the error after a wrong password', async () => {
+  it('keeps the prompt open with the error after a wrong password, which is cleared', async () => {
     const api = riskyServer((body) =>
       body.target_password === 'right-one'
         ? { reauthenticated_at: '2026-01-01T00:00:00Z' }
@@ -77,7 +77,8 @@ describe('withReauth', () => {
     await userEvent.type(await screen.findByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('The password is not correct')).toBeTruthy();
-    await userEvent.clear(screen.getByLabelText('Password'));
+    expect(screen.getByLabelText('Password')).toHaveProperty('value', '');
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
     await userEvent.type(screen.getByLabelText('Password'), 'right-one');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await expect(result).resolves.toEqual(STATUS);

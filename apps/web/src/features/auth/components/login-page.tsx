@@ -95,10 +95,20 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
     }
   };
 
+  // A refused password is cleared and its field focused again (remounted by this count), ready for the next try.
+  const [passwordRefusals, setPasswordRefusals] = useState(0);
   const submit = (input: LoginInput) => {
     setAlert(null);
     const checked = form.check(input);
-    if (checked) loginMutation.mutate(checked, { onSuccess: follow });
+    if (!checked) return;
+    loginMutation.mutate(checked, {
+      onSuccess: follow,
+      onError: () => {
+        if (checked.target_type !== 'password') return;
+        form.setValue('password', '');
+        setPasswordRefusals((count) => count + 1);
+      },
+    });
   };
 
   // A sign-in link from a mail signs in at once; the ref keeps a second effect run from spending the token twice.
@@ -189,6 +199,7 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
         )}
         {step === 'password' && (
           <LoginPasswordStep
+            key={passwordRefusals}
             email={email}
             password={password}
             onPasswordChange={(value) => form.setValue('password', value)}

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@m
 import { modals } from '@mantine/modals';
 import { reauthenticate } from '@portal/contract/auth/sessions';
 import { REAUTH_REQUIRED, TOTP_DIGITS, type TwoFactorMethod } from '@portal/contract/shared/security';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { newModalId, settleOnce } from '../../../../components/confirm/settle-once';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { useContractForm } from '../../../../components/form/use-contract-form';
@@ -32,6 +32,8 @@ function ReauthBody({ initialMode, onDone }: ReauthBodyProps) {
     serverError,
   });
 
+  const passwordInput = useRef<HTMLInputElement>(null);
+
   const confirm = async (input: Parameters<typeof sendReauthentication>[0]) => {
     setPending(true);
     try {
@@ -39,6 +41,11 @@ function ReauthBody({ initialMode, onDone }: ReauthBodyProps) {
       onDone(true);
     } catch (error) {
       setServerError(error);
+      // A refused password is cleared, ready for the next try.
+      if (input.target_password !== undefined) {
+        form.setValue('target_password', '');
+        passwordInput.current?.focus();
+      }
     } finally {
       setPending(false);
     }
@@ -57,6 +64,7 @@ function ReauthBody({ initialMode, onDone }: ReauthBodyProps) {
         <Text size="sm">{REAUTH_REQUIRED.message}</Text>
         {mode === 'password' ? (
           <PasswordInput
+            ref={passwordInput}
             data-autofocus
             label="Password"
             autoComplete="current-password"
