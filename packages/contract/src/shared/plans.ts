@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const PLAN_IDS = ['Legacy', 'Trial', 'Starter', 'Growth', 'Advanced', 'Professional', 'Enterprise'] as const;
 export const zPlanId = z.enum(PLAN_IDS);
 export type PlanId = (typeof PLAN_IDS)[number];
+/** The plan a trial converted to paid moves to when no plan was chosen during the trial. */
+export const DEFAULT_PAID_PLAN: PlanId = 'Starter';
 
 /** The eight server regions; the spec does not name them. */
 export const SERVER_REGIONS = [

@@ -1,4 +1,4 @@
-import { PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
+import { DEFAULT_PAID_PLAN, PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { isAdmin } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
@@ -8,8 +8,6 @@ import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 
 const DAY_MS = 86_400_000;
-/** The plan a converted trial gets when nobody chose one. */
-const DEFAULT_PAID_PLAN = 'Starter';
 async function setState(
   ctx: CallContext,
   company: tenancy.CompanyRow,
