@@ -1,8 +1,11 @@
+import { type Icon, IconBuildingStore, IconBuildingWarehouse, IconLayoutDashboard, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import type { Requirement } from '../lib/access';
 
 export interface NavItem extends Requirement {
   to: string;
   label: string;
+  /** Shown before the label in the navbar (a Tabler icon). */
+  icon?: Icon;
 }
 
 /**
@@ -10,9 +13,9 @@ export interface NavItem extends Requirement {
  * capability (see hasAccess); later features add one line each.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/dashboard_admin', label: 'Companies', roles: ['admin', 'support', 'sales', 'sales_admin'] },
-  { to: '/dashboard_distributor', label: 'Sub-Accounts', roles: ['distributor'] },
-  { to: '/dashboard', label: 'Dashboard', roles: ['customer'] },
-  { to: '/users', label: 'Users', roles: ['customer'], capability: 'edit_users' },
-  { to: '/myaccount', label: 'My Account', roles: ['any'] },
+  { to: '/dashboard_admin', label: 'Companies', icon: IconBuildingWarehouse, roles: ['admin', 'support', 'sales', 'sales_admin'] },
+  { to: '/dashboard_distributor', label: 'Sub-Accounts', icon: IconBuildingStore, roles: ['distributor'] },
+  { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard, roles: ['customer'] },
+  { to: '/users', label: 'Users', icon: IconUsers, roles: ['customer'], capability: 'edit_users' },
+  { to: '/myaccount', label: 'My Account', icon: IconUserCircle, roles: ['any'] },
 ];
