@@ -29,7 +29,7 @@ const SESSION_ROWS = [
   {
     id: 's1',
     ip: '203.0.113.5',
-    user_agent: 'Firefox on Linux',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
     created_at: '2026-01-15T00:00:00Z',
     last_seen_at: '2026-01-15T01:30:00Z',
     is_current: true,
@@ -37,7 +37,8 @@ const SESSION_ROWS = [
   {
     id: 's2',
     ip: '198.51.100.7',
-    user_agent: 'Safari on iPhone',
+    user_agent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
     created_at: '2026-01-10T00:00:00Z',
     last_seen_at: '2026-01-11T23:00:00Z',
     is_current: false,
@@ -162,38 +163,54 @@ describe('/myaccount', () => {
   });
 
   describe('active sessions', () => {
-    it('lists the sessions with times in Pacific/Auckland and marks this one', async () => {
+    it('lists the sessions by readable device name with times in Pacific/Auckland and marks this one', async () => {
       await open();
-      const table = await screen.findByRole('table', { name: 'Active sessions' });
-      const rows = await within(table).findAllByRole('row');
-      expect(rows).toHaveLength(3);
-      expect(rows[1]?.textContent).toContain('This session');
-      expect(rows[1]?.textContent).toContain('2026-01-15 13:00');
-      expect(rows[1]?.textContent).toContain('2026-01-15 14:30');
-      expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
-      expect(rows[2]?.textContent).toContain('Safari on iPhone');
-      expect(rows[2]?.textContent).toContain('198.51.100.7');
+      const list = await screen.findByRole('list', { name: 'Active sessions' });
+      const items = await within(list).findAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      expect(items[0]?.textContent).toContain('Firefox on Linux');
+      expect(items[0]?.textContent).toContain('This session');
+      expect(items[0]?.textContent).toContain('2026-01-15 13:00');
+      expect(items[0]?.textContent).toContain('2026-01-15 14:30');
+      expect(within(items[0] as HTMLElement).queryByRole('button')).toBeNull();
+      expect(items[1]?.textContent).toContain('Safari on iPhone');
+      expect(items[1]?.textContent).toContain('198.51.100.7');
+      // The raw string is kept in the name's tooltip, not shown.
+      expect(items[1]?.textContent).not.toContain('Mozilla');
+      expect(within(items[1] as HTMLElement).getByText('Safari on iPhone').getAttribute('title')).toBe(SESSION_ROWS[1]?.user_agent);
+      expect(screen.queryByRole('table')).toBeNull();
     });
 
-    it('signs out one other session after confirmation', async () => {
+    it('signs out one other session after a confirmation that names it', async () => {
       const { api } = await open([on(REVOKE, () => ({ revoked: 1 }))]);
-      await userEvent.click(await screen.findByRole('button', { name: /^Sign out the session from 198\.51\.100\.7/ }));
-      await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+      await userEvent.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone from 198\.51\.100\.7/ }));
+      expect(await screen.findByText('Sign out Safari on iPhone (198.51.100.7)? It will need to sign in again.')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
       await waitFor(() => expect(api.callsTo(REVOKE)).toHaveLength(1));
       expect(api.callsTo(REVOKE)[0]?.body).toEqual({ target_session_id: 's2' });
+      expect(await screen.findByText('Session signed out')).toBeTruthy();
       await waitFor(() => expect(api.callsTo(SESSIONS).length).toBeGreaterThan(1));
     });
 
-    it('signs out all other sessions, and not when the user says No', async () => {
+    it('signs out all other sessions, and not when the user cancels', async () => {
       const { api } = await open([on(REVOKE, () => ({ revoked: 1 }))]);
       const all = await screen.findByRole('button', { name: 'Sign out all other sessions' });
       await waitFor(() => expect(all).toHaveProperty('disabled', false));
       await userEvent.click(all);
-      await userEvent.click(await screen.findByRole('button', { name: 'No' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
       expect(api.callsTo(REVOKE)).toHaveLength(0);
       await userEvent.click(all);
-      await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
       await waitFor(() => expect(api.callsTo(REVOKE)[0]?.body).toEqual({ all_other: true }));
+      expect(await screen.findByText('Other sessions signed out')).toBeTruthy();
+    });
+
+    it('says why a sign-out failed, without an Error: prefix', async () => {
+      await open([on(REVOKE, () => ({ error: { code: 400, message: 'That session has already ended' } }))]);
+      await userEvent.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone/ }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+      expect(await screen.findByText('That session has already ended')).toBeTruthy();
+      expect(screen.getByText('Failed to sign out')).toBeTruthy();
     });
   });
 });
