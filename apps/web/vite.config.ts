@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The Fastify server owns every non-asset path; during development Vite only serves the app.
 const SERVER = 'http://127.0.0.1:3000';
@@ -10,8 +13,45 @@ const proxy = {
   '/readyz': SERVER,
 };
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the build, once, at build time; the server
+ * sends them to browsers that accept them (apps/server/src/platform/web-app.ts). Files too small to gain
+ * are left alone; the manifest and source maps are not served, so not compressed.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          if (entry.name === '.vite') return [];
+          const file = path.join(dir, entry.name);
+          return entry.isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const text = fs.readFileSync(file);
+        if (text.length < 1024) continue;
+        const br = brotliCompressSync(text, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: text.length },
+        });
+        const gz = gzipSync(text, { level: 9 });
+        if (br.length < text.length) fs.writeFileSync(`${file}.br`, br);
+        if (gz.length < text.length) fs.writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { proxy },
   build: {

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ALL_CALLS } from '@portal/contract/all-calls';
@@ -25,6 +22,7 @@ import { MailDelivery, smtpTransport } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RequestLogWriter } from './platform/request-log.ts';
 import { sessionCookieNames } from './platform/session.ts';
+import { registerWebApp } from './platform/web-app.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -167,17 +165,4 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   registerRedirects(app, ALL_REDIRECTS, deps);
   await registerWebApp(app, config.WEB_DIST);
   return app;
-}
-
-/** Serves the built web app; any other GET outside /api is the single-page app's index. */
-async function registerWebApp(app: FastifyInstance, dist: string) {
-  const index = path.join(dist, 'index.html');
-  const hasWeb = fs.existsSync(index);
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
-    }
-    return sendError(reply, 404, MESSAGES.notFound);
-  });
 }
