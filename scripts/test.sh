@@ -1,11 +1,36 @@
 #!/usr/bin/env bash
-# The whole suite: types, lint and layering, unit and API tests (with the authorization matrix
-# and the bad-input fuzz), then the browser journeys. Set DATABASE_URL to run on PostgreSQL.
+# The whole suite. What depends on the database (the server's unit and API tests with the authorization
+# matrix and the bad-input fuzz, and a browser smoke journey) runs on PGlite and, when DATABASE_URL names a
+# PostgreSQL server, on PostgreSQL too; everything else (types, lint, the JavaScript budget, the web's unit
+# tests, the full browser suite) runs once. Each step prints its duration. See docs/ci.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n== %s\n' "$1"; }
-step "typecheck"; npm run --silent typecheck
-step "lint"; npm run --silent lint
-db=PGlite; [ -n "${DATABASE_URL:-}" ] && db=PostgreSQL
-step "unit and API tests ($db)"; npx vitest run
-step "browser tests"; bash scripts/e2e.sh
+
+pg_url="${DATABASE_URL:-}"
+timings=()
+step() {
+  local name=$1
+  shift
+  printf '\n== %s\n' "$name"
+  local start=$SECONDS
+  "$@"
+  timings+=("$(printf '%5ds  %s' $((SECONDS - start)) "$name")")
+}
+
+step "typecheck" npm run --silent typecheck
+step "lint and layering" npm run --silent lint
+# Builds apps/web/dist once; the browser steps below serve that build.
+step "web build and JavaScript budget" npm run --silent budget
+step "web unit tests" npx vitest run --project web
+step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server
+if [ -n "$pg_url" ]; then
+  step "server tests (PostgreSQL)" env DATABASE_URL="$pg_url" npx vitest run --project server
+  step "browser journeys (PostgreSQL)" env DATABASE_URL="$pg_url" E2E_SKIP_BUILD=1 bash scripts/e2e.sh
+  step "browser smoke (PGlite)" env -u DATABASE_URL E2E_SKIP_BUILD=1 bash scripts/e2e.sh --grep @smoke
+else
+  step "browser journeys (PGlite)" env E2E_SKIP_BUILD=1 bash scripts/e2e.sh
+fi
+
+printf '\n== durations\n'
+printf '%s\n' "${timings[@]}"
+printf '%5ds  total\n' "$SECONDS"
