@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
+import { clickLogOut, expectAccessible, screenshot, signIn } from '../support/journeys.ts';
 
-test('the demo admin signs in with email then password, sees the companies, and logs out', async ({ page }) => {
+test('the demo admin signs in with email then password, sees the companies, and logs out', { tag: '@smoke' }, async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByLabel('Email')).toBeFocused();
@@ -22,7 +22,7 @@ test('the demo admin signs in with email then password, sees the companies, and 
   await expectAccessible(page);
   await screenshot(page, 'dashboard-admin');
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await clickLogOut(page);
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/dashboard_admin');
   await expect(page).toHaveURL(/\/login\?redirect_to=/);
@@ -50,12 +50,12 @@ test('a customer lands on the dashboard; suspended and pending-delete users land
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'dashboard-customer');
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await clickLogOut(page);
 
   await signIn(page, 'suspended@example.com');
   await expect(page).toHaveURL(/\/topup/);
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await clickLogOut(page);
 
   await signIn(page, 'pending@example.com');
   await expect(page).toHaveURL(/\/pending_delete\?will_delete_at=\d+/);

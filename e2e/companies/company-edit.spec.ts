@@ -9,7 +9,7 @@ async function openCompany(page: Page, name: string) {
   return dialog;
 }
 
-test('an admin finds a company by search, edits its city and sees the change after reopening', async ({ page }) => {
+test('an admin finds a company by search, edits its city and sees the change after reopening', { tag: '@smoke' }, async ({ page }) => {
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
   let dialog = await openCompany(page, 'Kiwi Accounting');
