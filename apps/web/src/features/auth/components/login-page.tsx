@@ -1,6 +1,6 @@
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { login } from '@portal/contract/auth/login';
-import { browserSupportsWebAuthn, type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
@@ -134,6 +134,8 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
 
   const authenticateWithDevice = async () => {
     clearErrors();
+    // Loaded only when someone signs in with a key, not with every visit to the login page.
+    const { browserSupportsWebAuthn, startAuthentication } = await import('@simplewebauthn/browser');
     if (!browserSupportsWebAuthn()) {
       setAlert(WEBAUTHN_MESSAGES.unsupported);
       return;

@@ -12,7 +12,6 @@ import {
 import type { CallOutput } from '@portal/contract/shared/define-call';
 import type { TwoFactorMethod } from '@portal/contract/shared/security';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../../lib/api-client';
@@ -47,6 +46,8 @@ export class WebauthnUnsupportedError extends Error {
 
 /** Asks the server for a challenge, lets the browser create the credential, then registers it. */
 async function registerWebauthnDevice(deviceName: string): Promise<TwoFactorStatus> {
+  // Loaded only when a key is added.
+  const { browserSupportsWebAuthn, startRegistration } = await import('@simplewebauthn/browser');
   if (!browserSupportsWebAuthn()) throw new WebauthnUnsupportedError();
   const optionsJSON = (await call(requestWebauthnChallenge, {})) as unknown as PublicKeyCredentialCreationOptionsJSON;
   const registration = await startRegistration({ optionsJSON });
