@@ -1,7 +1,6 @@
 import { Button, Code, Fieldset, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { enableTotp } from '@portal/contract/security/two-factor';
 import { TOTP_DIGITS } from '@portal/contract/shared/security';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useContractForm } from '../../../components/form/use-contract-form';
@@ -22,7 +21,9 @@ export function TotpSetup({ email }: { email: string }) {
 
   useEffect(() => {
     let current = true;
-    QRCode.toDataURL(uri, { margin: 1, width: 200 })
+    // The QR code library loads only when the authenticator app is being set up.
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(uri, { margin: 1, width: 200 }))
       .then((url) => current && setQr(url))
       .catch(() => current && setQr(null));
     return () => {
