@@ -1,6 +1,6 @@
 import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { isApiError } from '../../../lib/api-error';
-import { askToReauthenticate, type ReauthOptions } from '../components/reauth/reauth-dialog';
+import type { ReauthOptions } from '../components/reauth/reauth-dialog';
 
 /** A risky action refused because the user last proved who they are too long ago. */
 export function isReauthRequired(error: unknown): boolean {
@@ -17,6 +17,8 @@ export async function withReauth<T>(action: () => Promise<T>, options: ReauthOpt
     return await action();
   } catch (error) {
     if (!isReauthRequired(error)) throw error;
+    // The dialog (a form in a modal) loads only when the server asks for it, not with every page.
+    const { askToReauthenticate } = await import('../components/reauth/reauth-dialog');
     const confirmed = await askToReauthenticate(options);
     if (!confirmed) throw error;
     return action();
