@@ -25,9 +25,15 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
+/** Opens the header's account menu and chooses Log out. */
+export async function clickLogOut(page: Page) {
+  await page.getByRole('button', { name: /account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+}
+
 /** Logs out from the header, as a person would, and waits for the login page. */
 export async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await clickLogOut(page);
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByLabel('Email')).toBeVisible();
 }

@@ -1,13 +1,17 @@
-import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Brand } from '../components/brand/brand-mark';
 import { ImpersonationBanner } from '../features/auth/components/impersonation-banner';
-import { LogoutButton } from '../features/auth/components/logout-button';
 import { hasAccess } from '../lib/access';
 import { PRODUCT_NAME } from '../lib/product';
 import { NAV_ITEMS } from './nav-config';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { UserMenu } from './user-menu';
+
+const HEADER_HEIGHT = 56;
+const BANNER_HEIGHT = 44;
 
 function isCurrent(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -17,17 +21,26 @@ interface AppLayoutProps {
   auth: AuthContext;
 }
 
+/**
+ * The signed-in shell: brand and user menu in the header, the navigation beside the page (a drawer behind
+ * the burger below the `sm` breakpoint), and an impersonation strip under the header while an admin acts as a user.
+ */
 export function AppLayout({ auth }: AppLayoutProps) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const items = NAV_ITEMS.filter((item) => hasAccess(auth, item));
+  const impersonating = auth.impersonated_by !== null;
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
+    <AppShell
+      header={{ height: impersonating ? HEADER_HEIGHT + BANNER_HEIGHT : HEADER_HEIGHT }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
       <SkipLink />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
+        <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger
               opened={navOpened}
               onClick={toggleNav}
@@ -36,35 +49,51 @@ export function AppLayout({ auth }: AppLayoutProps) {
               aria-label="Toggle navigation"
               aria-expanded={navOpened}
             />
-            <Text component={Link} to="/" fw={700} size="lg" c="inherit" td="none">
-              {PRODUCT_NAME}
-            </Text>
+            <UnstyledButton
+              component={Link}
+              to="/"
+              aria-label={`${PRODUCT_NAME} home`}
+              px={4}
+              py={4}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            >
+              <Brand />
+            </UnstyledButton>
           </Group>
-          <ImpersonationBanner auth={auth} />
-          <Group gap="sm" wrap="nowrap">
-            <Text size="sm" visibleFrom="sm" truncate="end" maw={420}>
-              {auth.email}
-            </Text>
-            <LogoutButton />
-          </Group>
+          <UserMenu auth={auth} />
         </Group>
+        {impersonating ? (
+          <Box
+            h={BANNER_HEIGHT}
+            px="md"
+            bg="yellow.1"
+            style={{ display: 'flex', alignItems: 'center', borderTop: '1px solid var(--mantine-color-yellow-3)' }}
+          >
+            <ImpersonationBanner auth={auth} />
+          </Box>
+        ) : null}
       </AppShell.Header>
 
-      <AppShell.Navbar p="xs" aria-label="Main">
+      <AppShell.Navbar p="sm" aria-label="Main">
         {items.map((item) => (
           <NavLink
             key={item.to}
             component={Link}
             to={item.to}
             label={item.label}
+            leftSection={item.icon ? <item.icon size={18} stroke={1.6} aria-hidden /> : null}
             active={isCurrent(pathname, item.to)}
+            aria-current={isCurrent(pathname, item.to) ? 'page' : undefined}
             onClick={closeNav}
+            mb={2}
           />
         ))}
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Outlet />
+        <Box maw={1400} mx="auto">
+          <Outlet />
+        </Box>
       </AppShell.Main>
     </AppShell>
   );

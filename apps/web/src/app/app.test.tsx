@@ -60,7 +60,15 @@ describe('layout', () => {
     ).toEqual(['Dashboard', 'My Account']);
     expect(screen.getByRole('banner').textContent).toContain('ann@example.com');
     expect(screen.getByRole('main')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'ann@example.com, account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('marks the current page in the navigation', async () => {
+    await renderApp('/dashboard', [on(AUTH, () => authContext())]);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'My Account' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('shows staff the Companies link', async () => {
@@ -94,7 +102,8 @@ describe('layout', () => {
         return null;
       }),
     ]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ann@example.com, account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(api.callsTo(logout)).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();

@@ -25,6 +25,8 @@ describe('AppErrorBoundary', () => {
     expect(await screen.findByRole('heading', { name: 'Something went wrong!' })).toBeTruthy();
     expect(await screen.findByText('Error Code: ERR-4F2A')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('alert').textContent).not.toMatch(/Error: |cannot read x/);
 
     await waitFor(() => expect(api.callsTo(REPORT)).toHaveLength(1));
     expect(api.callsTo(REPORT)[0]?.body).toMatchObject({

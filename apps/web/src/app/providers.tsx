@@ -1,11 +1,13 @@
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import 'mantine-datatable/styles.layer.css';
-import { MantineProvider } from '@mantine/core';
+import './theme.css';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { COLOR_SCHEME_STORAGE_KEY } from './color-scheme';
 import { cssVariables, theme } from './theme';
 
 interface ProvidersProps {
@@ -13,12 +15,15 @@ interface ProvidersProps {
   children: ReactNode;
 }
 
+// The same key public/theme-init.js reads before the first paint, so the page never flashes the other scheme.
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+
 export function Providers({ queryClient, children }: ProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
         <ModalsProvider>
-          <Notifications />
+          <Notifications position="top-right" />
           {children}
         </ModalsProvider>
       </MantineProvider>

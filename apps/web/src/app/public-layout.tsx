@@ -1,22 +1,21 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Group } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '../lib/product';
-import { MAIN_CONTENT_ID } from './skip-link';
+import { Brand } from '../components/brand/brand-mark';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-/** For pages used while signed out (login, pending delete): no navigation, same landmarks. */
+/** For pages used while signed out (login, pending delete): the brand over a soft canvas, no navigation, same landmarks. */
 export function PublicLayout() {
   return (
-    <>
-      <Box component="header" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box mih="100dvh" bg="var(--app-color-canvas)" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
+      <Box component="header" px={{ base: 'md', sm: 'xl' }} py="md">
         <Group>
-          <Text fw={700} size="lg">
-            {PRODUCT_NAME}
-          </Text>
+          <Brand size={30} />
         </Group>
       </Box>
-      <Box component="main" id={MAIN_CONTENT_ID} p="md">
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} px="md" pt={{ base: 'xs', sm: 'xl' }} pb="xl" style={{ flex: 1 }}>
         <Outlet />
       </Box>
-    </>
+    </Box>
   );
 }

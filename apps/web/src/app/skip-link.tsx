@@ -11,9 +11,11 @@ export function SkipLink() {
       top={8}
       left={8}
       px="sm"
-      py={4}
-      bg="white"
-      style={{ zIndex: 1000, transform: 'translateY(-200%)' }}
+      py={6}
+      fw={600}
+      bg="var(--app-color-surface)"
+      bd="1px solid var(--app-color-border)"
+      style={{ zIndex: 1000, transform: 'translateY(-200%)', borderRadius: 'var(--mantine-radius-md)' }}
       onFocus={(event) => {
         event.currentTarget.style.transform = 'none';
       }}

@@ -14,15 +14,17 @@ interface EmptyStateProps {
 /** Shown where a list or panel has nothing yet: says so, and says what to do next. */
 export function EmptyState({ title, description, action, icon }: EmptyStateProps) {
   return (
-    <Stack align="center" gap="xs" py="xl" px="md" ta="center">
-      <ThemeIcon variant="light" size={48} radius="xl" aria-hidden>
-        {icon ?? <IconInbox size={26} stroke={1.5} />}
+    <Stack align="center" gap={6} py={48} px="md" ta="center">
+      <ThemeIcon variant="light" size={44} radius="md" mb={6} aria-hidden>
+        {icon ?? <IconInbox size={24} stroke={1.6} />}
       </ThemeIcon>
-      <Text fw={600}>{title}</Text>
-      <Text c="dimmed" size="sm" maw={420}>
+      <Text fw={600} fz="md">
+        {title}
+      </Text>
+      <Text c="dimmed" size="sm" maw={400}>
         {description}
       </Text>
-      {action}
+      {action ? <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{action}</div> : null}
     </Stack>
   );
 }

@@ -14,11 +14,11 @@ interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   usePageTitle(title);
   return (
-    <Group justify="space-between" align="flex-start" gap="md" mb="lg" wrap="wrap">
-      <Stack gap={4} style={{ minWidth: 0 }}>
+    <Group justify="space-between" align="flex-end" gap="md" mb="xl" wrap="wrap">
+      <Stack gap={6} style={{ minWidth: 0, flex: '1 1 18rem' }}>
         <Title order={1}>{title}</Title>
         {description ? (
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" maw={640}>
             {description}
           </Text>
         ) : null}
