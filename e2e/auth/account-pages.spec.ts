@@ -72,4 +72,23 @@ test('a new customer completes signup, updates their account, signs out another 
   await expect(page.getByText('Your security questions have been saved.')).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'security-questions');
+
+  // Change password stays in the app: the current password, the new one twice, a strength hint.
+  await page.goto('/myaccount');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change password' });
+  await dialog.getByLabel('Current password').fill('not-the-password');
+  await dialog.getByLabel('New password', { exact: true }).fill('tidal crane orbit velvet');
+  await expect(dialog.getByText('Strength: Strong.')).toBeVisible();
+  await dialog.getByLabel('Confirm new password').fill('tidal crane orbit velvet');
+  await expectAccessible(page);
+  await screenshot(page, 'change-password');
+  await dialog.getByRole('button', { name: 'Change password' }).click();
+  await expect(dialog.getByText('The password is not correct')).toBeVisible();
+  await expect(dialog.getByLabel('Current password')).toHaveValue('');
+  await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/myaccount$/);
 });

@@ -41,11 +41,11 @@ test('a customer who forgot the password gets a link by mail, sets a new passwor
   const link = await linkInMailTo(mailbox, EMAIL, '/update_password');
   expect(link.origin).toBe(new URL(page.url()).origin);
   await page.goto(link.pathname + link.search);
-  await expect(page.getByRole('heading', { name: 'Reset Password', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reset password', level: 1 })).toBeVisible();
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await expectAccessible(page);
   await screenshot(page, 'reset-password');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password has been changed.');
   await expectAccessible(page);
   await screenshot(page, 'reset-password-done');
@@ -62,7 +62,7 @@ test('a customer who forgot the password gets a link by mail, sets a new passwor
   await logOut(page);
   await page.goto(link.pathname + link.search);
   await page.getByLabel('New password').fill('yet-another-password');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByRole('alert')).toContainText('This password reset link is invalid or has expired.');
   await screenshot(page, 'reset-password-link-used');
 });

@@ -122,20 +122,21 @@ describe('/forgot_password', () => {
 });
 
 describe('/update_password', () => {
-  it('signed in: Change Password, checks the length, then changes it and goes home after 3 s', async () => {
+  it('signed in: Change password, checks the length, then changes it and goes home after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api, router } = await renderApp('/update_password', [on(AUTH, () => authContext()), on(CHANGE, () => null)]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Change Password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeTruthy();
+    expect(document.title).toBe('Change password · Backup Portal');
     const input = screen.getByLabelText(/^New password/);
     expect(document.activeElement).toBe(input);
 
     await userEvent.type(input, 'short');
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Please enter at least 8 characters')).toBeTruthy();
     expect(api.callsTo(CHANGE)).toHaveLength(0);
 
     await userEvent.type(input, '-but-long-now');
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect((await screen.findByRole('status')).textContent).toBe('Your password has been changed.');
     expect(api.callsTo(CHANGE)[0]?.body).toEqual({ new_password: 'short-but-long-now' });
     expect(router.state.location.pathname).toBe('/update_password');
@@ -143,12 +144,15 @@ describe('/update_password', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('signed out with a token: Reset Password, then to /login after 3 s', async () => {
+  it('signed out with a token: Reset password, then to /login after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api, router } = await renderApp('/update_password?t=reset-token', [on(AUTH, () => null), on(RESET, () => null)]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset password' })).toBeTruthy();
+    expect(document.title).toBe('Reset password · Backup Portal');
+    expect(screen.getByText('Strength: Too short.')).toBeTruthy();
     await userEvent.type(screen.getByLabelText(/^New password/), 'a-new-password');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(screen.getByText('Strength: Weak.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect((await screen.findByRole('status')).textContent).toBe('Your password has been changed.');
     expect(api.callsTo(RESET)[0]?.body).toEqual({ email_token: 'reset-token', new_password: 'a-new-password' });
     act(() => vi.advanceTimersByTime(3000));
@@ -161,9 +165,9 @@ describe('/update_password', () => {
       on(RESET, () => ({ error: { code: 400, message: 'Please check the highlighted fields', fields: { new_password: 'Too common' } } })),
     ]);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'password123');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Too common')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Reset password' })).toBeTruthy();
   });
 
   it('without a session or token: the invalid-link message with the way to a new link', async () => {
@@ -182,7 +186,7 @@ describe('/update_password', () => {
       on(RESET, () => ({ error: { code: 400, message: 'This link is invalid or has expired' } })),
     ]);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'a-new-password');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Reset links expire after 20 minutes.');
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
   });

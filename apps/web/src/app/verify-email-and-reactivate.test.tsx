@@ -39,7 +39,7 @@ describe('/verify_email', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api, router } = await renderApp('/verify_email?success=0', [on(AUTH, () => authContext()), on(RESEND, () => null)]);
     expect((await screen.findByRole('alert')).textContent).toBe('This email verification link is invalid or has expired.');
-    await userEvent.click(screen.getByRole('button', { name: 'Re-Send Verification Email' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('Verification email resent successfully.')).toBeTruthy();
     expect(api.callsTo(RESEND)).toHaveLength(1);
 
@@ -54,19 +54,19 @@ describe('/verify_email', () => {
       on(AUTH, () => authContext()),
       on(RESEND, () => ({ error: { code: 429, message: 'Please wait a minute before asking again' } })),
     ]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Re-Send Verification Email' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('Failed to send verification email: Please wait a minute before asking again')).toBeTruthy();
   });
 
   it("says 'Unknown error' when the failure carries no message", async () => {
     await renderApp('/verify_email', [on(AUTH, () => authContext()), on(RESEND, () => ({ error: { code: 400, message: '' } }))]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Re-Send Verification Email' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('Failed to send verification email: Unknown error')).toBeTruthy();
   });
 
   it('signed out, re-sending starts with the login', async () => {
     const { router } = await renderApp('/verify_email?success=0', [on(AUTH, () => null)]);
-    await userEvent.click(await screen.findByRole('link', { name: 'Re-Send Verification Email' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Resend verification email' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect_to: '/verify_email?success=0' });
   });

@@ -1,5 +1,5 @@
 import { getAccountSettings, setAccountSettings } from '@portal/contract/account/account-settings';
-import { resendVerificationEmail } from '@portal/contract/account/password';
+import { changePassword, resendVerificationEmail } from '@portal/contract/account/password';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { listSessions, reauthenticate, revokeSession } from '@portal/contract/auth/sessions';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -24,6 +24,7 @@ const RESEND = resendVerificationEmail;
 const SESSIONS = listSessions;
 const REVOKE = revokeSession;
 const REAUTH = reauthenticate;
+const CHANGE = changePassword;
 
 const SESSION_ROWS = [
   {
@@ -57,17 +58,18 @@ function open(routes: readonly FakeRoute[] = []) {
 describe('/myaccount', () => {
   it('shows the user, alerts, company and a read-only two-factor status with links', async () => {
     await open([on(GET, () => accountSettings({ user_two_factor: 'totp' }))]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    expect(document.title).toBe('My account · Backup Portal');
     expect(((await screen.findByLabelText('Contact name')) as HTMLInputElement).value).toBe('Ann Smith');
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
     expect((screen.getByLabelText(/^Company name/) as HTMLInputElement).value).toBe('Acme Backups');
-    expect((screen.getByLabelText('Postcode') as HTMLInputElement).value).toBe('1010');
+    expect((screen.getByLabelText('Postal code') as HTMLInputElement).value).toBe('1010');
     const country = screen.getAllByLabelText('Country').find((element) => element.tagName === 'INPUT');
     expect((country as HTMLInputElement).value).toBe('New Zealand');
     expect((screen.getByLabelText('Technical alerts') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Billing alerts') as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText('Enabled (authenticator app)')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe('/update_password');
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Two-factor settings' }).getAttribute('href')).toBe('/setup_two_factor');
     expect(screen.queryByLabelText('Require two-factor for all users of this company')).toBeNull();
     expect(screen.queryByText('Please verify your email address')).toBeNull();
@@ -81,16 +83,17 @@ describe('/myaccount', () => {
     await userEvent.clear(name);
     await fill(name, '  Acme Storage  ');
     await userEvent.click(screen.getByLabelText('Billing alerts'));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Account Updated');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    // The one success pattern: a toast with the spec's words.
+    expect(await screen.findByText('Account Updated')).toBeTruthy();
     expect(api.callsTo(SET)[0]?.body).toEqual({ company_name: 'Acme Storage', user_notifications_is_billing: true });
-    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true);
   });
 
   it("checks the company name in the browser with the spec's message", async () => {
     const { api } = await open();
     await userEvent.clear(await screen.findByLabelText(/^Company name/));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Please enter your company name')).toBeTruthy();
     expect(api.callsTo(SET)).toHaveLength(0);
   });
@@ -104,7 +107,7 @@ describe('/myaccount', () => {
     const email = await screen.findByLabelText(/^Email/);
     await userEvent.clear(email);
     await fill(email, 'ann@new.example');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
   });
 
@@ -117,7 +120,7 @@ describe('/myaccount', () => {
     const email = await screen.findByLabelText(/^Email/);
     await userEvent.clear(email);
     await fill(email, 'ann@new.example');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const dialog = await screen.findByRole('dialog');
     await fill(within(dialog).getByLabelText('Password'), 'secret-password');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -133,7 +136,7 @@ describe('/myaccount', () => {
       on(SET, () => accountSettings({ can_set_company_2fa_required: true, user_is_2fa_required: true })),
     ]);
     await userEvent.click(await screen.findByLabelText('Require two-factor for all users of this company'));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Account Updated');
     expect(api.callsTo(SET)[0]?.body).toEqual({ company_2fa_required: true });
   });
@@ -147,7 +150,7 @@ describe('/myaccount', () => {
   describe('unverified email', () => {
     it('resends the verification email', async () => {
       const { api } = await open([on(GET, () => accountSettings({ user_email_verified: false })), on(RESEND, () => null)]);
-      await userEvent.click(await screen.findByRole('button', { name: 'Re-Send Verification Email' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
       expect(await screen.findByText('Verification email resent successfully.')).toBeTruthy();
       expect(api.callsTo(RESEND)).toHaveLength(1);
     });
@@ -157,8 +160,96 @@ describe('/myaccount', () => {
         on(GET, () => accountSettings({ user_email_verified: false })),
         on(RESEND, () => ({ error: { code: 429, message: 'Too many requests, please try again later' } })),
       ]);
-      await userEvent.click(await screen.findByRole('button', { name: 'Re-Send Verification Email' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
       expect(await screen.findByText('Failed to send verification email: Too many requests, please try again later')).toBeTruthy();
+    });
+  });
+
+  describe('change password', () => {
+    const WRONG = { error: { code: 401, message: 'The password is not correct', fields: { target_password: 'The password is not correct' } } };
+
+    async function openDialog(routes: readonly FakeRoute[] = []) {
+      const view = await open([
+        on(REAUTH, (body) => (body.target_password === 'old-password' ? { reauthenticated_at: '2026-01-15T00:00:00Z' } : WRONG)),
+        on(CHANGE, () => null),
+        ...routes,
+      ]);
+      await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+      const field = (label: string) => within(dialog).getByLabelText(new RegExp(`^${label}`));
+      return { ...view, dialog, field };
+    }
+
+    it('stays in the app and asks for the current password, the new one twice, with a strength hint', async () => {
+      const { dialog, field, router } = await openDialog();
+      expect(router.state.location.pathname).toBe('/myaccount');
+      expect(field('Current password').getAttribute('autocomplete')).toBe('current-password');
+      expect(field('New password').getAttribute('autocomplete')).toBe('new-password');
+      expect(field('Confirm new password')).toBeTruthy();
+      expect(within(dialog).getByText('Strength: Too short.')).toBeTruthy();
+      await fill(field('New password'), 'ann-smith-1');
+      expect(within(dialog).getByText('Strength: Weak.')).toBeTruthy();
+      await userEvent.clear(field('New password'));
+      await fill(field('New password'), 'tidal crane orbit velvet');
+      expect(within(dialog).getByText('Strength: Strong.')).toBeTruthy();
+      // The hint is the field's description, so a screen reader hears it with the field.
+      const describedBy = field('New password').getAttribute('aria-describedby') ?? '';
+      expect(describedBy.split(' ').some((id) => document.getElementById(id)?.textContent?.includes('Strength: Strong.'))).toBe(true);
+    });
+
+    it('checks every field in the browser: the current password, the length and the confirmation', async () => {
+      const { dialog, field, api } = await openDialog();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+      expect(await within(dialog).findByText('Please enter your current password')).toBeTruthy();
+      expect(within(dialog).getByText('Please enter at least 8 characters')).toBeTruthy();
+      await fill(field('Current password'), 'old-password');
+      await fill(field('New password'), 'tidal crane orbit velvet');
+      await fill(field('Confirm new password'), 'tidal crane orbit velvey');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+      expect(await within(dialog).findByText('The passwords do not match')).toBeTruthy();
+      expect(within(dialog).queryByText('Please enter your current password')).toBeNull();
+      expect(api.callsTo(REAUTH)).toHaveLength(0);
+      expect(api.callsTo(CHANGE)).toHaveLength(0);
+    });
+
+    it('proves the current password, changes it, closes and says so', async () => {
+      const { dialog, field, api } = await openDialog();
+      await fill(field('Current password'), 'old-password');
+      await fill(field('New password'), 'tidal crane orbit velvet');
+      await fill(field('Confirm new password'), 'tidal crane orbit velvet');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+      expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
+      expect(api.callsTo(REAUTH).map((request) => request.body)).toEqual([{ target_password: 'old-password' }]);
+      expect(api.callsTo(CHANGE).map((request) => request.body)).toEqual([{ new_password: 'tidal crane orbit velvet' }]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      // The user's other sessions ended, so the list is read again.
+      await waitFor(() => expect(api.callsTo(SESSIONS).length).toBeGreaterThan(1));
+    });
+
+    it('clears a wrong current password and says so under it, without changing anything', async () => {
+      const { dialog, field, api } = await openDialog();
+      await fill(field('Current password'), 'not-it');
+      await fill(field('New password'), 'tidal crane orbit velvet');
+      await fill(field('Confirm new password'), 'tidal crane orbit velvet');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+      expect(await within(dialog).findByText('The password is not correct')).toBeTruthy();
+      expect(field('Current password')).toHaveProperty('value', '');
+      expect(document.activeElement).toBe(field('Current password'));
+      expect(field('New password')).toHaveProperty('value', 'tidal crane orbit velvet');
+      expect(api.callsTo(CHANGE)).toHaveLength(0);
+    });
+
+    it("shows the server's verdict on a weak password under the new password", async () => {
+      const weak = 'This password is too common or too easy to guess. Please choose another, such as a few unrelated words';
+      const { dialog, field } = await openDialog([
+        on(CHANGE, () => ({ error: { code: 400, message: 'Please check the highlighted fields', fields: { new_password: weak } } })),
+      ]);
+      await fill(field('Current password'), 'old-password');
+      await fill(field('New password'), 'Summer2026!');
+      await fill(field('Confirm new password'), 'Summer2026!');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+      expect(await within(dialog).findByText(weak)).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Change password' })).toBeTruthy();
     });
   });
 
@@ -177,7 +268,11 @@ describe('/myaccount', () => {
       expect(items[1]?.textContent).toContain('198.51.100.7');
       // The raw string is kept in the name's tooltip, not shown.
       expect(items[1]?.textContent).not.toContain('Mozilla');
-      expect(within(items[1] as HTMLElement).getByText('Safari on iPhone').getAttribute('title')).toBe(SESSION_ROWS[1]?.user_agent);
+      expect(
+        within(items[1] as HTMLElement)
+          .getByText('Safari on iPhone')
+          .getAttribute('title'),
+      ).toBe(SESSION_ROWS[1]?.user_agent);
       expect(screen.queryByRole('table')).toBeNull();
     });
 

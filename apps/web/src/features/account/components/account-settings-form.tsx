@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { setAccountSettings } from '@portal/contract/account/account-settings';
 import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { notifySuccess } from '../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { twoFactorStatusLabel } from '../../security/api/two-factor-label';
@@ -9,8 +10,11 @@ import { type AccountSettings, useSetAccountSettings } from '../api';
 import { accountFormValues, buildAccountPatch } from './account-form';
 import { CountrySelect } from './country-select';
 
+/** The spec's words for a saved account. */
+export const ACCOUNT_UPDATED = 'Account Updated';
+
 /** The /myaccount form: the user, their alerts and their company; saves only what changed. */
-export function AccountSettingsForm({ settings }: { settings: AccountSettings }) {
+export function AccountSettingsForm({ settings, onChangePassword }: { settings: AccountSettings; onChangePassword: () => void }) {
   const save = useSetAccountSettings(settings.user_two_factor);
   const form = useContractForm(setAccountSettings, {
     initialValues: accountFormValues(settings),
@@ -21,7 +25,14 @@ export function AccountSettingsForm({ settings }: { settings: AccountSettings })
   const setCountry = useCallback((code: string) => setValue('company_address_country', code), [setValue]);
 
   // The saved values become the form's starting point, so Reset and the dirty check follow each save.
-  const submit = form.onSubmit((patch) => save.mutate(patch, { onSuccess: (saved) => form.reset(accountFormValues(saved)) }));
+  const submit = form.onSubmit((patch) =>
+    save.mutate(patch, {
+      onSuccess: (saved) => {
+        form.reset(accountFormValues(saved));
+        notifySuccess(ACCOUNT_UPDATED);
+      },
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -31,10 +42,13 @@ export function AccountSettingsForm({ settings }: { settings: AccountSettings })
             <TextInput label="Contact name" autoComplete="name" {...form.textProps('user_contact_name')} />
             <TextInput label="Email" type="email" required autoComplete="email" {...form.textProps('user_email')} />
           </SimpleGrid>
-          <Group mt="sm" gap="xl">
-            <Anchor component={Link} to="/update_password" size="sm">
+          <Group mt="sm" gap="xs">
+            <Text size="sm" fw={500}>
+              Password:
+            </Text>
+            <Button variant="default" size="xs" onClick={onChangePassword}>
               Change password
-            </Anchor>
+            </Button>
           </Group>
           <Group mt="sm" gap="xs">
             <Text size="sm" fw={500}>
@@ -59,7 +73,7 @@ export function AccountSettingsForm({ settings }: { settings: AccountSettings })
             <TextInput label="Phone number" autoComplete="tel" {...form.textProps('company_phone_number')} />
             <TextInput label="Street address" autoComplete="street-address" {...form.textProps('company_address_street')} />
             <TextInput label="City" autoComplete="address-level2" {...form.textProps('company_address_city')} />
-            <TextInput label="Postcode" autoComplete="postal-code" {...form.textProps('company_address_postcode')} />
+            <TextInput label="Postal code" autoComplete="postal-code" {...form.textProps('company_address_postcode')} />
             <CountrySelect value={form.values.company_address_country} error={form.errors.company_address_country} onChange={setCountry} />
           </SimpleGrid>
           {settings.can_set_company_2fa_required && (
@@ -67,17 +81,12 @@ export function AccountSettingsForm({ settings }: { settings: AccountSettings })
           )}
         </Fieldset>
         <FormErrorAlert message={form.alert} />
-        {save.isSuccess && !form.isDirty && (
-          <Alert color="green" role="status">
-            Account Updated
-          </Alert>
-        )}
         <Group justify="flex-end">
           <Button variant="default" disabled={!form.isDirty} onClick={() => form.reset()}>
             Reset
           </Button>
           <Button type="submit" disabled={!form.isDirty} loading={save.isPending}>
-            Save
+            Save changes
           </Button>
         </Group>
       </Stack>

@@ -15,7 +15,7 @@ export function EmailVerificationNotice({ email }: { email: string }) {
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{`We sent a verification link to ${email}. Follow it to confirm this address.`}</Text>
         <Button size="xs" variant="default" loading={resend.isPending} onClick={() => resend.mutate()}>
-          Re-Send Verification Email
+          Resend verification email
         </Button>
         {resend.isSuccess && (
           <Text size="sm" role="status" fw={500}>

@@ -2,7 +2,7 @@ import { changePassword, forgotPassword, getBotChallenge, resendVerificationEmai
 import { type AuthContext, getAuthContext } from '@portal/contract/auth/auth-context';
 import { endImpersonation } from '@portal/contract/auth/impersonate';
 import { login, logout } from '@portal/contract/auth/login';
-import { reauthenticate } from '@portal/contract/auth/sessions';
+import { listSessions, reauthenticate } from '@portal/contract/auth/sessions';
 import type { CallInput, CallOutput } from '@portal/contract/shared/define-call';
 import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
@@ -50,8 +50,11 @@ export const useEndImpersonation = defineMutation(endImpersonation, { onSuccess:
 
 export const useForgotPassword = defineMutation(forgotPassword);
 
+/** The spec's words for a changed or reset password. */
+export const PASSWORD_CHANGED = 'Your password has been changed.';
+
 /** Changes the signed-in user's password; this session stays, the user's other sessions end. */
-export const useChangePassword = defineMutation(changePassword);
+export const useChangePassword = defineMutation(changePassword, { invalidates: [listSessions] });
 
 // A reset ends every session of the user, this browser's included.
 export const useResetPassword = defineMutation(resetPassword, { onSuccess: (queryClient) => setSignedIn(queryClient, null) });

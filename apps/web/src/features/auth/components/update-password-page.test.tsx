@@ -13,7 +13,7 @@ const CHANGE = changePassword;
 const REAUTH = reauthenticate;
 const TOO_WEAK = 'This password is too common or too easy to guess. Please choose another, such as a few unrelated words';
 
-describe('Change Password (signed in)', () => {
+describe('Change password (signed in)', () => {
   it('asks the user to confirm it is them when the last check is too old, then changes the password', async () => {
     const gate = reauthGate();
     const { api } = await renderApp('/update_password', [
@@ -22,7 +22,7 @@ describe('Change Password (signed in)', () => {
       gate.route,
     ]);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'fennel-lantern-cobalt-9');
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     await userEvent.type(within(dialog).getByLabelText(/^Password/), 'my-current-password');
@@ -42,7 +42,7 @@ describe('Change Password (signed in)', () => {
       on(CHANGE, () => ({ error: { code: 400, message: 'Please check the highlighted fields', fields: { new_password: TOO_WEAK } } })),
     ]);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'password');
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(TOO_WEAK)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -5,13 +5,14 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { passwordStrengthProps } from '../../../components/form/password-strength-hint';
 import { useContractForm } from '../../../components/form/use-contract-form';
+import { usePageTitle } from '../../../components/page/page-header';
 import { isApiError } from '../../../lib/api-error';
-import { useAuthContext, useChangePassword, useResetPassword } from '../api';
+import { PASSWORD_CHANGED, useAuthContext, useChangePassword, useResetPassword } from '../api';
 import { withReauth } from '../api/reauth';
 import { roleHome } from '../role-home';
 
-export const PASSWORD_CHANGED = 'Your password has been changed.';
 export const INVALID_RESET_LINK = `This password reset link is invalid or has expired. Reset links expire after ${PASSWORD_RESET_TOKEN_MINUTES} minutes.`;
 export const PASSWORD_CHANGED_REDIRECT_SECONDS = 3;
 
@@ -23,7 +24,11 @@ interface UpdatePasswordPageProps {
   token?: string | undefined;
 }
 
-/** Change Password when signed in, Reset Password with a mailed token, otherwise the invalid-link message. */
+/**
+ * Change password when signed in, Reset password with a mailed token, otherwise the invalid-link message.
+ * The app's own way to change a password is on My account (current password, confirmation); this page
+ * keeps the spec's one-field form for links and bookmarks (docs/decisions/0014-change-password-in-the-app.md).
+ */
 export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
   const { data: auth } = useAuthContext();
   const [tokenRefused, setTokenRefused] = useState(false);
@@ -64,7 +69,8 @@ export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
     );
   });
 
-  const title = mode === 'change' ? 'Change Password' : 'Reset Password';
+  const title = mode === 'change' ? 'Change password' : 'Reset password';
+  usePageTitle(title);
 
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={460} mx="auto" mt="xl">
@@ -99,6 +105,7 @@ export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
                 autoComplete="new-password"
                 required
                 {...form.textProps('new_password')}
+                {...passwordStrengthProps(form.values.new_password, auth ? [auth.email, auth.contact_name] : [])}
                 visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
               />
               <Button type="submit" loading={change.isPending || reset.isPending}>

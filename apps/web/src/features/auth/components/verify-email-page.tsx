@@ -63,11 +63,11 @@ export function VerifyEmailPage({ success, redirectTo }: VerifyEmailPageProps) {
             </Alert>
             {auth ? (
               <Button variant="default" loading={resend.isPending} onClick={() => resend.mutate()} disabled={resend.isSuccess}>
-                Re-Send Verification Email
+                Resend verification email
               </Button>
             ) : (
               <Anchor renderRoot={(props) => <Link {...props} to="/login" search={{ redirect_to: '/verify_email?success=0' }} />}>
-                Re-Send Verification Email
+                Resend verification email
               </Anchor>
             )}
             {resend.isSuccess && (
