@@ -12,6 +12,8 @@ const auth: AuthContext = {
   roles: ['customer'],
   capabilities: ['use_storage'],
   customer_trial_length_days: 30,
+  trial_expires_at: null,
+  will_delete_at: null,
   has_saved_card: false,
   has_provided_address_info: false,
   impersonated_by: null,

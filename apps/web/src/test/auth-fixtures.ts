@@ -11,6 +11,8 @@ export function authContext(overrides: Partial<AuthContext> = {}): AuthContext {
     roles: ['customer'],
     capabilities: [],
     customer_trial_length_days: 30,
+    trial_expires_at: null,
+    will_delete_at: null,
     has_saved_card: false,
     has_provided_address_info: true,
     impersonated_by: null,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
-import { zCompanyId, zCompanyState, zCompanyType } from '../shared/fields.ts';
+import { zCompanyId, zCompanyState, zCompanyType, zTimestamp, zUnixSeconds } from '../shared/fields.ts';
 import { zCapability, zRole } from '../shared/roles.ts';
 
 export const zAuthContext = z.object({
@@ -13,6 +13,10 @@ export const zAuthContext = z.object({
   roles: z.array(zRole),
   capabilities: z.array(zCapability),
   customer_trial_length_days: z.number().int(),
+  /** When a TRIAL company's trial ends; null in other states. */
+  trial_expires_at: zTimestamp.nullable(),
+  /** Seconds since the epoch when a PENDING_DELETE company is deleted for good; null in other states. */
+  will_delete_at: zUnixSeconds.nullable(),
   has_saved_card: z.boolean(),
   has_provided_address_info: z.boolean(),
   /** Set while an admin is signed in as this company's user. */

@@ -67,6 +67,8 @@ export async function authContextFor(db: Database, actor: Actor, company: tenanc
     roles: [...actor.roles],
     capabilities: [...actor.capabilities],
     customer_trial_length_days: company.customer_trial_length_days,
+    trial_expires_at: company.current_state === 'TRIAL' ? (company.trial_expires_at?.toISOString() ?? null) : null,
+    will_delete_at: tenancy.willDeleteAt(company),
     // No payment cards exist until the billing domain lands; it will answer this.
     has_saved_card: false,
     has_provided_address_info: hasAddress(company),
