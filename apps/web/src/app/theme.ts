@@ -1,17 +1,16 @@
 import {
   Alert,
-  AppShell,
-  Badge,
+  type BadgeProps,
   Button,
-  Card,
+  type CardProps,
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
-  Menu,
-  NavLink,
+  type MenuProps,
+  type NavLinkProps,
   Paper,
   PasswordInput,
-  Tabs,
+  type TabsProps,
   Title,
 } from '@mantine/core';
 
@@ -125,24 +124,26 @@ export const theme = createTheme({
     lg: '0 12px 28px rgba(16, 17, 21, 0.12), 0 2px 6px rgba(16, 17, 21, 0.06)',
     xl: '0 20px 40px rgba(16, 17, 21, 0.16)',
   },
+  // Components the login page does not show are themed with plain objects rather than Component.extend(),
+  // which would pull each component into the entry chunk (Menu alone brings the floating-ui library).
   components: {
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
-    AppShell: AppShell.extend({
+    AppShell: {
       styles: {
         main: { background: 'var(--app-color-canvas)' },
         header: { background: 'var(--app-color-surface)' },
         navbar: { background: 'var(--app-color-surface)' },
       },
-    }),
-    Badge: Badge.extend({ defaultProps: { variant: 'dot', radius: 'sm' } }),
+    },
+    Badge: { defaultProps: { variant: 'dot', radius: 'sm' } satisfies Partial<BadgeProps> },
     Button: Button.extend({ defaultProps: { radius: 'md' } }),
-    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'lg', padding: 'lg', shadow: 'xs' } }),
-    Menu: Menu.extend({ defaultProps: { shadow: 'md', radius: 'md' } }),
-    NavLink: NavLink.extend({ defaultProps: { variant: 'light' } }),
+    Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg', shadow: 'xs' } satisfies Partial<CardProps> },
+    Menu: { defaultProps: { shadow: 'md', radius: 'md' } satisfies Partial<MenuProps> },
+    NavLink: { defaultProps: { variant: 'light' } satisfies Partial<NavLinkProps> },
     Paper: Paper.extend({ defaultProps: { radius: 'lg' } }),
     PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
     // On a phone the tabs scroll sideways in one row instead of wrapping (theme.css hides the scrollbar's gutter).
-    Tabs: Tabs.extend({ classNames: { list: 'app-tabs-list', tab: 'app-tabs-tab' } }),
+    Tabs: { classNames: { list: 'app-tabs-list', tab: 'app-tabs-tab' } satisfies TabsProps['classNames'] },
     Title: Title.extend({ styles: { root: { letterSpacing: '-0.01em' } } }),
   },
 });
