@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
 import { COMPANY_STATES, zCompanyId, zCompanyState, zCompanyType, zTimestamp } from '../shared/fields.ts';
-import { zPageOf, zPaging } from '../shared/paging.ts';
+import { zCappedPageOf, zPaging } from '../shared/paging.ts';
 
 export const ADMIN_COMPANY_ORDER = ['company_name', 'id', 'created_at', 'current_state', 'country', 'email'] as const;
 
@@ -34,7 +34,8 @@ export const adminCompanyList = defineCall({
       .min(1)
       .default([...DEFAULT_ADMIN_COMPANY_STATES]),
   }),
-  output: zPageOf(zAdminCompanyRow).extend({
+  output: zCappedPageOf(zAdminCompanyRow).extend({
+    /** In a search past the count cap, a state's count stops at the cap (SEARCH_COUNT_CAP). */
     count_in_state: z.record(z.enum(COMPANY_STATES), z.number().int()),
   }),
   access: { roles: ['admin', 'support', 'sales', 'sales_admin'] },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
 import { zCompanyId, zCompanyState, zId, zTimestamp } from '../shared/fields.ts';
-import { zPageOf, zPaging } from '../shared/paging.ts';
+import { zCappedPageOf, zPageOf, zPaging } from '../shared/paging.ts';
 
 export const listDistributors = defineCall({
   path: '/api/v1/admin/company/distributors',
@@ -33,7 +33,7 @@ export const distributorListCompanies = defineCall({
   path: '/api/v1/distributor/list_companies_full',
   summary: "The distributor's sub-accounts, 25 per page; restrict=trial shows trials only.",
   input: zPaging(DISTRIBUTOR_COMPANY_ORDER, 25).extend({ target_restrict: z.enum(['all', 'trial']).default('all') }),
-  output: zPageOf(
+  output: zCappedPageOf(
     z.object({
       id: zCompanyId,
       company_name: z.string(),
@@ -47,7 +47,7 @@ export const distributorListCompanies = defineCall({
       custom_metadata_2: z.string(),
       custom_metadata_3: z.string(),
     }),
-  ).extend({ trial_count: z.number().int() }),
+  ).extend({ /** Stops at the count cap with the total in a search (total_capped). */ trial_count: z.number().int() }),
   access: { roles: ['distributor'] },
   exportable: true,
 });

@@ -21,3 +21,14 @@ export type PagingInput = z.output<ReturnType<typeof zPaging>>;
 export function zPageOf<R extends z.ZodType>(row: R) {
   return z.object({ rows: z.array(row), total: z.number().int().min(0) });
 }
+
+/**
+ * A search counts its matches exactly up to this many; past it the list answers this number with
+ * `total_capped: true`, and the table shows "10,000+" (docs/decisions/0014-capped-search-counts.md).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/** A page whose total may be capped (a searched list): `total_capped` says the total is at least `total`. */
+export function zCappedPageOf<R extends z.ZodType>(row: R) {
+  return zPageOf(row).extend({ total_capped: z.boolean().default(false) });
+}

@@ -132,7 +132,9 @@ export async function listSubAccounts(
     offset: (input.page - 1) * input.page_size,
   });
   return {
-    ...result,
+    total: result.total,
+    total_capped: result.capped,
+    trial_count: result.trial_count,
     rows: result.rows.map((r) => ({
       ...r,
       created_at: r.created_at.toISOString(),

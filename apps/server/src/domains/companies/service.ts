@@ -18,27 +18,44 @@ export async function listForAdmin(ctx: CallContext, input: AdminCompanyListInpu
         emailCompanyIds: users.companyIdsWithEmailLike(pattern),
       }
     : null;
-  const [counts, page] = await Promise.all([
-    tenancy.countCompaniesByState(ctx.db, search),
-    tenancy.listCompanies(ctx.db, {
-      states: input.target_company_states,
-      search,
-      order: input.target_order as tenancy.CompanyListQuery['order'],
-      direction: input.target_order_direction,
-      limit: input.page_size,
-      offset: (input.page - 1) * input.page_size,
-      usersOf: users.usersJsonOf,
-    }),
-  ]);
-  const count_in_state = Object.fromEntries(counts.map((c) => [c.state, c.n])) as Record<CompanyState, number>;
-  for (const s of COMPANY_STATES) count_in_state[s] ??= 0;
-  const total = input.target_company_states.reduce((sum, s) => sum + count_in_state[s], 0);
+  const query: tenancy.CompanyListQuery = {
+    states: input.target_company_states,
+    search,
+    order: input.target_order as tenancy.CompanyListQuery['order'],
+    direction: input.target_order_direction,
+    limit: input.page_size,
+    offset: (input.page - 1) * input.page_size,
+    usersOf: users.usersJsonOf,
+  };
+  const {
+    rows: page,
+    counts,
+    capped,
+  } = search
+    ? await tenancy.searchCompanies(ctx.db, { ...query, search })
+    : { ...(await tenancy.listCompanies(ctx.db, query)), capped: false };
+  // A search past the cap counted each state only up to it (and one more, to know): the counts stop at the cap.
+  const cap = (n: number) => (capped ? Math.min(n, tenancy.SEARCH_COUNT_CAP) : n);
+  const count_in_state = {} as Record<CompanyState, number>;
+  for (const s of COMPANY_STATES) count_in_state[s] = cap(counts[s] ?? 0);
+  const sum = input.target_company_states.reduce((n, s) => n + (counts[s] ?? 0), 0);
+  const total = cap(sum);
+  const total_capped = capped && sum > tenancy.SEARCH_COUNT_CAP;
 
-  const rows: AdminCompanyRow[] = page.map(({ distributor_id, distributor_name, ...c }) => ({
-    ...c,
+  const rows: AdminCompanyRow[] = page.map((c) => ({
+    id: c.id,
+    company_name: c.company_name,
+    company_type: c.company_type,
+    country: c.country,
+    phone_number: c.phone_number,
+    current_state: c.current_state,
     current_state_applied_at: c.current_state_applied_at.toISOString(),
     created_at: c.created_at.toISOString(),
-    distributor: distributor_id !== null ? { id: distributor_id, company_name: distributor_name ?? '' } : null,
+    distributor: c.distributor_id !== null ? { id: c.distributor_id, company_name: c.distributor_name ?? '' } : null,
+    users: c.users,
+    is_vip: c.is_vip,
+    is_partner_company: c.is_partner_company,
+    is_internal_comet_company: c.is_internal_comet_company,
   }));
-  return { rows, total, count_in_state };
+  return { rows, total, total_capped, count_in_state };
 }

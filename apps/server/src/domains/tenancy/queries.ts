@@ -70,37 +70,87 @@ function searchCondition(search: CompanyListQuery['search']): SQL | undefined {
   );
 }
 
-/** Counts per state for the tabs: the trigger-kept totals without a search, one GROUP BY over the matches with one. */
-export async function countCompaniesByState(db: Database, search: CompanyListQuery['search']) {
-  if (!search) return db.select({ state: companyStateCounts.state, n: companyStateCounts.n }).from(companyStateCounts);
-  return db
-    .select({ state: companies.current_state, n: sql<number>`count(*)::int` })
-    .from(companies)
-    .where(searchCondition(search))
-    .groupBy(companies.current_state);
+/** The counts per state for the tabs without a search: the trigger-kept totals. */
+export async function countCompaniesByState(db: Database) {
+  return db.select({ state: companyStateCounts.state, n: companyStateCounts.n }).from(companyStateCounts);
 }
+
+/**
+ * A search counts at most this many matches exactly; past it the answer says so (total_capped) and
+ * the counts stop here, so a short or common search costs no more than this many matches.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
 
 const distributor = alias(companies, 'distributor');
 
-/** The ids of one page of search matches, in order. */
-async function searchPageIds(db: Database, q: CompanyListQuery, search: NonNullable<CompanyListQuery['search']>): Promise<number[]> {
+/** The rows of db.execute: both drivers (node-postgres and PGlite) answer { rows }. */
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+/** States as one text parameter (see preparePage). */
+const statesParam = (states: readonly CompanyState[]) => sql`string_to_array(${states.join(',')}, ',')::company_state[]`;
+
+/**
+ * One scan of the search matches (at most SEARCH_COUNT_CAP + 1 of them) gives both the counts per
+ * state and the ids of the page, in order: the matches come from the trigram and primary-key
+ * bitmaps and are top-N sorted, instead of walking an ordered index that may reach them only near
+ * its end. MATERIALIZED keeps the scan to one for the two uses.
+ */
+async function searchOnce(db: Database, q: CompanyListQuery, search: NonNullable<CompanyListQuery['search']>) {
+  const dir = sql.raw(q.direction);
+  const result = await db.execute<{ counts: Record<string, number> | null; ids: number[] | null }>(sql`
+    with m as materialized (
+      select ${companies.id} as id, ${companies.current_state} as state, ${ORDER_COLUMNS[q.order]} as k
+      from ${companies} where ${searchCondition(search)} limit ${SEARCH_COUNT_CAP + 1}
+    )
+    select
+      (select json_object_agg(state, n) from (select state, count(*)::int as n from m group by state) c) as counts,
+      array_to_json(array(
+        select id from m where state = any(${statesParam(q.states)})
+        order by k ${dir}, id ${dir} limit ${q.limit} offset ${q.offset}
+      )) as ids`);
+  const [row] = rowsOf<{ counts: Record<string, number> | null; ids: number[] | null }>(result);
+  return { counts: row?.counts ?? {}, ids: row?.ids ?? [] };
+}
+
+/**
+ * Past the cap (a short or common search): each state's matches are counted up to the cap, and the
+ * page walks the ordered index, which finds dense matches early.
+ */
+async function searchDense(db: Database, q: CompanyListQuery, search: NonNullable<CompanyListQuery['search']>) {
   const dir = q.direction === 'asc' ? asc : desc;
-  // OFFSET 0 fences the matches: they come from the trigram and primary-key bitmaps and are top-N
-  // sorted, instead of walking an ordered index that may reach them only near its end.
-  // (Drizzle drops .offset(0); an SQL chunk keeps the fence.)
-  const matches = db
-    .select({ id: companies.id, sort_key: sql`${ORDER_COLUMNS[q.order]}`.as('sort_key') })
-    .from(companies)
-    .where(and(inArray(companies.current_state, [...q.states]), searchCondition(search)))
-    .offset(sql`0` as unknown as number)
-    .as('m');
-  const rows = await db
-    .select({ id: matches.id })
-    .from(matches)
-    .orderBy(dir(matches.sort_key), dir(matches.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  return rows.map((r) => r.id);
+  const [counts, page] = await Promise.all([
+    db.execute<{ state: CompanyState; n: number }>(sql`
+      select s.state, (
+        select count(*)::int from (
+          select 1 from ${companies} where ${companies.current_state} = s.state and ${searchCondition(search)}
+          limit ${SEARCH_COUNT_CAP + 1}
+        ) x
+      ) as n
+      from unnest(enum_range(null::company_state)) as s(state)`),
+    db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(sql`${companies.current_state} = any(${statesParam(q.states)})`, searchCondition(search)))
+      .orderBy(dir(ORDER_COLUMNS[q.order]), dir(companies.id))
+      .limit(q.limit)
+      .offset(q.offset),
+  ]);
+  return {
+    counts: Object.fromEntries(rowsOf<{ state: CompanyState; n: number }>(counts).map((r) => [r.state, r.n])),
+    ids: page.map((r) => r.id),
+  };
+}
+
+/**
+ * A page of search matches with the counts per state of every match; a count over SEARCH_COUNT_CAP
+ * is SEARCH_COUNT_CAP + 1 (capped), the caller says so.
+ */
+export async function searchCompanies(db: Database, q: CompanyListQuery & { search: NonNullable<CompanyListQuery['search']> }) {
+  let found = await searchOnce(db, q, q.search);
+  const capped = Object.values(found.counts).reduce((a, b) => a + b, 0) > SEARCH_COUNT_CAP;
+  if (capped) found = await searchDense(db, q, q.search);
+  const rows = await listCompaniesById(db, q, found.ids);
+  return { counts: found.counts, rows, capped };
 }
 
 /**
@@ -133,6 +183,12 @@ function preparePage(
         is_partner_company: companies.is_partner_company,
         is_internal_comet_company: companies.is_internal_comet_company,
         users: usersOf(companies.id),
+        // The tabs' counts ride along (one tiny subquery, run once per statement): no second round trip.
+        state_counts: byIds
+          ? sql<string | null>`null`
+          : sql<
+              string | null
+            >`(select string_agg(${companyStateCounts.state}::text || '=' || ${companyStateCounts.n}, ',') from ${companyStateCounts})`,
       })
       .from(companies)
       .leftJoin(distributor, eq(distributor.id, companies.distributor_id))
@@ -151,8 +207,7 @@ function preparePage(
 
 const preparedPages = new WeakMap<Database, Map<string, ReturnType<typeof preparePage>>>();
 
-export async function listCompanies(db: Database, q: CompanyListQuery) {
-  const byIds = q.search !== null;
+function preparedPage(db: Database, q: CompanyListQuery, byIds: boolean) {
   const key = `${q.order}:${q.direction}:${byIds}`;
   const forDb = preparedPages.get(db) ?? new Map<string, ReturnType<typeof preparePage>>();
   preparedPages.set(db, forDb);
@@ -161,8 +216,32 @@ export async function listCompanies(db: Database, q: CompanyListQuery) {
     page = preparePage(db, q.order, q.direction, byIds, q.usersOf);
     forDb.set(key, page);
   }
-  if (q.search) return page.execute({ ids: (await searchPageIds(db, q, q.search)).join(','), limit: q.limit, offset: 0 });
-  return page.execute({ states: q.states.join(','), limit: q.limit, offset: q.offset });
+  return page;
+}
+
+const withoutCounts = <R extends { state_counts: unknown }>(rows: R[]) => rows.map(({ state_counts: _, ...row }) => row);
+
+/** The companies with these ids (a search's page), in the query's order. */
+export async function listCompaniesById(db: Database, q: CompanyListQuery, ids: readonly number[]) {
+  if (!ids.length) return [];
+  return withoutCounts(await preparedPage(db, q, true).execute({ ids: ids.join(','), limit: ids.length, offset: 0 }));
+}
+
+/** A page of companies in the query's states, with the counts per state for the tabs, in one statement. */
+export async function listCompanies(db: Database, q: CompanyListQuery) {
+  const rows = await preparedPage(db, q, false).execute({ states: q.states.join(','), limit: q.limit, offset: q.offset });
+  const counts: Record<string, number> = {};
+  const text = rows[0]?.state_counts;
+  if (text) {
+    for (const pair of text.split(',')) {
+      const [state = '', n = '0'] = pair.split('=');
+      counts[state] = Number(n);
+    }
+  } else {
+    // A page past the end has no row to carry them.
+    for (const c of await countCompaniesByState(db)) counts[c.state] = c.n;
+  }
+  return { rows: withoutCounts(rows), counts };
 }
 
 export async function updateCompany(db: Database, id: number, changes: Partial<NewCompany>): Promise<void> {
@@ -223,6 +302,12 @@ const SUB_ACCOUNT_ORDER = {
   trial_expires_at: companies.trial_expires_at,
 } as const;
 
+/**
+ * A distributor's sub-accounts: the page, the total and the trials among them. Without a search the
+ * page walks the (distributor, name) index and one index-only count gives both totals. A search
+ * reads its matches once (at most SEARCH_COUNT_CAP + 1, from the trigram bitmaps and the
+ * distributor's), and counts them in the same statement as it sorts the page.
+ */
 export async function listSubAccounts(
   db: Database,
   q: {
@@ -238,37 +323,98 @@ export async function listSubAccounts(
   const dir = q.direction === 'asc' ? asc : desc;
   const mine = eq(companies.distributor_id, q.distributorId);
   const visible = inArray(companies.current_state, q.trialOnly ? ['TRIAL'] : LIVE_STATES);
-  const search = q.pattern
-    ? or(sql`${companies.company_name} ilike ${q.pattern}`, sql`${companies.primary_email} ilike ${q.pattern}`)
-    : undefined;
-  const where = and(mine, visible, search);
-  const [rows, [count], [trials]] = await Promise.all([
-    db
-      .select({
-        id: companies.id,
-        company_name: companies.company_name,
-        current_state: companies.current_state,
-        plan_id: companies.plan_id,
-        trial_expires_at: companies.trial_expires_at,
-        trial_extension: companies.trial_extension_days,
-        created_at: companies.created_at,
-        primary_email: companies.primary_email,
-        custom_metadata_1: companies.custom_metadata_1,
-        custom_metadata_2: companies.custom_metadata_2,
-        custom_metadata_3: companies.custom_metadata_3,
-      })
+  const columns = {
+    id: companies.id,
+    company_name: companies.company_name,
+    current_state: companies.current_state,
+    plan_id: companies.plan_id,
+    trial_expires_at: companies.trial_expires_at,
+    trial_extension: companies.trial_extension_days,
+    created_at: companies.created_at,
+    primary_email: companies.primary_email,
+    custom_metadata_1: companies.custom_metadata_1,
+    custom_metadata_2: companies.custom_metadata_2,
+    custom_metadata_3: companies.custom_metadata_3,
+  };
+  const counted = (n: number | undefined, trials: number | undefined) => ({
+    total: Math.min(n ?? 0, SEARCH_COUNT_CAP),
+    trial_count: Math.min(trials ?? 0, SEARCH_COUNT_CAP),
+    capped: (n ?? 0) > SEARCH_COUNT_CAP,
+  });
+  const countTrials = sql<number>`count(*) filter (where ${companies.current_state} = 'TRIAL')`.mapWith(Number);
+  if (!q.pattern) {
+    // The totals ride along as one uncorrelated subquery (run once, an index-only count): one round trip.
+    const c = alias(companies, 'c');
+    const totals = sql<string>`(select count(*) || ',' || count(*) filter (where ${c.current_state} = 'TRIAL') from ${companies} c
+      where ${c.distributor_id} = ${q.distributorId} and ${inArray(c.current_state, q.trialOnly ? ['TRIAL'] : LIVE_STATES)})`;
+    const page = await db
+      .select({ ...columns, totals })
       .from(companies)
-      .where(where)
+      .where(and(mine, visible))
       .orderBy(dir(SUB_ACCOUNT_ORDER[q.order]), dir(companies.id))
       .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
+      .offset(q.offset);
+    let [n, trials] = (page[0]?.totals ?? '').split(',').map(Number);
+    if (!page[0]) {
+      // A page past the end has no row to carry them.
+      const [count] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number), trials: countTrials })
+        .from(companies)
+        .where(and(mine, visible));
+      [n, trials] = [count?.n, count?.trials];
+    }
+    // Without a search the totals are exact: the distributor's own rows, counted from the index alone.
+    return { rows: page.map(({ totals: _, ...row }) => row), total: n ?? 0, trial_count: trials ?? 0, capped: false };
+  }
+  const where = and(
+    mine,
+    visible,
+    or(sql`${companies.company_name} ilike ${q.pattern}`, sql`${companies.primary_email} ilike ${q.pattern}`),
+  );
+  const matches = db.$with('m').as(
     db
-      .select({ n: sql<number>`count(*)::int` })
+      .select({ ...columns, k: sql`${SUB_ACCOUNT_ORDER[q.order]}`.as('k') })
       .from(companies)
-      .where(and(mine, eq(companies.current_state, 'TRIAL'), search)),
-  ]);
-  return { rows, total: count?.n ?? 0, trial_count: trials?.n ?? 0 };
+      .where(where)
+      .limit(SEARCH_COUNT_CAP + 1),
+  );
+  const page = await db
+    .with(matches)
+    .select({
+      id: matches.id,
+      company_name: matches.company_name,
+      current_state: matches.current_state,
+      plan_id: matches.plan_id,
+      trial_expires_at: matches.trial_expires_at,
+      trial_extension: matches.trial_extension,
+      created_at: matches.created_at,
+      primary_email: matches.primary_email,
+      custom_metadata_1: matches.custom_metadata_1,
+      custom_metadata_2: matches.custom_metadata_2,
+      custom_metadata_3: matches.custom_metadata_3,
+      n: sql<number>`count(*) over ()`.mapWith(Number),
+      trials: sql<number>`count(*) filter (where ${matches.current_state} = 'TRIAL') over ()`.mapWith(Number),
+    })
+    .from(matches)
+    .orderBy(dir(matches.k), dir(matches.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const rows = page.map(({ n: _n, trials: _t, ...row }) => row);
+  const countUpToCap = async (condition: SQL | undefined) => {
+    const found = db
+      .select({ one: sql`1` })
+      .from(companies)
+      .where(condition)
+      .limit(SEARCH_COUNT_CAP + 1)
+      .as('found');
+    const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(found);
+    return count?.n ?? 0;
+  };
+  // A page past the last match has no row to carry the counts.
+  const n = page[0]?.n ?? (await countUpToCap(where));
+  // Past the cap the matches read were not all of them, nor were the trials among them: those are counted on their own.
+  const trials = n <= SEARCH_COUNT_CAP && page[0] ? page[0].trials : await countUpToCap(and(where, eq(companies.current_state, 'TRIAL')));
+  return { rows, ...counted(n, trials) };
 }
 
 /** Live sub-accounts of a distributor per region. */

@@ -24,6 +24,8 @@ export {
   lockExpiredTrials,
   lockPendingDeletesBefore,
   pageEvents,
+  SEARCH_COUNT_CAP,
+  searchCompanies,
 } from './queries.ts';
 export { capabilitiesFor } from './capabilities.ts';
 

@@ -19,6 +19,8 @@ interface PaginationFooterProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The list stopped counting at `total` (a search past the count cap): shown as "10,000+". */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
 }
@@ -27,7 +29,7 @@ interface PaginationFooterProps {
  * Written here rather than using mantine-datatable's footer because Mantine's pagination keeps a
  * constant number of links and fills one side near the ends; the spec wants at most 7 either side.
  */
-export function PaginationFooter({ page, pageSize, total, onPageChange, onPageSizeChange }: PaginationFooterProps) {
+export function PaginationFooter({ page, pageSize, total, totalCapped = false, onPageChange, onPageSizeChange }: PaginationFooterProps) {
   const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -35,7 +37,9 @@ export function PaginationFooter({ page, pageSize, total, onPageChange, onPageSi
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" aria-live="polite">
-        {total === 0 ? 'No records' : `Showing ${countFormat.format(first)}–${countFormat.format(last)} of ${countFormat.format(total)}`}
+        {total === 0
+          ? 'No records'
+          : `Showing ${countFormat.format(first)}–${countFormat.format(last)} of ${countFormat.format(total)}${totalCapped ? '+' : ''}`}
       </Text>
       <Pagination.Root total={pages} value={Math.min(page, pages)} onChange={onPageChange} size="sm">
         <Group gap={4} component="nav" aria-label="Pagination">
