@@ -21,16 +21,16 @@ test('a new customer completes signup, updates their account, signs out another 
 
   await signIn(page, EMAIL);
   await expect(page).toHaveURL(/\/complete_signup$/);
-  await expect(page.getByLabel('Company Name')).toHaveValue('Account Journey Ltd');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByLabel('Company name')).toHaveValue('Account Journey Ltd');
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Please enter your phone number')).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'complete-signup-errors');
-  await page.getByLabel('Phone Number').fill('  +64 9 555 0199  ');
-  await page.getByLabel('Street Address').fill('12 Karangahape Road');
+  await page.getByLabel('Phone number').fill('  +64 9 555 0199  ');
+  await page.getByLabel('Street address').fill('12 Karangahape Road');
   await page.getByLabel('City').fill('Auckland');
-  await page.getByLabel('Zip or Postal Code').fill('1010');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByLabel('Postal code').fill('1010');
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Account Updated')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 

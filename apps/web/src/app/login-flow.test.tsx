@@ -47,6 +47,7 @@ async function enterPassword(password: string) {
 describe('login', () => {
   it('checks the email in the browser with the spec message', async () => {
     const { api } = await renderApp('/login', loginServer());
+    expect(document.title).toBe('Log in · Backup Portal');
     await enterEmail('not-an-email');
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');

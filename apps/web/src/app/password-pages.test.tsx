@@ -42,6 +42,7 @@ describe('/forgot_password', () => {
   it('checks the email and the bot check before sending anything', async () => {
     const { api } = await renderApp('/forgot_password', [on(AUTH, () => null), on(FORGOT, () => null)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).toBeTruthy();
+    expect(document.title).toBe('Forgot password · Backup Portal');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Please complete the bot check')).toBeTruthy();

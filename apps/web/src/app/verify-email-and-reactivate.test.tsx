@@ -21,6 +21,7 @@ describe('/verify_email', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = await renderApp('/verify_email?success=1&redirect_to=%2Ftopup', [on(AUTH, () => authContext())]);
     expect((await screen.findByRole('status')).textContent).toBe('Thanks for verifying your email.');
+    expect(document.title).toBe('Verify email · Backup Portal');
     act(() => vi.advanceTimersByTime(2900));
     expect(router.state.location.pathname).toBe('/verify_email');
     act(() => vi.advanceTimersByTime(100));
@@ -90,6 +91,7 @@ describe('/pending_delete', () => {
   it('offers Log out to the signed-in user and the login to anyone else', async () => {
     await renderApp('/pending_delete', [on(AUTH, () => authContext({ state: 'PENDING_DELETE' }))]);
     expect(await screen.findByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(document.title).toBe('Account pending deletion · Backup Portal');
     expect(screen.queryByRole('link', { name: 'Back to log in' })).toBeNull();
   });
 

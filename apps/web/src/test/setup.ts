@@ -8,4 +8,5 @@ afterEach(() => {
   // Toasts live in a module-level store; one test's must not show in the next.
   notifications.clean();
   localStorage.clear();
+  document.title = '';
 });

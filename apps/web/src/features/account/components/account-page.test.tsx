@@ -166,7 +166,9 @@ describe('/myaccount', () => {
   });
 
   describe('change password', () => {
-    const WRONG = { error: { code: 401, message: 'The password is not correct', fields: { target_password: 'The password is not correct' } } };
+    const WRONG = {
+      error: { code: 401, message: 'The password is not correct', fields: { target_password: 'The password is not correct' } },
+    };
 
     async function openDialog(routes: readonly FakeRoute[] = []) {
       const view = await open([

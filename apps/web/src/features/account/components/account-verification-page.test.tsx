@@ -26,6 +26,8 @@ describe('/myaccount_verification', () => {
     // In the details list; the header shows the signed-in email too.
     expect(await screen.findByText('ann@example.com', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByText('Acme Backups')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your details' })).toBeTruthy();
+    expect(document.title).toBe('Confirm your details · Backup Portal');
     expect(screen.getByText('+64 9 555 0100')).toBeTruthy();
     expect(screen.getByText('1 Queen Street, Auckland, 1010, New Zealand')).toBeTruthy();
   });

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api-error';
 import { countryName } from '../../../lib/countries';
 import { type AccountSettings, useAccountSettings } from '../api';
+import { PageHeader } from '../../../components/page/page-header';
 
 function addressOf(settings: AccountSettings): string {
   const parts = [
@@ -33,7 +34,7 @@ export function AccountVerificationPage() {
   const navigate = useNavigate();
   return (
     <Stack maw={640}>
-      <Title order={1}>Confirm your details</Title>
+      <PageHeader title="Confirm your details" description="Please check that these details are still correct." />
       {settings.error && (
         <Alert color="red" role="alert" title="Error">
           {errorMessage(settings.error)}
@@ -42,7 +43,6 @@ export function AccountVerificationPage() {
       {settings.isPending && <Loader aria-label="Loading account settings" />}
       {settings.data && (
         <>
-          <Text>Please check that these details are still correct.</Text>
           <Paper withBorder p="md">
             <Stack component="dl" gap="sm" m={0}>
               <Detail label="Email" value={settings.data.user_email} />

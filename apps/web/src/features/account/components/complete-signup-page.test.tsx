@@ -19,10 +19,12 @@ const SETUP = setupAccount;
 describe('/complete_signup', () => {
   it("starts from the company's name and asks for every detail with the spec messages", async () => {
     const { api } = await renderApp('/complete_signup', [on(AUTH, () => authContext({ has_provided_address_info: false }))]);
-    const name = (await screen.findByLabelText(/^Company Name/)) as HTMLInputElement;
+    const name = (await screen.findByLabelText(/^Company name/)) as HTMLInputElement;
     expect(name.value).toBe('Acme Backups');
+    expect(screen.getByRole('heading', { level: 1, name: 'Complete signup' })).toBeTruthy();
+    expect(document.title).toBe('Complete signup · Backup Portal');
     await userEvent.clear(name);
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Please enter your company name')).toBeTruthy();
     for (const message of [
       'Please enter your phone number',
@@ -42,14 +44,14 @@ describe('/complete_signup', () => {
     ]);
     const country = (await screen.findAllByLabelText(/^Country/)).find((element) => element.tagName === 'INPUT');
     expect((country as HTMLInputElement).value).toBe('New Zealand');
-    await userEvent.clear(screen.getByLabelText(/^Company Name/));
-    await fill(screen.getByLabelText(/^Company Name/), ' Acme Backups ');
-    await fill(screen.getByLabelText(/^Phone Number/), ' 09 555 0100 ');
-    await fill(screen.getByLabelText(/^Street Address/), '1 Queen Street');
+    await userEvent.clear(screen.getByLabelText(/^Company name/));
+    await fill(screen.getByLabelText(/^Company name/), ' Acme Backups ');
+    await fill(screen.getByLabelText(/^Phone number/), ' 09 555 0100 ');
+    await fill(screen.getByLabelText(/^Street address/), '1 Queen Street');
     await fill(screen.getByLabelText(/^City/), 'Auckland');
-    await fill(screen.getByLabelText(/^Zip or Postal Code/), '1010');
-    await fill(screen.getByLabelText('Promo Code'), 'WELCOME');
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await fill(screen.getByLabelText(/^Postal code/), '1010');
+    await fill(screen.getByLabelText('Promo code'), 'WELCOME');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Account Updated')).toBeTruthy();
     expect(api.callsTo(SETUP)[0]?.body).toEqual({
       company_name: 'Acme Backups',
@@ -70,12 +72,12 @@ describe('/complete_signup', () => {
         error: { code: 400, message: 'Please check the highlighted fields', fields: { user_promo_code: 'This promo code is not valid' } },
       })),
     ]);
-    await fill(await screen.findByLabelText(/^Phone Number/), '09 555 0100');
-    await fill(screen.getByLabelText(/^Street Address/), '1 Queen Street');
+    await fill(await screen.findByLabelText(/^Phone number/), '09 555 0100');
+    await fill(screen.getByLabelText(/^Street address/), '1 Queen Street');
     await fill(screen.getByLabelText(/^City/), 'Auckland');
-    await fill(screen.getByLabelText(/^Zip or Postal Code/), '1010');
-    await fill(screen.getByLabelText('Promo Code'), 'NOPE');
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await fill(screen.getByLabelText(/^Postal code/), '1010');
+    await fill(screen.getByLabelText('Promo code'), 'NOPE');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('This promo code is not valid')).toBeTruthy();
   });
 });

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { setupAccount } from '@portal/contract/account/account-settings';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useContractForm } from '../../../components/form/use-contract-form';
+import { PageHeader } from '../../../components/page/page-header';
 import { DEFAULT_COUNTRY } from '../../../lib/countries';
 import { useSetupAccount } from '../api';
 import { CountrySelect } from './country-select';
@@ -24,12 +25,13 @@ const EMPTY = {
 type SignupField = Exclude<keyof typeof EMPTY, 'company_address_country'>;
 
 const FIELDS: { key: SignupField; label: string; autoComplete?: string }[] = [
-  { key: 'company_name', label: 'Company Name', autoComplete: 'organization' },
-  { key: 'company_phone_number', label: 'Phone Number', autoComplete: 'tel' },
-  { key: 'company_address_street', label: 'Street Address', autoComplete: 'street-address' },
+  { key: 'company_name', label: 'Company name', autoComplete: 'organization' },
+  { key: 'company_phone_number', label: 'Phone number', autoComplete: 'tel' },
+  { key: 'company_address_street', label: 'Street address', autoComplete: 'street-address' },
   { key: 'company_address_city', label: 'City', autoComplete: 'address-level2' },
-  { key: 'company_address_postcode', label: 'Zip or Postal Code', autoComplete: 'postal-code' },
-  { key: 'user_promo_code', label: 'Promo Code' },
+  // One label for the field everywhere (the spec's messages still say 'zip or postal code').
+  { key: 'company_address_postcode', label: 'Postal code', autoComplete: 'postal-code' },
+  { key: 'user_promo_code', label: 'Promo code' },
 ];
 
 /** /complete_signup: the company details a new account still needs, and an optional promo code. */
@@ -48,8 +50,7 @@ export function CompleteSignupPage({ companyName = '' }: { companyName?: string 
 
   return (
     <Stack maw={720}>
-      <Title order={1}>Complete signup</Title>
-      <Text>Tell us about your company to finish setting up your account.</Text>
+      <PageHeader title="Complete signup" description="Tell us about your company to finish setting up your account." />
       <form onSubmit={form.onSubmit((details) => setup.mutate(details))} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -77,7 +78,7 @@ export function CompleteSignupPage({ companyName = '' }: { companyName?: string 
           )}
           <Group justify="flex-end">
             <Button type="submit" loading={setup.isPending} disabled={setup.isSuccess}>
-              Save Changes
+              Save changes
             </Button>
           </Group>
         </Stack>

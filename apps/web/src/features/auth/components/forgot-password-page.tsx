@@ -8,6 +8,7 @@ import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { useForgotPassword } from '../api';
 import { BotCheck } from './bot-check';
+import { usePageTitle } from '../../../components/page/page-header';
 
 export const FORGOT_PASSWORD_SENT = `If an account exists for that address, we have sent a link to reset its password. The link expires after ${PASSWORD_RESET_TOKEN_MINUTES} minutes.`;
 
@@ -23,6 +24,7 @@ export function ForgotPasswordPage() {
   });
   const sent = mutation.isSuccess;
   const input = useRef<HTMLInputElement>(null);
+  usePageTitle('Forgot password');
   const confirmation = useRef<HTMLDivElement>(null);
 
   useEffect(() => input.current?.focus(), []);

@@ -1,8 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { useRouter } from '@tanstack/react-router';
-import { errorMessage } from '../../../lib/api-error';
+import { notifyFailure } from '../../../components/feedback/notify';
 import { useEndImpersonation } from '../api';
 import { roleHome } from '../role-home';
 
@@ -19,8 +18,7 @@ export function ImpersonationBanner({ auth }: ImpersonationBannerProps) {
   const end = () =>
     endMutation.mutate(undefined, {
       onSuccess: (admin) => router.history.push(roleHome(admin)),
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Could not end impersonation', message: `Error: ${errorMessage(error)}` }),
+      onError: (error) => notifyFailure('Could not end impersonation', error),
     });
 
   return (

@@ -12,6 +12,7 @@ import { LoginPassphraseStep } from './login-passphrase-step';
 import { LoginPasswordStep } from './login-password-step';
 import { LoginTotpStep } from './login-totp-step';
 import { LoginWebauthnStep } from './login-webauthn-step';
+import { usePageTitle } from '../../../components/page/page-header';
 
 export const WEBAUTHN_MESSAGES = {
   failed: 'Failed to authenticate with WebAuthn device',
@@ -57,6 +58,7 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
   const fieldErrors = form.errors;
   const alert = localAlert ?? form.alert;
   const router = useRouter();
+  usePageTitle('Log in');
   const navigate = useNavigate();
   const target_browser_timezone = browserTimeZone();
   const target_user = email.trim() || undefined;

@@ -7,6 +7,7 @@ import { DISPLAY_TIME_ZONE, formatDateTime, fromUnixSeconds } from '../../../lib
 import { useReactivateCompany } from '../../companies/api';
 import { useAuthContext } from '../api';
 import { LogoutButton } from './logout-button';
+import { usePageTitle } from '../../../components/page/page-header';
 
 export const REACTIVATE_UNKNOWN_ERROR = 'Unknown error';
 
@@ -21,6 +22,7 @@ export function PendingDeletePage({ willDeleteAt }: PendingDeletePageProps) {
   // No company given: the server reactivates the signed-in user's own company.
   const reactivate = useReactivateCompany();
   const navigate = useNavigate();
+  usePageTitle('Account pending deletion');
 
   // Either way the user ends on the dashboard (spec §4); a failure is explained first.
   const reactivateAccount = () =>

@@ -6,6 +6,7 @@ import { type MouseEvent, useEffect } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { useAuthContext, useResendVerificationEmail } from '../api';
 import { safeRedirect } from '../role-home';
+import { usePageTitle } from '../../../components/page/page-header';
 
 export const VERIFY_EMAIL_MESSAGES = {
   verified: 'Thanks for verifying your email.',
@@ -25,6 +26,7 @@ interface VerifyEmailPageProps {
 
 export function VerifyEmailPage({ success, redirectTo }: VerifyEmailPageProps) {
   const router = useRouter();
+  usePageTitle('Verify email');
   const { data: auth } = useAuthContext();
   const resend = useResendVerificationEmail();
   const destination = safeRedirect(redirectTo) ?? DEFAULT_REDIRECT;

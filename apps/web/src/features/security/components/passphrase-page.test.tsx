@@ -35,6 +35,8 @@ describe('/passphrase', () => {
     const { api } = await open(() => CREATED);
     expect(await screen.findByText(WORDS)).toBeTruthy();
     expect(screen.getByText('Your new recovery passphrase')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Recovery passphrase' })).toBeTruthy();
+    expect(document.title).toBe('Recovery passphrase · Backup Portal');
     expect(api.callsTo(PASSPHRASE).map((request) => request.body)).toEqual([{ regenerate: false }]);
   });
 
@@ -82,7 +84,8 @@ describe('/passphrase', () => {
     const gate = reauthGate();
     const { api } = await open((body) => (body.regenerate ? gate.answer(CREATED) : EXISTING), [gate.route]);
     await userEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    const question = await screen.findByRole('dialog', { name: 'Regenerate passphrase' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Regenerate' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'secret-password');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));

@@ -1,10 +1,11 @@
-import { Alert, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
 import { type Passphrase, usePassphrase, useRegeneratePassphrase, useTwoFactor } from '../api';
 import { downloadPassphrase } from './passphrase-download';
+import { PageHeader } from '../../../components/page/page-header';
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -70,14 +71,15 @@ export function PassphrasePage() {
     const yes = await confirmYesNo({
       title: 'Regenerate passphrase',
       message: 'Make a new recovery passphrase? The current one will stop working.',
+      yesLabel: 'Regenerate',
+      noLabel: 'Cancel',
     });
     if (yes) regenerate.mutate({ regenerate: true });
   };
 
   return (
     <Stack maw={760}>
-      <Title order={1}>Recovery passphrase</Title>
-      <Text>A recovery passphrase lets you sign in if you lose your two-factor device.</Text>
+      <PageHeader title="Recovery passphrase" description="A recovery passphrase lets you sign in if you lose your two-factor device." />
       {usedToSignIn && (
         <Alert color="yellow" role="alert" title="Recovery passphrase used">
           {PASSPHRASE_USED}
@@ -90,7 +92,11 @@ export function PassphrasePage() {
       )}
       {passphrase.isPending && <Loader aria-label="Loading recovery passphrase" />}
       {passphrase.data && <PassphraseDetails passphrase={passphrase.data} />}
-      {regenerate.isError && <Alert color="red" role="alert">{`Error: ${errorMessage(regenerate.error)}`}</Alert>}
+      {regenerate.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(regenerate.error)}
+        </Alert>
+      )}
       {passphrase.data && (
         <Group>
           <Button color="red" variant="outline" loading={regenerate.isPending} onClick={() => void askAndRegenerate()}>

@@ -40,6 +40,8 @@ describe('/security_questions', () => {
   it('starts with three rows, all eleven questions on offer, and Save disabled', async () => {
     await open();
     expect(await screen.findByText('You have not answered any security questions yet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Security questions' })).toBeTruthy();
+    expect(document.title).toBe('Security questions · Backup Portal');
     expect(textInputs('Question')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     await userEvent.click(textInputs('Question')[0] as HTMLInputElement);

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Fieldset, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Fieldset, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { setSecurityQuestions } from '@portal/contract/security/security-questions';
 import { SECURITY_QUESTIONS_MAX, SECURITY_QUESTIONS_MIN } from '@portal/contract/shared/security';
 import { IconTrash } from '@tabler/icons-react';
@@ -8,6 +8,10 @@ import { maxLengthOf, useContractForm } from '../../../components/form/use-contr
 import { errorMessage } from '../../../lib/api-error';
 import { type SecurityQuestions, useSecurityQuestions, useSetSecurityQuestions } from '../api';
 import { initialRows, newRow, type QuestionRow, responsesOf, validateQuestions } from './security-questions-form';
+import { PageHeader } from '../../../components/page/page-header';
+import { notifySuccess } from '../../../components/feedback/notify';
+
+export const SECURITY_QUESTIONS_SAVED = 'Your security questions have been saved.';
 
 type Touched = Record<number, { question?: boolean; answer?: boolean }>;
 
@@ -31,11 +35,10 @@ function QuestionsForm({ data }: { data: SecurityQuestions }) {
   const update = (key: number, change: Partial<QuestionRow>, field: 'question' | 'answer') => {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
     setTouched((current) => ({ ...current, [key]: { ...current[key], [field]: true } }));
-    if (save.isSuccess) save.reset();
   };
 
   const submit = form.onSubmit((input) => {
-    if (validation.valid) save.mutate(input);
+    if (validation.valid) save.mutate(input, { onSuccess: () => notifySuccess(SECURITY_QUESTIONS_SAVED) });
   });
 
   return (
@@ -91,11 +94,6 @@ function QuestionsForm({ data }: { data: SecurityQuestions }) {
           </Text>
         )}
         <FormErrorAlert message={formMessage} />
-        {save.isSuccess && (
-          <Alert color="green" role="status">
-            Your security questions have been saved.
-          </Alert>
-        )}
         <Group justify="space-between">
           <Button
             variant="default"
@@ -134,8 +132,10 @@ export function SecurityQuestionsPage() {
   const questions = useSecurityQuestions();
   return (
     <Stack maw={960}>
-      <Title order={1}>Security questions</Title>
-      <Text>{`Choose ${SECURITY_QUESTIONS_MIN} or ${SECURITY_QUESTIONS_MAX} different questions and answer each one.`}</Text>
+      <PageHeader
+        title="Security questions"
+        description={`Choose ${SECURITY_QUESTIONS_MIN} or ${SECURITY_QUESTIONS_MAX} different questions and answer each one.`}
+      />
       {questions.error && (
         <Alert color="red" role="alert" title="Error">
           {errorMessage(questions.error)}

@@ -42,6 +42,8 @@ describe('/setup_two_factor', () => {
   it('shows the status and links to the passphrase and security questions', async () => {
     await open();
     expect(await screen.findByText('Not enabled')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeTruthy();
+    expect(document.title).toBe('Two-factor authentication · Backup Portal');
     expect(screen.getByRole('link', { name: 'Recovery passphrase' }).getAttribute('href')).toBe('/passphrase');
     expect(screen.getByRole('link', { name: 'Security questions' }).getAttribute('href')).toBe('/security_questions');
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
@@ -130,7 +132,8 @@ describe('/setup_two_factor', () => {
       const { api } = await open([on(MFA, () => TOTP), on(DISABLE, () => gate.answer(NONE)), gate.route]);
       expect(await screen.findByText('Enabled (authenticator app)')).toBeTruthy();
       await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
-      await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+      const question = await screen.findByRole('dialog', { name: 'Disable two-factor authentication' });
+      await userEvent.click(within(question).getByRole('button', { name: 'Disable' }));
       const code = await screen.findByLabelText('Code from your authenticator app');
       await userEvent.type(code, '654321');
       await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -139,10 +142,10 @@ describe('/setup_two_factor', () => {
       expect(api.callsTo(DISABLE)).toHaveLength(2);
     });
 
-    it('does nothing when the user says No', async () => {
+    it('does nothing when the user cancels', async () => {
       const { api } = await open([on(MFA, () => WEBAUTHN), on(DISABLE, () => NONE)]);
       await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
-      await userEvent.click(await screen.findByRole('button', { name: 'No' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(api.callsTo(DISABLE)).toHaveLength(0);
     });

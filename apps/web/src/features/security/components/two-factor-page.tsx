@@ -7,6 +7,7 @@ import { type TwoFactorStatus, useDisableTwoFactor, useTwoFactor } from '../api'
 import { twoFactorStatusLabel } from '../api/two-factor-label';
 import { TotpSetup } from './totp-setup';
 import { WebauthnSetup } from './webauthn-setup';
+import { PageHeader } from '../../../components/page/page-header';
 
 interface TwoFactorPageProps {
   email: string;
@@ -41,7 +42,9 @@ function StatusPanel({ status }: { status: TwoFactorStatus }) {
   const askAndDisable = async () => {
     const yes = await confirmYesNo({
       title: 'Disable two-factor authentication',
-      message: 'Turn off two-factor authentication and forget every registered device?',
+      message: 'Turn off two-factor authentication and forget every registered device? Signing in will need only your password.',
+      yesLabel: 'Disable',
+      noLabel: 'Cancel',
     });
     if (yes) disable.mutate();
   };
@@ -54,7 +57,11 @@ function StatusPanel({ status }: { status: TwoFactorStatus }) {
           {status.enabled_at && <Text>{`since ${formatDateTime(status.enabled_at)}`}</Text>}
         </Group>
         <DeviceList devices={status.webauthn_devices} />
-        {disable.isError && <Alert color="red" role="alert">{`Error: ${errorMessage(disable.error)}`}</Alert>}
+        {disable.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(disable.error)}
+          </Alert>
+        )}
         {status.method !== 'none' && (
           <Group>
             <Button color="red" variant="outline" loading={disable.isPending} onClick={() => void askAndDisable()}>
@@ -73,7 +80,7 @@ export function TwoFactorPage({ email, required }: TwoFactorPageProps) {
   const method = status.data?.method;
   return (
     <Stack maw={860}>
-      <Title order={1}>Two-factor authentication</Title>
+      <PageHeader title="Two-factor authentication" description="A code from an app or a security key, asked for after your password." />
       {required && method === 'none' && (
         <Alert color="yellow" role="status" title="Two-factor authentication is required">
           Your company requires two-factor authentication. Set it up below to continue using the portal.
