@@ -3,7 +3,8 @@
 // route and its parent layouts load (every `import('…')` in their eager route files: the `.lazy` component
 // and any loader helper) and their static imports. Chunks a page imports later on demand (a QR code, the
 // bot check) are not counted: they load only when used. Read from the build's manifest
-// (apps/web/dist/.vite/manifest.json, `build.manifest: true`).
+// (apps/web/dist/.vite/manifest.json, `build.manifest: true`) and, for a module merged into a shared chunk,
+// the chunks' (hidden) source maps.
 //
 //   node scripts/check-bundle-budget.mjs [--dist apps/web/dist]
 //
@@ -85,14 +86,18 @@ function closure(manifest, key, into = new Set()) {
   return into;
 }
 
-/** Each route's JavaScript: [{ path, files, bytes }], `sizeOf(file)` giving a file's gzip size. */
-export function routeFigures(manifest, routes, sizeOf) {
+/**
+ * Each route's JavaScript: [{ path, files, bytes }], `sizeOf(file)` giving a file's gzip size. A module the
+ * bundler merged into a shared chunk has no manifest key of its own; `chunkOf(key)` names the manifest key of
+ * the chunk that holds it.
+ */
+export function routeFigures(manifest, routes, sizeOf, chunkOf = () => undefined) {
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   if (entries.length !== 1) throw new Error(`expected one entry chunk in the manifest, found ${entries.length}`);
   const entryFiles = closure(manifest, entries[0]);
   return routes.map((route) => {
     const files = new Set(entryFiles);
-    for (const key of route.lazy) closure(manifest, key, files);
+    for (const key of route.lazy) closure(manifest, manifest[key] ? key : (chunkOf(key) ?? key), files);
     const js = [...files].filter((file) => file.endsWith('.js'));
     return { path: route.path, files: js, bytes: js.reduce((sum, file) => sum + sizeOf(file), 0) };
   });
@@ -126,6 +131,24 @@ export function formatTable(figures, budgets = BUDGETS) {
   return [line(head), ...rows.map(line)].join('\n');
 }
 
+/** Finds a module's chunk by the sources its source map lists (the build writes hidden maps). */
+function chunkFinder(manifest, webRoot, dist) {
+  let byModule;
+  return (key) => {
+    if (!byModule) {
+      byModule = new Map();
+      for (const [chunkKey, chunk] of Object.entries(manifest)) {
+        const mapFile = path.join(dist, `${chunk.file}.map`);
+        if (!chunk.file.endsWith('.js') || !fs.existsSync(mapFile)) continue;
+        const map = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
+        const base = path.dirname(mapFile);
+        for (const source of map.sources ?? []) byModule.set(path.resolve(base, map.sourceRoot ?? '', source), chunkKey);
+      }
+    }
+    return byModule.get(path.resolve(webRoot, key));
+  };
+}
+
 /** Reads the build in `dist` and the routes of `webRoot`; prints the table; returns the problems. */
 export function checkBundleBudget({ webRoot, dist, budgets = BUDGETS, log = console.log }) {
   const manifestFile = path.join(dist, '.vite/manifest.json');
@@ -136,7 +159,7 @@ export function checkBundleBudget({ webRoot, dist, budgets = BUDGETS, log = cons
     if (!sizes.has(file)) sizes.set(file, gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
     return sizes.get(file);
   };
-  const figures = routeFigures(manifest, readRoutes(webRoot), sizeOf);
+  const figures = routeFigures(manifest, readRoutes(webRoot), sizeOf, chunkFinder(manifest, webRoot, dist));
   log(formatTable(figures, budgets));
   return overBudget(figures, budgets);
 }

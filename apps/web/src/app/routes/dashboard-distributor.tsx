@@ -1,10 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { tableSearchSchema } from '../../components/data-table/table-search';
 import { preloaded } from '../../lib/call-hooks';
 import { requireAccess } from '../route-guards';
 import { signedInRoute } from './signed-in';
 
-const distributorSearch = z.object({
+// The tab, and the table's search, page and sort (q, page, sort, dir), so a reload keeps them.
+const distributorSearch = tableSearchSchema.extend({
   restrict: z.enum(['all', 'trial']).optional().catch(undefined),
 });
 
@@ -13,10 +15,14 @@ export const dashboardDistributorRoute = createRoute({
   path: '/dashboard_distributor',
   validateSearch: (search) => distributorSearch.parse(search),
   beforeLoad: ({ context }) => requireAccess(context.auth, { roles: ['distributor'] }),
-  loaderDeps: ({ search }) => ({ restrict: search.restrict ?? 'all' }),
+  loaderDeps: ({ search: { restrict, ...table } }) => ({ restrict: restrict ?? 'all', table }),
   // The page's module (shared with the lazy component) says what its first call is.
-  loader: async ({ context: { queryClient }, deps }) => {
+  loader: async ({ context: { queryClient }, deps, cause }) => {
     const { firstSubAccountsPage } = await import('../../features/companies/components/distributor-companies-page');
-    return preloaded([queryClient.ensureQueryData(firstSubAccountsPage(deps.restrict))]);
+    const page = firstSubAccountsPage(deps.restrict, deps.table);
+    // Searching, paging and sorting stay on the page: the table shows its own loading state rather than
+    // the route holding the old view until the new rows arrive.
+    if (cause === 'stay') return void queryClient.prefetchQuery(page);
+    return preloaded([queryClient.ensureQueryData(page)]);
   },
 }).lazy(() => import('./dashboard-distributor.lazy').then((m) => m.Route));

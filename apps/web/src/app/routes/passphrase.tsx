@@ -1,5 +1,4 @@
 import { createRoute } from '@tanstack/react-router';
-import { twoFactorQueryOptions } from '../../features/security/api';
 import { preloaded } from '../../lib/call-hooks';
 import { signedInRoute } from './signed-in';
 
@@ -7,5 +6,9 @@ export const passphraseRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/passphrase',
   // Not the passphrase itself: asking for it creates one, shown only in that answer, so a mere hover must not.
-  loader: ({ context: { queryClient } }) => preloaded([queryClient.ensureQueryData(twoFactorQueryOptions())]),
+  // The feature's calls load with its page (and here, on a preload), not in the entry chunk.
+  loader: async ({ context: { queryClient } }) => {
+    const { twoFactorQueryOptions } = await import('../../features/security/api');
+    return preloaded([queryClient.ensureQueryData(twoFactorQueryOptions())]);
+  },
 }).lazy(() => import('./passphrase.lazy').then((m) => m.Route));

@@ -1,10 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
-import { twoFactorQueryOptions } from '../../features/security/api';
 import { preloaded } from '../../lib/call-hooks';
 import { signedInRoute } from './signed-in';
 
 export const setupTwoFactorRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/setup_two_factor',
-  loader: ({ context: { queryClient } }) => preloaded([queryClient.ensureQueryData(twoFactorQueryOptions())]),
+  // The feature's calls load with its page (and here, on a preload), not in the entry chunk.
+  loader: async ({ context: { queryClient } }) => {
+    const { twoFactorQueryOptions } = await import('../../features/security/api');
+    return preloaded([queryClient.ensureQueryData(twoFactorQueryOptions())]);
+  },
 }).lazy(() => import('./setup-two-factor.lazy').then((m) => m.Route));

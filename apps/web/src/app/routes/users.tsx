@@ -1,5 +1,4 @@
 import { createRoute } from '@tanstack/react-router';
-import { companyUsersQueryOptions } from '../../features/companies/api';
 import type { Requirement } from '../../lib/access';
 import { preloaded } from '../../lib/call-hooks';
 import { requireAccess } from '../route-guards';
@@ -12,5 +11,8 @@ export const usersRoute = createRoute({
   path: '/users',
   beforeLoad: ({ context }) => requireAccess(context.auth, USERS_REQUIREMENT),
   // The page lists the signed-in user's own company: no company id.
-  loader: ({ context: { queryClient } }) => preloaded([queryClient.ensureQueryData(companyUsersQueryOptions(undefined))]),
+  loader: async ({ context: { queryClient } }) => {
+    const { companyUsersQueryOptions } = await import('../../features/companies/api');
+    return preloaded([queryClient.ensureQueryData(companyUsersQueryOptions(undefined))]);
+  },
 }).lazy(() => import('./users.lazy').then((m) => m.Route));
