@@ -188,6 +188,7 @@ describe('/myaccount', () => {
       expect(field('Current password').getAttribute('autocomplete')).toBe('current-password');
       expect(field('New password').getAttribute('autocomplete')).toBe('new-password');
       expect(field('Confirm new password')).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
       expect(within(dialog).getByText('Strength: Too short.')).toBeTruthy();
       await fill(field('New password'), 'ann-smith-1');
       expect(within(dialog).getByText('Strength: Weak.')).toBeTruthy();

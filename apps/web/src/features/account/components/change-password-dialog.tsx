@@ -23,7 +23,7 @@ interface ChangePasswordDialogProps {
 /** Change password inside My account: the current password, the new one twice, and a strength hint. */
 export function ChangePasswordDialog({ opened, onClose, email, contactName }: ChangePasswordDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Change password">
+    <Modal opened={opened} onClose={onClose} title="Change password" closeButtonProps={{ 'aria-label': 'Close' }}>
       {opened && <ChangePasswordForm email={email} contactName={contactName} onDone={onClose} />}
     </Modal>
   );
