@@ -83,9 +83,12 @@ test('the admin company table searches, pages and switches tabs from the keyboar
   await screenshot(page, 'dashboard-admin-deleted-tab');
 });
 
-test('unknown routes render nothing', async ({ page }) => {
+test('unknown routes keep the shell and say the page is not found', async ({ page }) => {
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
   await page.goto('/no/such/route');
-  await expect(page.getByRole('heading')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/dashboard_admin/);
 });

@@ -2,6 +2,7 @@ import { AppShell, Box, Burger, Group, NavLink, UnstyledButton } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Brand } from '../components/brand/brand-mark';
 import { ImpersonationBanner } from '../features/auth/components/impersonation-banner';
 import { hasAccess } from '../lib/access';
@@ -19,13 +20,15 @@ function isCurrent(pathname: string, to: string): boolean {
 
 interface AppLayoutProps {
   auth: AuthContext;
+  /** The page; the matched route's by default (the not-found page passes its own). */
+  children?: ReactNode;
 }
 
 /**
  * The signed-in shell: brand and user menu in the header, the navigation beside the page (a drawer behind
  * the burger below the `sm` breakpoint), and an impersonation strip under the header while an admin acts as a user.
  */
-export function AppLayout({ auth }: AppLayoutProps) {
+export function AppLayout({ auth, children }: AppLayoutProps) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const items = NAV_ITEMS.filter((item) => hasAccess(auth, item));
@@ -92,7 +95,7 @@ export function AppLayout({ auth }: AppLayoutProps) {
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Box maw={1400} mx="auto">
-          <Outlet />
+          {children ?? <Outlet />}
         </Box>
       </AppShell.Main>
     </AppShell>

@@ -1,8 +1,11 @@
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import type { Role } from '@portal/contract/shared/roles';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { hasAccess } from '../lib/access';
 import { NAV_ITEMS } from './nav-config';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
 
 function labelsFor(roles: Role[], capabilities: string[] = []): string[] {
   const auth = { roles, capabilities } as unknown as AuthContext;
@@ -17,5 +20,13 @@ describe('NAV_ITEMS', () => {
     expect(labelsFor(['distributor'])).toEqual(['Sub-Accounts', 'My Account']);
     expect(labelsFor(['customer'])).toEqual(['Dashboard', 'My Account']);
     expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Users', 'My Account']);
+  });
+});
+
+describe('the navigation', () => {
+  it('offers only screens that exist: every link is a route of the app', () => {
+    const router = createAppRouter(createQueryClient(), createMemoryHistory());
+    const paths = Object.keys(router.routesByPath);
+    for (const item of NAV_ITEMS) expect(paths, item.to).toContain(item.to);
   });
 });

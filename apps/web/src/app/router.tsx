@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { PRELOAD_STALE_MS } from './query-client';
+import { NotFoundMessage } from './not-found';
 import { RouteError } from './route-error';
 import { completeSignupRoute } from './routes/complete-signup';
 import { dashboardRoute } from './routes/dashboard';
@@ -52,7 +53,10 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: PRELOAD_STALE_MS,
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
-    defaultNotFoundComponent: () => null,
+    // An unknown address matches only the root, whose notFoundComponent puts the message in the right layout;
+    // a route that throws notFound() shows the message inside its own layout.
+    notFoundMode: 'fuzzy',
+    defaultNotFoundComponent: NotFoundMessage,
   });
 }
 
