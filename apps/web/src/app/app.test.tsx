@@ -35,12 +35,7 @@ describe('routing', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('renders nothing for an unknown route', async () => {
-    const { router } = await renderApp('/no_such_page', [on(AUTH, () => authContext())]);
-    await waitFor(() => expect(router.state.status).toBe('idle'));
-    expect(screen.queryByRole('heading')).toBeNull();
-    expect(screen.queryByRole('main')).toBeNull();
-  });
+  // Unknown routes: not-found.test.tsx.
 
   it('shows the pending-delete date in Pacific/Auckland with the charges warning', async () => {
     await renderApp('/pending_delete?will_delete_at=1700000000', [on(AUTH, () => null)]);
