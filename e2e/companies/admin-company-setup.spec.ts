@@ -4,9 +4,9 @@ import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
 test('an admin creates a company, which then opens in the company dialog', async ({ page }) => {
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
-  await page.getByRole('button', { name: 'New Company' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Company' });
-  await expect(dialog.getByLabel('Country')).toHaveValue('NZ');
+  await page.getByRole('button', { name: 'New company' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New company' });
+  await expect(dialog.getByRole('textbox', { name: 'Country' })).toHaveValue('New Zealand');
   await dialog.getByLabel('Company name').fill('Journey Test Co');
   await dialog.getByLabel('Contact name').fill('Jo Journey');
   await dialog.getByRole('textbox', { name: 'Email' }).fill('jo@journey.example.com');
@@ -27,7 +27,7 @@ test("an admin changes a distributor's settings and regions", async ({ page }) =
   await page.getByLabel('Search Companies').fill('Northwind Resellers');
   await page.getByRole('button', { name: 'Northwind Resellers', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Northwind Resellers' });
-  await dialog.getByRole('tab', { name: 'Distributor Settings' }).click();
+  await dialog.getByRole('tab', { name: 'Distributor settings' }).click();
   const save = dialog.getByRole('button', { name: 'Save settings' });
   await expect(save).toBeDisabled();
   await dialog.getByLabel('Metadata label 1').fill('Purchase order');
@@ -51,7 +51,7 @@ test('an admin logs in as a company and returns', async ({ page }) => {
   await page.getByRole('button', { name: 'Southern Clinic', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Southern Clinic' });
   await expect(dialog.getByText('Sub-Account', { exact: true })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Login as company' }).click();
+  await dialog.getByRole('button', { name: 'Log in as company' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('active@southern.example.com').first()).toBeVisible();
   await expectAccessible(page);

@@ -21,6 +21,7 @@ test('an admin finds a company by search, edits its city and sees the change aft
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(page.getByText('Company saved').first()).toBeVisible();
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -39,7 +40,7 @@ test('an admin deletes a company, then reactivates it', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard_admin/);
   const dialog = await openCompany(page, 'Harbour Legal');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog', { name: 'Delete Harbour Legal?' }).getByRole('button', { name: 'Delete company' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await expect(dialog.getByText(/Permanent deletion on \d{4}-\d{2}-\d{2}/)).toBeVisible();
   await expectAccessible(page);
@@ -56,7 +57,7 @@ test('an admin migrates a company to a distributor', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard_admin/);
   const dialog = await openCompany(page, 'Northwind Clinic');
   await dialog.getByRole('button', { name: 'Migrate' }).click();
-  const migrate = page.getByRole('dialog', { name: 'Migrate Company' });
+  const migrate = page.getByRole('dialog', { name: 'Migrate company' });
   await migrate.getByLabel('Distributor').click();
   await page.getByRole('option', { name: 'Southern Backup Partners' }).click();
   const confirm = migrate.getByLabel('Type Northwind Clinic to confirm');

@@ -24,9 +24,11 @@ test('a customer adds, edits and deletes a user of their company on /users', asy
   await expectAccessible(page);
   await manage.getByRole('button', { name: 'Save' }).click();
   await expect(manage).toBeHidden();
+  await expect(page.getByText('nina@acme.example.com updated').first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Nina Renamed', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete nina@acme.example.com' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog', { name: 'Delete nina@acme.example.com?' }).getByRole('button', { name: 'Delete user' }).click();
+  await expect(page.getByText('nina@acme.example.com deleted').first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'nina@acme.example.com', exact: true })).toHaveCount(0);
 });

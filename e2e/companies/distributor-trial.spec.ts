@@ -4,7 +4,7 @@ import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
 test('a distributor extends a sub-account trial by 5 days, then converts it to paid', async ({ page }) => {
   await signIn(page, 'distributor@example.com');
   await expect(page).toHaveURL(/\/dashboard_distributor/);
-  await expect(page.getByRole('heading', { name: 'Sub-Accounts', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sub-accounts', level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: /Trial/ }).click();
   await expect(page).toHaveURL(/restrict=trial/);
   await expectAccessible(page);
@@ -18,13 +18,15 @@ test('a distributor extends a sub-account trial by 5 days, then converts it to p
 
   await dialog.getByLabel(/Extend by/).fill('5');
   await dialog.getByRole('button', { name: 'Extend trial' }).click();
-  await expect(dialog.getByText('Trial extended')).toBeVisible();
+  await expect(page.getByText('Trial extended by 5 days').first()).toBeVisible();
   await expect(dialog.getByText(/Trial ends on/)).not.toHaveText(before ?? '');
   await expectAccessible(page);
   await screenshot(page, 'company-dialog-distributor-trial');
 
-  await dialog.getByRole('button', { name: 'Convert To Paid' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await dialog.getByRole('button', { name: 'Convert to paid' }).click();
+  const convert = page.getByRole('dialog', { name: 'Convert to paid — this cannot be undone' });
+  await expect(convert.getByText(/becomes a paid account on the \w+ plan/)).toBeVisible();
+  await convert.getByRole('button', { name: /^Convert to paid on / }).click();
   await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Convert To Paid' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Convert to paid' })).toHaveCount(0);
 });

@@ -1,7 +1,9 @@
+import { Notifications, notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DataTableColumn } from 'mantine-datatable';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-error';
 import { renderWithProviders } from '../../test/render';
 import { DataTable } from './data-table';
 import type { ListPage, ListQuery, TableSource } from './list-source';
@@ -122,6 +124,65 @@ describe('DataTable', () => {
     expect(screen.queryByRole('button', { name: /^Email/ })).toBeNull();
   });
 
+  it('marks the sorted column with aria-sort and the others as unsorted, on real column headers', async () => {
+    const { source } = fakeSource(5);
+    renderWithProviders(
+      <DataTable source={source} columns={columns} label="People" defaultSort={{ accessor: 'name', direction: 'asc' }} />,
+    );
+    await screen.findByText('Person 1');
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    await waitFor(() => expect(header('Name').getAttribute('aria-sort')).toBe('ascending'));
+    expect(header('ID').getAttribute('aria-sort')).toBe('none');
+    expect(header('Email').hasAttribute('aria-sort')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(header('Name').getAttribute('aria-sort')).toBe('descending'));
+    await userEvent.click(screen.getByRole('button', { name: 'ID' }));
+    await waitFor(() => expect(header('ID').getAttribute('aria-sort')).toBe('ascending'));
+    expect(header('Name').getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('sorts from the keyboard through one tab stop per sortable header, once per Enter', async () => {
+    const { source, fetchPage } = fakeSource(5);
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" />);
+    await screen.findByText('Person 1');
+    const name = screen.getByRole('button', { name: 'Name' });
+    expect(name.tagName).toBe('BUTTON');
+    expect(name.closest('th')?.hasAttribute('tabindex')).toBe(false);
+    name.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(lastQuery(fetchPage)).toMatchObject({ target_order: 'company_name', target_order_direction: 'asc' }));
+  });
+
+  it('follows the search, page and sort it is given, and reports changes instead of keeping them', async () => {
+    const { source, fetchPage } = fakeSource(500);
+    const onSearchChange = vi.fn();
+    renderWithProviders(
+      <DataTable
+        source={source}
+        columns={columns}
+        label="People"
+        defaultPageSize={10}
+        search={{ q: 'acme', page: 4, sort: 'name', dir: 'desc' }}
+        onSearchChange={onSearchChange}
+      />,
+    );
+    await screen.findByText('Person 31');
+    expect(lastQuery(fetchPage)).toEqual({
+      page: 4,
+      page_size: 10,
+      target_search_query: 'acme',
+      target_order: 'company_name',
+      target_order_direction: 'desc',
+    });
+    expect(screen.getByRole('textbox', { name: 'Search People' })).toHaveProperty('value', 'acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 5' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({ q: 'acme', page: 5, sort: 'name', dir: 'desc' });
+    await userEvent.click(screen.getByRole('button', { name: 'ID' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({ q: 'acme', sort: 'id', dir: 'asc' });
+    expect(lastQuery(fetchPage)?.page).toBe(4);
+  });
+
   it('remembers hidden columns per table in localStorage under storageKey', async () => {
     const { source } = fakeSource(3);
     const first = renderWithProviders(<DataTable source={source} columns={columns} label="People" storageKey="people-table" />);
@@ -145,6 +206,36 @@ describe('DataTable', () => {
     expect(await screen.findByText('No results found with that filter!')).toBeTruthy();
   });
 
+  it('says what to do next when the list is empty, and offers to clear a search that matches nothing', async () => {
+    const { source } = fakeSource(0);
+    const onSearchChange = vi.fn();
+    const view = renderWithProviders(
+      <DataTable
+        source={source}
+        columns={columns}
+        label="People"
+        emptyDescription="Add a person to start."
+        search={{}}
+        onSearchChange={onSearchChange}
+      />,
+    );
+    expect(await screen.findByText('Add a person to start.')).toBeTruthy();
+    view.rerender(
+      <DataTable
+        source={source}
+        columns={columns}
+        label="People"
+        emptyDescription="Add a person to start."
+        search={{ q: 'zz' }}
+        onSearchChange={onSearchChange}
+      />,
+    );
+    expect(await screen.findByText('Nothing matches “zz”. Try fewer or different words.')).toBeTruthy();
+    expect(screen.queryByText('Add a person to start.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(onSearchChange).toHaveBeenLastCalledWith({}), { timeout: 2000 });
+  });
+
   it('exports the current search and sort in the chosen format', async () => {
     const exportFile = vi.fn(async () => {});
     const { source } = fakeSource(5, { exportFile });
@@ -158,6 +249,24 @@ describe('DataTable', () => {
       { page: 1, page_size: 100, target_search_query: '', target_order: 'company_name', target_order_direction: 'desc' },
       'xlsx',
     );
+  });
+
+  it("tells the user when an export fails, with the server's message and no 'Error: ' prefix", async () => {
+    const exportFile = vi.fn(async () => Promise.reject(new ApiError(503, 'Exports are paused')));
+    const { source } = fakeSource(5, { exportFile });
+    renderWithProviders(
+      <>
+        <Notifications />
+        <DataTable source={source} columns={columns} label="People" />
+      </>,
+    );
+    await screen.findByText('Person 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    expect(await screen.findAllByText('Exports are paused')).not.toHaveLength(0);
+    expect(screen.getAllByText('Export failed')).not.toHaveLength(0);
+    expect(screen.queryByText(/Error: /)).toBeNull();
+    act(() => notifications.clean());
   });
 
   it('expands a row to show its details when clicked', async () => {
@@ -197,6 +306,8 @@ describe('DataTable', () => {
   it('shows the error message when the list cannot be loaded', async () => {
     const { source } = fakeSource(0, { fetchPage: vi.fn(async () => Promise.reject(new Error('boom'))) });
     renderWithProviders(<DataTable source={source} columns={columns} label="People" />);
-    expect((await screen.findByRole('alert')).textContent).toContain('Error: Internal Error');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Internal Error');
+    expect(alert.textContent).not.toContain('Error: ');
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { DEFAULT_PAGE_SIZE } from '@portal/contract/shared/paging';
 import {
@@ -8,15 +8,18 @@ import {
   humanize,
   DataTable as MantineDataTable,
 } from 'mantine-datatable';
-import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
+import { EmptyState } from '../page/empty-state';
+import classes from './data-table.module.css';
 import { ColumnChooser } from './column-chooser';
 import { moveItem, REORDER_ACCESSOR, type ReorderChange, RowDragContext, reorderColumn, useDraggableRows } from './draggable-rows';
 import { ExportMenu } from './export-menu';
 import type { ListPage, TableSource } from './list-source';
 import { PaginationFooter } from './pagination-footer';
+import { searchOfView, type TableSearch, viewOfSearch } from './table-search';
 import { useHiddenColumns } from './use-hidden-columns';
-import { type TableSort, useListQuery } from './use-list-query';
+import { type TableView, useListQuery } from './use-list-query';
 
 export const DEFAULT_EMPTY_TEXT = 'No results found with that filter!';
 
@@ -30,7 +33,17 @@ export interface DataTableProps<Row, Output extends ListPage<Row> = ListPage<Row
   storageKey?: string;
   defaultPageSize?: number;
   defaultSort?: { accessor: string; direction: 'asc' | 'desc' };
+  /** The empty table's title; the spec's words by default. */
   emptyText?: string;
+  /** What to do next when the list has no rows at all (not merely none matching a search), and the action that does it. */
+  emptyDescription?: ReactNode;
+  emptyAction?: ReactNode;
+  /**
+   * The search, page and sort as the URL holds them; with onSearchChange the table follows the URL, so a
+   * reload keeps them. Without, the table keeps them itself.
+   */
+  search?: TableSearch;
+  onSearchChange?: (search: TableSearch) => void;
   idAccessor?: (keyof Row & string) | ((row: Row) => string | number);
   rowExpansion?: DataTableRowExpansionProps<Row>;
   /** Selection is controlled by the caller, who knows what the selection is for. */
@@ -61,6 +74,10 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
   defaultPageSize = DEFAULT_PAGE_SIZE,
   defaultSort,
   emptyText = DEFAULT_EMPTY_TEXT,
+  emptyDescription = 'Nothing has been added here yet.',
+  emptyAction,
+  search,
+  onSearchChange,
   idAccessor = 'id' as keyof Row & string,
   rowExpansion,
   selectedRows,
@@ -69,11 +86,11 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
   onData,
   toolbar,
 }: DataTableProps<Row, Output>) {
-  const initialSort: TableSort | undefined = defaultSort && {
-    ...defaultSort,
-    key: sortKeyOf(columns, defaultSort.accessor),
-  };
-  const list = useListQuery({ source, defaultPageSize, defaultSort: initialSort });
+  const view = search && viewOfSearch(search, columns, defaultSort);
+  const { sort: initialSort } = viewOfSearch({}, columns, defaultSort);
+  const onViewChange = onSearchChange && ((next: TableView) => onSearchChange(searchOfView(next, defaultSort)));
+  const list = useListQuery({ source, defaultPageSize, defaultSort: initialSort, view, onViewChange });
+  const headerRef = useSortSemantics(list.sort?.accessor, list.sort?.direction);
   const { data, error, isFetching } = list.result;
   const [hidden, setHidden] = useHiddenColumns(storageKey);
 
@@ -91,7 +108,11 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
   const dragProps = useDraggableRows(getId);
 
   const visibleColumns = useMemo(() => {
-    const shown = columns.map((column) => ({ ...column, hidden: column.hidden || hidden.includes(String(column.accessor)) }));
+    const shown = columns.map((column) => ({
+      ...column,
+      hidden: column.hidden || hidden.includes(String(column.accessor)),
+      ...(column.sortable ? { title: <SortButton label={columnLabel(column)} /> } : {}),
+    }));
     return onReorder ? [reorderColumn<Row>(), ...shown] : shown;
   }, [columns, hidden, onReorder]);
 
@@ -106,7 +127,9 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
 
   const onSortStatusChange = (status: DataTableSortStatus<Row>) => {
     const accessor = String(status.columnAccessor);
-    list.setSort({ accessor, key: status.sortKey ?? sortKeyOf(columns, accessor), direction: status.direction });
+    // The library carries the old direction over to a newly chosen column; a new column starts ascending.
+    const direction = accessor === list.sort?.accessor ? status.direction : 'asc';
+    list.setSort({ accessor, key: status.sortKey ?? sortKeyOf(columns, accessor), direction });
   };
 
   const move = (from: number, to: number) => {
@@ -142,7 +165,7 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
       {error && !data ? (
         <Alert color="red" role="alert" title="Could not load the list">
           <Group justify="space-between">
-            {`Error: ${errorMessage(error)}`}
+            {errorMessage(error)}
             <Button size="xs" variant="white" color="red" onClick={() => void list.result.refetch()}>
               Retry
             </Button>
@@ -151,21 +174,35 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
       ) : (
         <RowDragContext enabled={Boolean(onReorder)} onMove={move}>
           <MantineDataTable<Row>
+            tableRef={headerRef}
             aria-label={label}
             withTableBorder
             borderRadius="sm"
             highlightOnHover
             striped
-            minHeight={rows.length === 0 ? 180 : undefined}
+            minHeight={rows.length === 0 ? 240 : undefined}
             columns={visibleColumns}
             records={rows}
             idAccessor={idAccessor}
             fetching={isFetching}
-            // Body-coloured: the library's dimmed grey falls under 4.5:1, worse still behind a modal's overlay.
             emptyState={
-              <Text size="sm" c="var(--mantine-color-text)">
-                {emptyText}
-              </Text>
+              list.query.target_search_query ? (
+                <EmptyState
+                  title={emptyText}
+                  description={`Nothing matches “${list.query.target_search_query}”. Try fewer or different words.`}
+                  action={
+                    <Button variant="default" size="xs" className={classes.emptyAction} onClick={() => list.setSearchText('')}>
+                      Clear search
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState
+                  title={emptyText}
+                  description={emptyDescription}
+                  action={emptyAction ? <div className={classes.emptyAction}>{emptyAction}</div> : undefined}
+                />
+              )
             }
             sortStatus={sortStatus}
             onSortStatusChange={onSortStatusChange}
@@ -187,4 +224,40 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
       )}
     </Stack>
   );
+}
+
+/** A sortable column's title as a real button, so the header cell keeps its column-header role (with aria-sort). */
+function SortButton({ label }: { label: string }) {
+  return (
+    <button
+      type="button"
+      className={classes.sortButton}
+      // The cell sorts on Enter too; stopping it here keeps one Enter from sorting twice.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.stopPropagation();
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+/**
+ * mantine-datatable makes each sortable header cell a focusable role="button", which hides the column
+ * header from assistive technology and leaves no place for aria-sort. The cells get their column-header
+ * role back, with aria-sort, and the title's own button takes focus.
+ */
+function useSortSemantics(accessor: string | undefined, direction: 'asc' | 'desc' | undefined) {
+  const ref = useRef<HTMLTableElement>(null) as RefObject<HTMLTableElement>;
+  // No dependency list: the library may re-create the header cells on any render.
+  useLayoutEffect(() => {
+    const cells = ref.current?.querySelectorAll<HTMLTableCellElement>('thead th.mantine-datatable-header-cell-sortable') ?? [];
+    for (const cell of cells) {
+      cell.removeAttribute('role');
+      cell.removeAttribute('tabindex');
+      const sorted = cell.dataset.accessor === accessor;
+      cell.setAttribute('aria-sort', sorted ? (direction === 'desc' ? 'descending' : 'ascending') : 'none');
+    }
+  });
+  return ref;
 }

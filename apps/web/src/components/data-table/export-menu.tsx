@@ -1,9 +1,8 @@
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ExportFormat } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-error';
+import { notifyFailure } from '../feedback/notify';
 
 interface ExportMenuProps {
   onExport: (format: ExportFormat) => Promise<void>;
@@ -23,7 +22,7 @@ export function ExportMenu({ onExport }: ExportMenuProps) {
     try {
       await onExport(format);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Export failed', message: `Error: ${errorMessage(error)}` });
+      notifyFailure('Export failed', error);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { type ListPage, type ListQuery, listPageQueryOptions, type TableSource } from './list-source';
 
 /** The spec's search debounce. */
@@ -13,45 +13,74 @@ export interface TableSort {
   direction: 'asc' | 'desc';
 }
 
+/** What a table's caller may keep outside the table (in the URL): the applied search, the page and the sort. */
+export interface TableView {
+  search: string;
+  page: number;
+  sort: TableSort | undefined;
+}
+
 interface ListQueryOptions<Row, Output extends ListPage<Row>> {
   source: TableSource<Row, Output>;
   defaultPageSize: number;
   defaultSort?: TableSort | undefined;
+  /** Given with onViewChange, the caller owns search, page and sort (e.g. the URL) and the table follows it. */
+  view?: TableView | undefined;
+  onViewChange?: ((view: TableView) => void) | undefined;
 }
 
 /**
  * Paging, debounced search and sort for one table, and the query they drive.
  * Anything that changes which rows match (search, sort, page size, the source's filters) goes back to page 1.
  */
-export function useListQuery<Row, Output extends ListPage<Row>>({ source, defaultPageSize, defaultSort }: ListQueryOptions<Row, Output>) {
-  const [page, setPage] = useState(1);
+export function useListQuery<Row, Output extends ListPage<Row>>({
+  source,
+  defaultPageSize,
+  defaultSort,
+  view: outerView,
+  onViewChange,
+}: ListQueryOptions<Row, Output>) {
+  const controlled = outerView !== undefined && onViewChange !== undefined;
+  const [ownView, setOwnView] = useState<TableView>({ search: '', page: 1, sort: defaultSort });
+  const view = controlled ? outerView : ownView;
+  const setView = (patch: Partial<TableView>) => {
+    const next = { ...view, ...patch };
+    if (controlled) onViewChange(next);
+    else setOwnView(next);
+  };
   const [pageSize, setPageSizeState] = useState(defaultPageSize);
-  const [searchText, setSearchText] = useState('');
-  const [appliedSearch, setAppliedSearch] = useState('');
-  const [sort, setSortState] = useState(defaultSort);
+  const [searchText, setSearchText] = useState(view.search);
 
   // Reset during render (not in an effect) so the stale page is never requested with the new filters.
+  // A caller that owns the view changes its filters and page together.
   const sourceKey = JSON.stringify(source.queryKey);
   const [seenSourceKey, setSeenSourceKey] = useState(sourceKey);
   if (seenSourceKey !== sourceKey) {
     setSeenSourceKey(sourceKey);
-    setPage(1);
+    if (!controlled) setOwnView((current) => ({ ...current, page: 1 }));
   }
 
+  // The box follows a search applied from outside (back and forward through the URL).
+  const [seenSearch, setSeenSearch] = useState(view.search);
+  if (seenSearch !== view.search) {
+    setSeenSearch(view.search);
+    setSearchText(view.search);
+  }
+
+  // An effect event: the timer applies the search to the view as it is when it fires.
+  const applySearch = useEffectEvent((text: string) => setView({ search: text, page: 1 }));
+  const appliedSearch = view.search;
   useEffect(() => {
     if (searchText === appliedSearch) return;
-    const timer = setTimeout(() => {
-      setAppliedSearch(searchText);
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => applySearch(searchText), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText, appliedSearch]);
 
   const query: ListQuery = {
-    page,
+    page: view.page,
     page_size: pageSize,
-    target_search_query: appliedSearch,
-    ...(sort ? { target_order: sort.key, target_order_direction: sort.direction } : {}),
+    target_search_query: view.search,
+    ...(view.sort ? { target_order: view.sort.key, target_order_direction: view.sort.direction } : {}),
   };
 
   const result = useQuery({
@@ -63,19 +92,16 @@ export function useListQuery<Row, Output extends ListPage<Row>>({ source, defaul
   return {
     query,
     result,
-    page,
-    setPage,
+    page: view.page,
+    setPage: (page: number) => setView({ page }),
     pageSize,
     setPageSize: (size: number) => {
       setPageSizeState(size);
-      setPage(1);
+      setView({ page: 1 });
     },
     searchText,
     setSearchText,
-    sort,
-    setSort: (next: TableSort) => {
-      setSortState(next);
-      setPage(1);
-    },
+    sort: view.sort,
+    setSort: (sort: TableSort) => setView({ sort, page: 1 }),
   };
 }

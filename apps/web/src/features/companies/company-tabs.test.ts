@@ -15,7 +15,7 @@ describe('company tabs', () => {
       ['Active', 10],
       ['Trial', 3],
       ['Suspended', 2],
-      ['Pending Delete', 1],
+      ['Pending delete', 1],
       ['Deleted', 9],
     ]);
     expect(tabCount(tabFor('trial'), {})).toBe(0);

@@ -19,7 +19,7 @@ export const COMPANY_TABS: readonly CompanyTab[] = [
   { value: 'active', label: 'Active', states: ['ACTIVE'] },
   { value: 'trial', label: 'Trial', states: ['TRIAL'] },
   { value: 'suspended', label: 'Suspended', states: ['SUSPENDED'] },
-  { value: 'pending-delete', label: 'Pending Delete', states: ['PENDING_DELETE'] },
+  { value: 'pending-delete', label: 'Pending delete', states: ['PENDING_DELETE'] },
   // Migrated companies have left for another vendor; like deleted ones they are no longer served.
   { value: 'deleted', label: 'Deleted', states: ['DELETED', 'MIGRATED'] },
 ];

@@ -5,7 +5,7 @@ export const COMPANY_STATE_LABEL: Record<CompanyState, string> = {
   TRIAL: 'Trial',
   ACTIVE: 'Active',
   SUSPENDED: 'Suspended',
-  PENDING_DELETE: 'Pending Delete',
+  PENDING_DELETE: 'Pending delete',
   DELETED: 'Deleted',
   MIGRATED: 'Migrated',
 };

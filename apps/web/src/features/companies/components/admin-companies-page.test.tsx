@@ -1,4 +1,5 @@
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
+import { adminDescribeCompany } from '@portal/contract/companies/company-describe';
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, on } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import type { AdminCompanyRestrict } from '../company-tabs';
+import { companyDetail } from './company-dialog/company-detail.fixture';
 import { AdminCompaniesPage } from './admin-companies-page';
 
 const LIST = adminCompanyList;
@@ -59,7 +61,7 @@ describe('AdminCompaniesPage', () => {
     expect(screen.getByRole('tab', { name: 'Current (15)' })).toBeTruthy();
     expect(api.callsTo(LIST)[0]?.body).toMatchObject({ target_company_states: ['DELETED', 'MIGRATED'] });
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Pending Delete (1)' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Pending delete (1)' }));
     expect(onRestrictChange).toHaveBeenCalledWith('pending-delete');
     await userEvent.click(screen.getByRole('tab', { name: 'Current (15)' }));
     expect(onRestrictChange).toHaveBeenLastCalledWith(undefined);
@@ -80,5 +82,36 @@ describe('AdminCompaniesPage', () => {
     await screen.findByText('Acme Backups');
     await userEvent.click(screen.getByRole('button', { name: /^Email/ }));
     await waitFor(() => expect(api.callsTo(LIST).at(-1)?.body).toMatchObject({ target_order: 'email', target_order_direction: 'asc' }));
+  });
+
+  it('puts focus back on the company that opened the drawer when it closes', async () => {
+    fakeApi([
+      on(LIST, () => ({ rows: [acme], total: 1, count_in_state: counts })),
+      on(adminDescribeCompany, () => companyDetail({ id: 42 })),
+    ]);
+    renderWithProviders(<AdminCompaniesPage restrict={undefined} onRestrictChange={vi.fn()} canEdit />);
+    const opener = await screen.findByRole('button', { name: 'Acme Backups' });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Southern Bakery' });
+    await screen.findByLabelText('City');
+    expect(document.activeElement).not.toBe(opener);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('says what to do next when a tab has no companies', async () => {
+    fakeApi([on(LIST, () => ({ rows: [], total: 0, count_in_state: counts }))]);
+    renderWithProviders(<AdminCompaniesPage restrict="suspended" onRestrictChange={vi.fn()} canEdit />);
+    expect(await screen.findByText('No results found with that filter!')).toBeTruthy();
+    expect(screen.getByText('No company is suspended right now. The other tabs list the rest.')).toBeTruthy();
+  });
+
+  it('has a page header with the page title and the New company action', async () => {
+    fakeApi([on(LIST, () => ({ rows: [], total: 0, count_in_state: counts }))]);
+    renderWithProviders(<AdminCompaniesPage restrict={undefined} onRestrictChange={vi.fn()} canEdit />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Companies' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New company' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Companies · Backup Portal'));
   });
 });

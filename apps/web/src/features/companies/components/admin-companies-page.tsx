@@ -1,22 +1,31 @@
-import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
-import { firstPageQuery, listPageQueryOptions } from '../../../components/data-table/list-source';
+import { listPageQueryOptions } from '../../../components/data-table/list-source';
+import { listQueryOfSearch, type TableSearch } from '../../../components/data-table/table-search';
+import { PageHeader } from '../../../components/page/page-header';
 import { adminCompanyListSource, companyDetailQueryOptions } from '../api';
 import { type AdminCompanyRestrict, COMPANY_TABS, CURRENT_TAB, type CompanyTab, tabCount, tabFor } from '../company-tabs';
 import { adminCompanyColumns } from './admin-company-columns';
 import { CompanyDialog } from './company-dialog/company-dialog';
 import { NewCompanyDialog } from './new-company/new-company-dialog';
+import { companyOpenerSelector, useOpenerFocus } from './use-opener-focus';
 
 const PAGE_SIZE = 50;
 // The name column sorts by its accessor.
 const DEFAULT_SORT = { accessor: 'company_name', direction: 'asc' } as const;
+const NEW_COMPANY_LABEL = 'New company';
 
-/** The page of companies the tab for `restrict` opens with, for the route to preload. */
-export function firstAdminCompaniesPage(restrict: AdminCompanyRestrict | undefined) {
-  const query = firstPageQuery(PAGE_SIZE, { key: DEFAULT_SORT.accessor, direction: DEFAULT_SORT.direction });
+/** The page of companies the URL asks for (tab, search, page, sort), for the route to preload. */
+export function firstAdminCompaniesPage(restrict: AdminCompanyRestrict | undefined, search: TableSearch = {}) {
+  const query = listQueryOfSearch(
+    search,
+    PAGE_SIZE,
+    adminCompanyColumns(() => undefined),
+    DEFAULT_SORT,
+  );
   return listPageQueryOptions(adminCompanyListSource(tabFor(restrict).states), query);
 }
 
@@ -24,12 +33,14 @@ type StateCounts = Partial<Record<CompanyState, number>>;
 
 interface AdminCompanyTableProps {
   tab: CompanyTab;
+  search: TableSearch | undefined;
+  onSearchChange: ((search: TableSearch) => void) | undefined;
   onCounts: (counts: StateCounts) => void;
   onOpen: (id: number) => void;
   onIntent: (id: number) => void;
 }
 
-function AdminCompanyTable({ tab, onCounts, onOpen, onIntent }: AdminCompanyTableProps) {
+function AdminCompanyTable({ tab, search, onSearchChange, onCounts, onOpen, onIntent }: AdminCompanyTableProps) {
   const columns = useMemo(() => adminCompanyColumns(onOpen, onIntent), [onOpen, onIntent]);
   return (
     <DataTable
@@ -39,6 +50,12 @@ function AdminCompanyTable({ tab, onCounts, onOpen, onIntent }: AdminCompanyTabl
       storageKey="admin-companies"
       defaultPageSize={PAGE_SIZE}
       defaultSort={DEFAULT_SORT}
+      {...(search && onSearchChange ? { search, onSearchChange } : {})}
+      emptyDescription={
+        tab.value === CURRENT_TAB
+          ? `No company is in trial, active or suspended. Create one with ${NEW_COMPANY_LABEL}.`
+          : `No company is ${tab.label.toLowerCase()} right now. The other tabs list the rest.`
+      }
       onData={(output) => onCounts(output.count_in_state)}
     />
   );
@@ -47,20 +64,42 @@ function AdminCompanyTable({ tab, onCounts, onOpen, onIntent }: AdminCompanyTabl
 interface AdminCompaniesPageProps {
   restrict: AdminCompanyRestrict | undefined;
   onRestrictChange: (restrict: AdminCompanyRestrict | undefined) => void;
+  /** The table's search, page and sort as the URL holds them; without, the table keeps them itself. */
+  search?: TableSearch;
+  onSearchChange?: (search: TableSearch) => void;
   /** The signed-in user's email; absent in tests of the list alone. */
   currentEmail?: string;
   /** Only admins edit companies; other staff see the list. */
   canEdit?: boolean;
 }
 
-export function AdminCompaniesPage({ restrict, onRestrictChange, currentEmail = '', canEdit = false }: AdminCompaniesPageProps) {
+export function AdminCompaniesPage({
+  restrict,
+  onRestrictChange,
+  search,
+  onSearchChange,
+  currentEmail = '',
+  canEdit = false,
+}: AdminCompaniesPageProps) {
   const [counts, setCounts] = useState<StateCounts>();
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  const focus = useOpenerFocus();
   const active = tabFor(restrict);
   const queryClient = useQueryClient();
   // Pointing at a company already loads what its dialog shows.
   const preloadCompany = useCallback((id: number) => void queryClient.prefetchQuery(companyDetailQueryOptions('admin', id)), [queryClient]);
+  const openCompany = useCallback(
+    (id: number) => {
+      focus.remember();
+      setOpenId(id);
+    },
+    [focus],
+  );
+  const closeCompany = (id: number) => {
+    setOpenId(null);
+    focus.restore(companyOpenerSelector(id));
+  };
 
   const change = (value: string | null) => {
     const tab = COMPANY_TABS.find((item) => item.value === value);
@@ -68,11 +107,23 @@ export function AdminCompaniesPage({ restrict, onRestrictChange, currentEmail = 
   };
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={1}>Companies</Title>
-        {canEdit && <Button onClick={() => setCreating(true)}>New Company</Button>}
-      </Group>
+    <>
+      <PageHeader
+        title="Companies"
+        description="Every customer, distributor and staff company. Open one to edit it, manage its users or change its state."
+        actions={
+          canEdit && (
+            <Button
+              onClick={() => {
+                focus.remember();
+                setCreating(true);
+              }}
+            >
+              {NEW_COMPANY_LABEL}
+            </Button>
+          )
+        }
+      />
       <Tabs value={active.value} onChange={change} keepMounted={false}>
         <Tabs.List aria-label="Company states">
           {COMPANY_TABS.map((tab) => {
@@ -86,14 +137,39 @@ export function AdminCompaniesPage({ restrict, onRestrictChange, currentEmail = 
         </Tabs.List>
         {COMPANY_TABS.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            <AdminCompanyTable tab={tab} onCounts={setCounts} onOpen={setOpenId} onIntent={preloadCompany} />
+            <AdminCompanyTable
+              tab={tab}
+              search={search}
+              onSearchChange={onSearchChange}
+              onCounts={setCounts}
+              onOpen={openCompany}
+              onIntent={preloadCompany}
+            />
           </Tabs.Panel>
         ))}
       </Tabs>
       {openId !== null && (
-        <CompanyDialog companyId={openId} viewer="admin" currentEmail={currentEmail} viewOnly={!canEdit} onClose={() => setOpenId(null)} />
+        <CompanyDialog
+          companyId={openId}
+          viewer="admin"
+          currentEmail={currentEmail}
+          viewOnly={!canEdit}
+          onClose={() => closeCompany(openId)}
+        />
       )}
-      {creating && <NewCompanyDialog viewer="admin" onClose={() => setCreating(false)} onCreated={setOpenId} />}
-    </Stack>
+      {creating && (
+        <NewCompanyDialog
+          viewer="admin"
+          onClose={() => {
+            setCreating(false);
+            focus.restore();
+          }}
+          onCreated={(id) => {
+            focus.handOver();
+            setOpenId(id);
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -16,6 +16,7 @@ export function companyNameColumn<T extends { id: number; company_name: string }
         component="button"
         type="button"
         size="sm"
+        data-company-id={row.id}
         onClick={() => onOpen(row.id)}
         onMouseEnter={() => onIntent?.(row.id)}
         onFocus={() => onIntent?.(row.id)}

@@ -1,16 +1,19 @@
-import { Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Button, Stack, Tabs } from '@mantine/core';
 import type { distributorListCompanies } from '@portal/contract/companies/company-lookups';
 import type { DataTableColumn } from 'mantine-datatable';
 import { companyNameColumn } from './company-name-column';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
-import { firstPageQuery, listPageQueryOptions, type RowOf } from '../../../components/data-table/list-source';
+import { listPageQueryOptions, type RowOf } from '../../../components/data-table/list-source';
+import { listQueryOfSearch, type TableSearch } from '../../../components/data-table/table-search';
+import { PageHeader } from '../../../components/page/page-header';
 import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../api/company-states';
 import { formatDate } from '../../../lib/dates';
 import { companyDetailQueryOptions, distributorCompanyListSource, type DistributorRestrict } from '../api';
 import { CompanyDialog } from './company-dialog/company-dialog';
 import { NewCompanyDialog } from './new-company/new-company-dialog';
+import { companyOpenerSelector, useOpenerFocus } from './use-opener-focus';
 
 type SubAccountRow = RowOf<typeof distributorListCompanies>;
 
@@ -18,14 +21,21 @@ const PAGE_SIZE = 25;
 // The name column sorts by its accessor.
 const DEFAULT_SORT = { accessor: 'company_name', direction: 'asc' } as const;
 
-/** The page of sub-accounts the tab for `restrict` opens with, for the route to preload. */
-export function firstSubAccountsPage(restrict: DistributorRestrict) {
-  const query = firstPageQuery(PAGE_SIZE, { key: DEFAULT_SORT.accessor, direction: DEFAULT_SORT.direction });
+const NEW_SUB_ACCOUNT_LABEL = 'New sub-account';
+
+/** The page of sub-accounts the URL asks for (tab, search, page, sort), for the route to preload. */
+export function firstSubAccountsPage(restrict: DistributorRestrict, search: TableSearch = {}) {
+  const query = listQueryOfSearch(
+    search,
+    PAGE_SIZE,
+    subAccountColumns(() => undefined),
+    DEFAULT_SORT,
+  );
   return listPageQueryOptions(distributorCompanyListSource(restrict), query);
 }
 
 /** sortKey values are the contract's DISTRIBUTOR_COMPANY_ORDER. */
-function subAccountColumns(onOpen: (id: number) => void, onIntent: (id: number) => void): DataTableColumn<SubAccountRow>[] {
+function subAccountColumns(onOpen: (id: number) => void, onIntent?: (id: number) => void): DataTableColumn<SubAccountRow>[] {
   return [
     companyNameColumn<SubAccountRow>(onOpen, onIntent),
     { accessor: 'primary_email', title: 'Primary email' },
@@ -51,20 +61,49 @@ function subAccountColumns(onOpen: (id: number) => void, onIntent: (id: number) 
 interface DistributorCompaniesPageProps {
   restrict: DistributorRestrict;
   onRestrictChange: (restrict: DistributorRestrict) => void;
+  /** The table's search, page and sort as the URL holds them; without, the table keeps them itself. */
+  search?: TableSearch;
+  onSearchChange?: (search: TableSearch) => void;
   currentEmail: string;
   /** Shown above the tabs, e.g. the signed-in company's summary. */
   header?: ReactNode;
 }
 
-export function DistributorCompaniesPage({ restrict, onRestrictChange, currentEmail, header }: DistributorCompaniesPageProps) {
+export function DistributorCompaniesPage({
+  restrict,
+  onRestrictChange,
+  search,
+  onSearchChange,
+  currentEmail,
+  header,
+}: DistributorCompaniesPageProps) {
   const [trialCount, setTrialCount] = useState<number>();
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  const focus = useOpenerFocus();
   const queryClient = useQueryClient();
+  const openCompany = useCallback(
+    (id: number) => {
+      focus.remember();
+      setOpenId(id);
+    },
+    [focus],
+  );
   // Pointing at a sub-account already loads what its dialog shows.
   const columns = useMemo(
-    () => subAccountColumns(setOpenId, (id) => void queryClient.prefetchQuery(companyDetailQueryOptions('distributor', id))),
-    [queryClient],
+    () => subAccountColumns(openCompany, (id) => void queryClient.prefetchQuery(companyDetailQueryOptions('distributor', id))),
+    [queryClient, openCompany],
+  );
+
+  const newButton = (
+    <Button
+      onClick={() => {
+        focus.remember();
+        setCreating(true);
+      }}
+    >
+      {NEW_SUB_ACCOUNT_LABEL}
+    </Button>
   );
 
   const table = (value: DistributorRestrict) => (
@@ -75,18 +114,31 @@ export function DistributorCompaniesPage({ restrict, onRestrictChange, currentEm
       storageKey="distributor-companies"
       defaultPageSize={PAGE_SIZE}
       defaultSort={DEFAULT_SORT}
+      {...(search && onSearchChange ? { search, onSearchChange } : {})}
+      emptyDescription={
+        value === 'trial'
+          ? 'No sub-account is on a trial. New sub-accounts start on one.'
+          : `You have no sub-accounts yet. Create the first with ${NEW_SUB_ACCOUNT_LABEL}.`
+      }
+      emptyAction={value === 'all' ? newButton : undefined}
       onData={(output) => setTrialCount(output.trial_count)}
     />
   );
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={1}>Sub-Accounts</Title>
-        <Button onClick={() => setCreating(true)}>New Sub-Account</Button>
-      </Group>
+    <Stack gap={0}>
+      <PageHeader
+        title="Sub-accounts"
+        description="The customer companies you manage. Open one to edit it, manage its users or convert its trial to paid."
+        actions={newButton}
+      />
       {header}
-      <Tabs value={restrict} onChange={(value) => (value === 'all' || value === 'trial') && onRestrictChange(value)} keepMounted={false}>
+      <Tabs
+        value={restrict}
+        onChange={(value) => (value === 'all' || value === 'trial') && onRestrictChange(value)}
+        keepMounted={false}
+        mt={header ? 'lg' : 0}
+      >
         <Tabs.List aria-label="Sub-account filter">
           <Tabs.Tab value="all">All</Tabs.Tab>
           <Tabs.Tab value="trial" rightSection={trialCount === undefined ? null : <Badge size="sm">{trialCount}</Badge>}>
@@ -101,9 +153,29 @@ export function DistributorCompaniesPage({ restrict, onRestrictChange, currentEm
         </Tabs.Panel>
       </Tabs>
       {openId !== null && (
-        <CompanyDialog companyId={openId} viewer="distributor" currentEmail={currentEmail} onClose={() => setOpenId(null)} />
+        <CompanyDialog
+          companyId={openId}
+          viewer="distributor"
+          currentEmail={currentEmail}
+          onClose={() => {
+            setOpenId(null);
+            focus.restore(companyOpenerSelector(openId));
+          }}
+        />
       )}
-      {creating && <NewCompanyDialog viewer="distributor" onClose={() => setCreating(false)} onCreated={setOpenId} />}
+      {creating && (
+        <NewCompanyDialog
+          viewer="distributor"
+          onClose={() => {
+            setCreating(false);
+            focus.restore();
+          }}
+          onCreated={(id) => {
+            focus.handOver();
+            setOpenId(id);
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { DataTable } from '../../../../components/data-table/data-table';
 import type { RowOf } from '../../../../components/data-table/list-source';
+import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatDateTime } from '../../../../lib/dates';
@@ -20,17 +21,26 @@ const LOG_COLUMNS: DataTableColumn<LogRow>[] = [
   { accessor: 'uri', title: 'URI' },
 ];
 
-/** Login as company, create ticket, the raw describe payload and the request log. */
+/** Log in as company, create ticket, the raw describe payload and the request log. */
 export function CompanyAdminExtras({ company }: { company: CompanyDetail }) {
   const login = useImpersonateCompany();
   const navigate = useNavigate();
   const [open, setOpen] = useState<string | null>(null);
-  const loginAs = () => login.mutate({ target_id: company.id }, { onSuccess: () => void navigate({ to: '/' }) });
+  const loginAs = () =>
+    login.mutate(
+      { target_id: company.id },
+      {
+        onSuccess: () => {
+          notifySuccess(`Logged in as ${company.company_name}`);
+          void navigate({ to: '/' });
+        },
+      },
+    );
   return (
     <>
       <Group>
         <Button variant="default" loading={login.isPending} onClick={loginAs} disabled={company.users.length === 0}>
-          Login as company
+          Log in as company
         </Button>
         <Anchor href={`/tickets/create?target_company=${company.id}`}>Create ticket</Anchor>
       </Group>

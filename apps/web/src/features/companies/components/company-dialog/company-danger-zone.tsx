@@ -3,8 +3,10 @@ import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { useState } from 'react';
 import { confirmTyped } from '../../../../components/confirm/confirm-typed';
 import { confirmYesNo } from '../../../../components/confirm/confirm-yes-no';
+import { notifySuccess } from '../../../../components/feedback/notify';
 import { formErrorState } from '../../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
+import { PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
 import { formatDate, fromUnixSeconds } from '../../../../lib/dates';
 import { useDeleteCompany, useReactivateCompany } from '../../api';
 import { MigrateCompanyDialog } from './migrate-company-dialog';
@@ -24,19 +26,30 @@ export function CompanyDangerZone({ company, isAdmin, disabled }: CompanyDangerZ
 
   const softDelete = async () => {
     const yes = await confirmYesNo({
-      title: 'Delete company',
-      message: `Delete ${company.company_name}? It is deleted for good after 21 days unless reactivated.`,
+      title: `Delete ${company.company_name}?`,
+      message: `Its users can no longer sign in and it is marked pending delete. It is deleted for good after ${PENDING_DELETE_DAYS} days unless someone reactivates it before then.`,
+      yesLabel: 'Delete company',
+      noLabel: 'Cancel',
     });
-    if (yes) remove.mutate({ target_company_id: company.id, target_force: false });
+    if (yes)
+      remove.mutate(
+        { target_company_id: company.id, target_force: false },
+        { onSuccess: () => notifySuccess(`${company.company_name} will be deleted in ${PENDING_DELETE_DAYS} days`) },
+      );
   };
 
   const forceDelete = async () => {
     const yes = await confirmTyped({
-      title: 'Delete permanently',
-      message: `Delete ${company.company_name} permanently, now? This cannot be undone.`,
+      title: 'Delete permanently — this cannot be undone',
+      message: `${company.company_name} and its users are deleted now, with no ${PENDING_DELETE_DAYS}-day wait and no way to reactivate it.`,
       placeholder: company.company_name,
+      okLabel: 'Delete permanently',
     });
-    if (yes) remove.mutate({ target_company_id: company.id, target_force: true, target_confirm_company_name: company.company_name });
+    if (yes)
+      remove.mutate(
+        { target_company_id: company.id, target_force: true, target_confirm_company_name: company.company_name },
+        { onSuccess: () => notifySuccess(`${company.company_name} deleted`) },
+      );
   };
 
   return (
@@ -48,7 +61,16 @@ export function CompanyDangerZone({ company, isAdmin, disabled }: CompanyDangerZ
       )}
       <Group>
         {pending ? (
-          <Button color="teal.9" loading={reactivate.isPending} onClick={() => reactivate.mutate({ target_company_id: company.id })}>
+          <Button
+            color="teal.9"
+            loading={reactivate.isPending}
+            onClick={() =>
+              reactivate.mutate(
+                { target_company_id: company.id },
+                { onSuccess: () => notifySuccess(`${company.company_name} reactivated`) },
+              )
+            }
+          >
             Reactivate
           </Button>
         ) : (

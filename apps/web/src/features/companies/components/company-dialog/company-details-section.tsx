@@ -1,4 +1,5 @@
 import { Fieldset, Group, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { CountrySelect } from '../../../../components/form/country-select';
 import { metadataLabel } from './company-form';
 import { FlagCheckbox } from './flag-checkbox';
 import type { FormSectionProps } from './form-section-props';
@@ -12,7 +13,7 @@ export function CompanyDetailsSection({ company, values, set, errors, limits, is
   // Custom metadata belongs to distributors: shown on their sub-accounts, labelled by their settings.
   const showMetadata = company.distributor !== null || !isAdmin;
   const primary = company.users.find((user) => user.is_primary_contact);
-  const text = (key: 'company_name' | 'phone_number' | 'street_address' | 'city' | 'postal_code' | 'country', label: string) => (
+  const text = (key: 'company_name' | 'phone_number' | 'street_address' | 'city' | 'postal_code', label: string) => (
     <TextInput
       label={label}
       value={values[key]}
@@ -31,7 +32,7 @@ export function CompanyDetailsSection({ company, values, set, errors, limits, is
           {text('street_address', 'Street address')}
           {text('city', 'City')}
           {text('postal_code', 'Postal code')}
-          {text('country', 'Country')}
+          <CountrySelect value={values.country} onChange={(code) => set('country', code)} error={errors.country} />
         </SimpleGrid>
         {isAdmin && (
           <Textarea

@@ -1,33 +1,130 @@
+import { Notifications, notifications } from '@mantine/notifications';
 import { adminDescribeCompany, distributorDescribeCompany } from '@portal/contract/companies/company-describe';
 import { listSales } from '@portal/contract/companies/company-lookups';
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { distributorPatchCompany } from '@portal/contract/companies/company-patch';
+import { listCompanyUsers } from '@portal/contract/users/company-users';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, on } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { companyDetail } from './company-detail.fixture';
 import { CompanyDialog } from './company-dialog';
 
+afterEach(() => act(() => notifications.clean()));
+
+function renderDialog(onClose = vi.fn()) {
+  renderWithProviders(
+    <>
+      <Notifications />
+      <CompanyDialog companyId={7} viewer="distributor" currentEmail="d@example.com" onClose={onClose} />
+    </>,
+  );
+  return onClose;
+}
+
+const drawer = () => screen.findByRole('dialog', { name: 'Southern Bakery' });
+
+async function editCity(text: string) {
+  const city = await screen.findByLabelText('City');
+  await userEvent.clear(city);
+  await userEvent.type(city, text);
+}
+
 describe('CompanyDialog', () => {
-  it('shows a distributor only Overview and Manage Users, with the Sub-Account badge', async () => {
+  it('shows a distributor only Overview and Manage users, with the Sub-Account badge', async () => {
     const api = fakeApi([on(distributorDescribeCompany, () => companyDetail({ is_vip: true }))]);
     renderWithProviders(<CompanyDialog companyId={7} viewer="distributor" currentEmail="d@example.com" onClose={vi.fn()} />);
     expect(await screen.findByRole('tab', { name: 'Overview' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Manage Users']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Manage users']);
     expect(screen.getByText('Sub-Account')).toBeTruthy();
     expect(screen.getByText('VIP')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete permanently' })).toBeNull();
     expect(api.callsTo(distributorDescribeCompany)[0]?.body).toEqual({ target_id: 7 });
   });
 
-  it('shows support staff the company without History or any action', async () => {
+  it('shows support staff the company without History, any action or Save', async () => {
     fakeApi([
       on(adminDescribeCompany, () => companyDetail({ company_type: 'distributor', distributor: null, distributor_id: null })),
       on(listSales, () => []),
     ]);
     renderWithProviders(<CompanyDialog companyId={7} viewer="admin" viewOnly currentEmail="s@example.com" onClose={vi.fn()} />);
     expect(await screen.findByRole('tab', { name: 'Overview' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Manage Users']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Manage users']);
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
     expect(screen.getByLabelText('City').closest('fieldset:disabled')).not.toBeNull();
+  });
+
+  it('saves from the action bar once something changed, and says so', async () => {
+    const api = fakeApi([on(distributorDescribeCompany, () => companyDetail()), on(distributorPatchCompany, () => null)]);
+    renderDialog();
+    const save = within(await drawer()).getByRole('button', { name: 'Save' });
+    await screen.findByLabelText('City');
+    expect(save).toHaveProperty('disabled', true);
+    await editCity('Perth');
+    expect(save).toHaveProperty('disabled', false);
+    await userEvent.click(save);
+    await waitFor(() => expect(api.callsTo(distributorPatchCompany)[0]?.body).toEqual({ target_id: 7, city: 'Perth' }));
+    expect(await screen.findAllByText('Company saved')).not.toHaveLength(0);
+  });
+
+  it('shows a field error from the server under its field', async () => {
+    fakeApi([
+      on(distributorDescribeCompany, () => companyDetail()),
+      on(distributorPatchCompany, () => ({ error: { code: 400, message: 'Invalid input', fields: { city: 'Too long' } } })),
+    ]);
+    renderDialog();
+    await editCity('Sydneyx');
+    await userEvent.click(within(await drawer()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Too long')).toBeTruthy();
+    expect(screen.queryByText('Company saved')).toBeNull();
+  });
+
+  it('closes at once on Escape when nothing changed', async () => {
+    fakeApi([on(distributorDescribeCompany, () => companyDetail())]);
+    const onClose = renderDialog();
+    await screen.findByLabelText('City');
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Discard unsaved changes?')).toBeNull();
+  });
+
+  it('asks before Escape throws unsaved edits away, and keeps them on Keep editing', async () => {
+    fakeApi([on(distributorDescribeCompany, () => companyDetail())]);
+    const onClose = renderDialog();
+    await editCity('Perth');
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('City')).toHaveProperty('value', 'Perth');
+
+    await userEvent.click(within(await drawer()).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('asks before the close button throws unsaved edits away', async () => {
+    fakeApi([on(distributorDescribeCompany, () => companyDetail())]);
+    const onClose = renderDialog();
+    await editCity('Perth');
+    const close = within(await drawer())
+      .getAllByRole('button', { name: 'Close' })
+      .find((button) => button.classList.contains('mantine-Drawer-close'));
+    await userEvent.click(close as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('keeps unsaved edits while another tab is looked at', async () => {
+    fakeApi([on(distributorDescribeCompany, () => companyDetail()), on(listCompanyUsers, () => [])]);
+    renderDialog();
+    await editCity('Perth');
+    await userEvent.click(screen.getByRole('tab', { name: 'Manage users' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(screen.getByLabelText('City')).toHaveProperty('value', 'Perth');
   });
 });

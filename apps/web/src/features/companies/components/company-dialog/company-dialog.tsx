@@ -1,12 +1,16 @@
-import { Alert, Badge, Group, Loader, Modal, Tabs } from '@mantine/core';
+import { Alert, Badge, Box, Button, Drawer, Group, Loader, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { confirmDiscardChanges } from '../../../../components/confirm/confirm-discard';
 import { errorMessage } from '../../../../lib/api-error';
-import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../api/company-states';
 import { type CompanyViewer, useCompanyDetail } from '../../api';
+import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../api/company-states';
 import { CompanyUsersPanel } from '../company-users/company-users-panel';
 import { CompanyHistoryTab } from './company-history-tab';
 import { CompanyOverview } from './company-overview';
 import { isReadOnly } from './company-form';
+import { type CompanyFormState, DialogFormsContext } from './dialog-form-state';
 import { DistributorSettingsTab } from './distributor-settings-tab';
 
 interface CompanyDialogProps {
@@ -18,6 +22,9 @@ interface CompanyDialogProps {
   viewOnly?: boolean;
   onClose: () => void;
 }
+
+/** Wide enough for the two-column form; at phone width the drawer takes the whole screen. */
+export const COMPANY_DRAWER_WIDTH = 720;
 
 export function CompanyBadges({ company }: { company: CompanyDetail }) {
   return (
@@ -32,55 +39,144 @@ export function CompanyBadges({ company }: { company: CompanyDetail }) {
   );
 }
 
-/** Tabs by role: Overview and Manage Users always; History and Distributor Settings for admins. */
+/**
+ * The company dialog, as a drawer from the right: the tabs scroll inside it while the action bar stays at
+ * the bottom. Closing with unsaved edits (Escape, ×, Cancel, a click outside) asks first.
+ */
 export function CompanyDialog({ companyId, viewer, currentEmail, viewOnly = false, onClose }: CompanyDialogProps) {
   const detail = useCompanyDetail(viewer, companyId);
   const company = detail.data;
-  const isAdmin = viewer === 'admin' && !viewOnly;
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [companyForm, setCompanyForm] = useState<CompanyFormState | null>(null);
+  // Read only when closing, so a ref: reporting an edit need not re-render the drawer.
+  const dirtyForms = useRef(new Set<string>());
+  const setDirty = useCallback((form: string, dirty: boolean) => {
+    if (dirty) dirtyForms.current.add(form);
+    else dirtyForms.current.delete(form);
+  }, []);
+  const forms = useMemo(() => ({ setCompanyForm, setDirty }), [setDirty]);
+
+  const asking = useRef(false);
+  const requestClose = async () => {
+    if (asking.current) return;
+    if (companyForm?.dirty || dirtyForms.current.size > 0) {
+      asking.current = true;
+      const discard = await confirmDiscardChanges(company ? `your changes to ${company.company_name}` : undefined);
+      asking.current = false;
+      if (!discard) return;
+    }
+    onClose();
+  };
+
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <Drawer
       opened
-      onClose={onClose}
-      size="xl"
+      onClose={() => void requestClose()}
+      position="right"
+      size={phone ? '100%' : COMPANY_DRAWER_WIDTH}
       title={company ? company.company_name : 'Company'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      // The page puts focus back on the row that opened the drawer: this one unmounts rather than closes.
+      returnFocus={false}
+      styles={{
+        content: { display: 'flex', flexDirection: 'column' },
+        body: { flex: 1, display: 'flex', flexDirection: 'column', padding: 0 },
+      }}
     >
-      {detail.error && <Alert color="red" role="alert">{`Error: ${errorMessage(detail.error)}`}</Alert>}
-      {!company && !detail.error && <Loader aria-label="Loading company" />}
-      {company && (
-        <>
-          <CompanyBadges company={company} />
-          <Tabs defaultValue="overview" keepMounted={false} mt="md">
-            <Tabs.List>
-              <Tabs.Tab value="overview">Overview</Tabs.Tab>
-              <Tabs.Tab value="users">Manage Users</Tabs.Tab>
-              {isAdmin && <Tabs.Tab value="history">History</Tabs.Tab>}
-              {isAdmin && company.company_type === 'distributor' && <Tabs.Tab value="distributor">Distributor Settings</Tabs.Tab>}
-            </Tabs.List>
-            <Tabs.Panel value="overview" pt="md">
-              <CompanyOverview company={company} viewer={viewer} viewOnly={viewOnly} />
-            </Tabs.Panel>
-            <Tabs.Panel value="users" pt="md">
-              <CompanyUsersPanel
-                companyId={company.id}
-                listCompanyId={company.id}
-                currentEmail={currentEmail}
-                disabled={viewOnly || isReadOnly(company)}
-              />
-            </Tabs.Panel>
-            {isAdmin && (
-              <Tabs.Panel value="history" pt="md">
-                <CompanyHistoryTab companyId={company.id} />
-              </Tabs.Panel>
-            )}
-            {isAdmin && company.company_type === 'distributor' && (
-              <Tabs.Panel value="distributor" pt="md">
-                <DistributorSettingsTab companyId={company.id} />
-              </Tabs.Panel>
-            )}
-          </Tabs>
-        </>
-      )}
-    </Modal>
+      <DialogFormsContext value={forms}>
+        <Box px="md" pb="md" style={{ flex: 1 }}>
+          {detail.error && (
+            <Alert color="red" role="alert" title="Could not load the company">
+              {errorMessage(detail.error)}
+            </Alert>
+          )}
+          {!company && !detail.error && <Loader aria-label="Loading company" />}
+          {company && <CompanyTabs company={company} viewer={viewer} viewOnly={viewOnly} currentEmail={currentEmail} />}
+        </Box>
+        <ActionBar>
+          <Button variant="default" onClick={() => void requestClose()}>
+            {viewOnly || !companyForm ? 'Close' : 'Cancel'}
+          </Button>
+          {!viewOnly && companyForm && (
+            <Button onClick={companyForm.submit} disabled={!companyForm.dirty} loading={companyForm.saving}>
+              Save
+            </Button>
+          )}
+        </ActionBar>
+      </DialogFormsContext>
+    </Drawer>
+  );
+}
+
+function ActionBar({ children }: { children: ReactNode }) {
+  return (
+    <Group
+      justify="flex-end"
+      gap="sm"
+      px="md"
+      py="sm"
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+        background: 'var(--mantine-color-body)',
+        borderTop: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      {children}
+    </Group>
+  );
+}
+
+interface CompanyTabsProps {
+  company: CompanyDetail;
+  viewer: CompanyViewer;
+  viewOnly: boolean;
+  currentEmail: string;
+}
+
+type TabValue = 'overview' | 'users' | 'history' | 'distributor';
+
+/** Tabs by role: Overview and Manage users always; History and Distributor settings for admins. */
+function CompanyTabs({ company, viewer, viewOnly, currentEmail }: CompanyTabsProps) {
+  const isAdmin = viewer === 'admin' && !viewOnly;
+  const isDistributor = isAdmin && company.company_type === 'distributor';
+  const [tab, setTab] = useState<TabValue>('overview');
+  // Panels stay mounted once visited, so edits on one tab survive a look at another; unvisited ones load nothing.
+  const [visited, setVisited] = useState<ReadonlySet<TabValue>>(new Set(['overview']));
+  const select = (value: string | null) => {
+    if (value !== 'overview' && value !== 'users' && value !== 'history' && value !== 'distributor') return;
+    setTab(value);
+    setVisited((current) => new Set(current).add(value));
+  };
+  const panel = (value: TabValue, content: ReactNode) => (
+    <Tabs.Panel value={value} pt="md">
+      {visited.has(value) && content}
+    </Tabs.Panel>
+  );
+  return (
+    <>
+      <CompanyBadges company={company} />
+      <Tabs value={tab} onChange={select} keepMounted mt="md">
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="users">Manage users</Tabs.Tab>
+          {isAdmin && <Tabs.Tab value="history">History</Tabs.Tab>}
+          {isDistributor && <Tabs.Tab value="distributor">Distributor settings</Tabs.Tab>}
+        </Tabs.List>
+        {panel('overview', <CompanyOverview company={company} viewer={viewer} viewOnly={viewOnly} />)}
+        {panel(
+          'users',
+          <CompanyUsersPanel
+            companyId={company.id}
+            listCompanyId={company.id}
+            currentEmail={currentEmail}
+            disabled={viewOnly || isReadOnly(company)}
+          />,
+        )}
+        {isAdmin && panel('history', <CompanyHistoryTab companyId={company.id} />)}
+        {isDistributor && panel('distributor', <DistributorSettingsTab companyId={company.id} />)}
+      </Tabs>
+    </>
   );
 }

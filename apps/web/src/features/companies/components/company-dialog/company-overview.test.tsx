@@ -1,8 +1,10 @@
 import { adminPatchCompany } from '@portal/contract/companies/company-patch';
-import { distributorPatchCompany } from '@portal/contract/companies/company-patch';
-import { screen, waitFor } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { convertToPaid } from '@portal/contract/companies/company-lifecycle';
+import { DEFAULT_PAID_PLAN } from '@portal/contract/shared/plans';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { limitsOf } from '../../../../components/form/use-contract-form';
 import { fakeApi, on } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
@@ -11,29 +13,9 @@ import { CompanyDetailsSection } from './company-details-section';
 import { formValuesOf } from './company-form';
 import { CompanyOverview } from './company-overview';
 
-const PATCH = distributorPatchCompany;
+afterEach(() => act(() => notifications.clean()));
 
 describe('CompanyOverview', () => {
-  it('enables Save only once something changed, and sends the change', async () => {
-    const api = fakeApi([on(PATCH, () => null)]);
-    renderWithProviders(<CompanyOverview company={companyDetail()} viewer="distributor" />);
-    const save = screen.getByRole('button', { name: 'Save' });
-    expect(save).toHaveProperty('disabled', true);
-    await userEvent.clear(screen.getByLabelText('City'));
-    await userEvent.type(screen.getByLabelText('City'), 'Perth');
-    expect(save).toHaveProperty('disabled', false);
-    await userEvent.click(save);
-    await waitFor(() => expect(api.callsTo(PATCH)[0]?.body).toEqual({ target_id: 7, city: 'Perth' }));
-  });
-
-  it('shows a field error from the server under its field', async () => {
-    fakeApi([on(PATCH, () => ({ error: { code: 400, message: 'Invalid input', fields: { city: 'Too long' } } }))]);
-    renderWithProviders(<CompanyOverview company={companyDetail()} viewer="distributor" />);
-    await userEvent.type(screen.getByLabelText('City'), 'x');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Too long')).toBeTruthy();
-  });
-
   it('disables the whole form for a deleted company', () => {
     fakeApi([]);
     renderWithProviders(<CompanyOverview company={companyDetail({ current_state: 'DELETED' })} viewer="distributor" />);
@@ -44,7 +26,30 @@ describe('CompanyOverview', () => {
     fakeApi([]);
     renderWithProviders(<CompanyOverview company={companyDetail({ trial_extension: 25 })} viewer="distributor" />);
     expect(screen.getByLabelText('Extend by (days, at most 5)')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Convert To Paid' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Convert to paid' })).toBeTruthy();
+  });
+
+  it('says what Convert to paid does, with the plan, before it converts, and confirms it did', async () => {
+    const api = fakeApi([on(convertToPaid, () => null)]);
+    renderWithProviders(
+      <>
+        <Notifications />
+        <CompanyOverview company={companyDetail({ plan_user_selected_id: 'Growth' })} viewer="distributor" />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Convert to paid' }));
+    const ask = await screen.findByRole('dialog', { name: 'Convert to paid — this cannot be undone' });
+    expect(ask.textContent).toContain('Southern Bakery leaves its trial and becomes a paid account on the Growth plan.');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Convert to paid on Growth' }));
+    await waitFor(() => expect(api.callsTo(convertToPaid)[0]?.body).toEqual({ target_id: 7 }));
+    expect(await screen.findAllByText('Southern Bakery converted to paid on Growth')).not.toHaveLength(0);
+  });
+
+  it('names the default paid plan when none was chosen during the trial', async () => {
+    fakeApi([]);
+    renderWithProviders(<CompanyOverview company={companyDetail()} viewer="distributor" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Convert to paid' }));
+    expect(await screen.findByRole('button', { name: `Convert to paid on ${DEFAULT_PAID_PLAN}` })).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { adminPatchCompany, distributorPatchCompany } from '@portal/contract/companies/company-patch';
+import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { useContractForm } from '../../../../components/form/use-contract-form';
 import { type CompanyViewer, usePatchCompany } from '../../api';
@@ -10,6 +11,7 @@ import { CompanyDangerZone } from './company-danger-zone';
 import { CompanyDetailsSection } from './company-details-section';
 import { buildCompanyPatch, type CompanyFormValues, formValuesOf, isDirty, isReadOnly } from './company-form';
 import { CompanyTrialSection } from './company-trial-section';
+import { usePublishCompanyForm } from './dialog-form-state';
 
 interface CompanyOverviewProps {
   company: CompanyDetail;
@@ -18,14 +20,17 @@ interface CompanyOverviewProps {
   viewOnly?: boolean;
 }
 
-/** The Overview tab: the edit form, then the trial, admin and danger-zone sections that act at once. */
+export const COMPANY_FORM_ID = 'company-edit-form';
+
+/** The Overview tab: the edit form (saved from the drawer's action bar), then the trial, admin and danger-zone sections that act at once. */
 export function CompanyOverview({ company, viewer, viewOnly = false }: CompanyOverviewProps) {
   const readOnly = isReadOnly(company);
   const isAdmin = viewer === 'admin';
   return (
     <Stack>
-      {/* Keyed by the data, so a reload after saving starts the form from the saved values. */}
-      <CompanyEditForm key={JSON.stringify(company)} company={company} viewer={viewer} viewOnly={viewOnly} />
+      {/* Keyed by the form's values, so a reload after saving starts from the saved values, while a
+          change elsewhere (a user added on the next tab) leaves unsaved edits alone. */}
+      <CompanyEditForm key={JSON.stringify(formValuesOf(company))} company={company} viewer={viewer} viewOnly={viewOnly} />
       {!viewOnly && company.current_state === 'TRIAL' && <CompanyTrialSection company={company} viewer={viewer} disabled={readOnly} />}
       {!viewOnly && isAdmin && <CompanyAdminExtras company={company} />}
       {!viewOnly && <CompanyDangerZone company={company} isAdmin={isAdmin} disabled={readOnly} />}
@@ -45,27 +50,18 @@ function CompanyEditForm({ company, viewer, viewOnly = false }: CompanyOverviewP
   const dirty = isDirty(form.initialValues, form.values);
   const set: <K extends keyof CompanyFormValues>(key: K, value: CompanyFormValues[K]) => void = form.setValue;
   const sectionProps = { company, values: form.values, set, errors: form.errors, limits: form };
+  const submit = form.onSubmit((changes) => {
+    if (dirty) patch.mutate(changes, { onSuccess: () => notifySuccess('Company saved') });
+  });
+  usePublishCompanyForm(!readOnly, dirty, patch.isPending, submit);
 
   return (
-    <form
-      onSubmit={form.onSubmit((changes) => {
-        if (dirty) patch.mutate(changes);
-      })}
-      noValidate
-    >
+    <form id={COMPANY_FORM_ID} onSubmit={submit} noValidate>
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack>
           <CompanyDetailsSection {...sectionProps} isAdmin={isAdmin} />
           {isAdmin ? <CompanyAdminSections {...sectionProps} /> : <PlanFieldset {...sectionProps} withForce={false} />}
           <FormErrorAlert message={form.alert} />
-          <Group justify="flex-end">
-            <Button variant="default" disabled={!dirty} onClick={() => form.reset()}>
-              Reset
-            </Button>
-            <Button type="submit" disabled={!dirty || readOnly} loading={patch.isPending}>
-              Save
-            </Button>
-          </Group>
         </Stack>
       </fieldset>
     </form>

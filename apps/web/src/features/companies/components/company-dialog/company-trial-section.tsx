@@ -1,8 +1,9 @@
-import { Alert, Button, Fieldset, Group, NumberInput, Text } from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, Stack, Text } from '@mantine/core';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
-import { TRIAL_EXTENSION_MAX_DAYS } from '@portal/contract/shared/plans';
+import { DEFAULT_PAID_PLAN, TRIAL_EXTENSION_MAX_DAYS } from '@portal/contract/shared/plans';
 import { useState } from 'react';
 import { confirmYesNo } from '../../../../components/confirm/confirm-yes-no';
+import { notifySuccess } from '../../../../components/feedback/notify';
 import { formErrorState } from '../../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { formatDate } from '../../../../lib/dates';
@@ -19,6 +20,11 @@ export function remainingExtensionDays(trialExtension: number): number {
   return Math.max(0, TRIAL_EXTENSION_MAX_DAYS - trialExtension);
 }
 
+/** The plan Convert to paid moves a trial to: the one chosen during the trial, else the default paid plan. */
+export function paidPlanOf(company: Pick<CompanyDetail, 'plan_user_selected_id'>): string {
+  return company.plan_user_selected_id ?? DEFAULT_PAID_PLAN;
+}
+
 export function CompanyTrialSection({ company, viewer, disabled }: CompanyTrialSectionProps) {
   const remaining = remainingExtensionDays(company.trial_extension);
   const [days, setDays] = useState<number>(Math.min(5, Math.max(1, remaining)));
@@ -27,11 +33,22 @@ export function CompanyTrialSection({ company, viewer, disabled }: CompanyTrialS
   const extendErrors = formErrorState(extend.error);
 
   const convertToPaid = async () => {
+    const plan = paidPlanOf(company);
     const yes = await confirmYesNo({
-      title: 'Convert To Paid',
-      message: `Convert ${company.company_name} to a paid account? This cannot be undone.`,
+      title: 'Convert to paid — this cannot be undone',
+      message: (
+        <Stack gap="xs">
+          <Text size="sm">
+            {company.company_name} leaves its trial and becomes a paid account on the <strong>{plan}</strong> plan.
+          </Text>
+          <Text size="sm">Daily charges start against its credit. A paid account cannot go back to a trial.</Text>
+        </Stack>
+      ),
+      yesLabel: `Convert to paid on ${plan}`,
+      noLabel: 'Cancel',
     });
-    if (yes) convert.mutate({ target_id: company.id });
+    if (yes)
+      convert.mutate({ target_id: company.id }, { onSuccess: () => notifySuccess(`${company.company_name} converted to paid on ${plan}`) });
   };
 
   return (
@@ -51,19 +68,18 @@ export function CompanyTrialSection({ company, viewer, disabled }: CompanyTrialS
           variant="default"
           disabled={remaining === 0 || days < 1 || days > remaining}
           loading={extend.isPending}
-          onClick={() => extend.mutate({ target_id: company.id, extend_trial_days: days } as Parameters<typeof extend.mutate>[0])}
+          onClick={() =>
+            extend.mutate({ target_id: company.id, extend_trial_days: days } as Parameters<typeof extend.mutate>[0], {
+              onSuccess: () => notifySuccess(`Trial extended by ${days} ${days === 1 ? 'day' : 'days'}`),
+            })
+          }
         >
           Extend trial
         </Button>
         <Button color="teal.9" loading={convert.isPending} onClick={() => void convertToPaid()}>
-          Convert To Paid
+          Convert to paid
         </Button>
       </Group>
-      {extend.isSuccess && (
-        <Alert mt="sm" color="green" role="status">
-          Trial extended
-        </Alert>
-      )}
       <FormErrorAlert message={extendErrors.alert ?? (convert.error ? formErrorState(convert.error).alert : null)} />
     </Fieldset>
   );

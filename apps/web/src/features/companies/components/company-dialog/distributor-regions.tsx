@@ -4,6 +4,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { DataTable } from '../../../../components/data-table/data-table';
 import type { RowOf } from '../../../../components/data-table/list-source';
+import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { errorMessage } from '../../../../lib/api-error';
 import { distributorRegionSource, useAddRegion, useRegions, useRemoveRegion } from '../../api';
@@ -36,7 +37,10 @@ export function DistributorRegions({ companyId }: { companyId: number }) {
             setRemoveError(null);
             remove.mutate(
               { target_id: companyId, target_region_code: row.code },
-              { onError: (error) => setRemoveError(`Failed to remove region! ${errorMessage(error)}`) },
+              {
+                onSuccess: () => notifySuccess(`${row.name} removed`),
+                onError: (error) => setRemoveError(`Failed to remove region! ${errorMessage(error)}`),
+              },
             );
           }}
         >
@@ -73,6 +77,7 @@ export function DistributorRegions({ companyId }: { companyId: number }) {
               { target_id: companyId, target_region_code: all ? '' : (region ?? ''), target_include_all_regions: all },
               {
                 onSuccess: () => {
+                  notifySuccess(all ? 'All regions added' : 'Region added');
                   setRegion(null);
                   setAll(false);
                 },

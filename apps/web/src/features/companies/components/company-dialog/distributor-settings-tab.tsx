@@ -1,6 +1,7 @@
 import { Button, Checkbox, Fieldset, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type DistributorSettings, patchDistributorSettings } from '@portal/contract/companies/distributor-settings';
 import { FEATURE_BITS } from '@portal/contract/shared/plans';
+import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { useContractForm } from '../../../../components/form/use-contract-form';
 import { errorMessage } from '../../../../lib/api-error';
@@ -13,6 +14,7 @@ import {
   settingsValuesOf,
   toggleFeature,
 } from './distributor-settings-form';
+import { useReportDirty } from './dialog-form-state';
 import { DistributorRegions } from './distributor-regions';
 
 const LABELS: Record<SettingsText, string> = {
@@ -40,11 +42,12 @@ function SettingsForm({ companyId, settings }: { companyId: number; settings: Di
   });
   const { values, setValues } = form;
   const dirty = Object.keys(buildSettingsPatch(form.initialValues, values)).length > 0;
+  useReportDirty('distributor-settings', dirty);
 
   return (
     <form
       onSubmit={form.onSubmit((changes) => {
-        if (dirty) patch.mutate(changes);
+        if (dirty) patch.mutate(changes, { onSuccess: () => notifySuccess('Distributor settings saved') });
       })}
       noValidate
     >

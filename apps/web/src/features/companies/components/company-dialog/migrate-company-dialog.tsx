@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { migrateCompany } from '@portal/contract/companies/company-lifecycle';
+import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { useContractForm } from '../../../../components/form/use-contract-form';
 import { useDistributors, useMigrateCompany } from '../../api';
@@ -30,6 +31,7 @@ export function MigrateCompanyDialog({ company, opened, onClose, onMigrated }: M
   const submit = form.onSubmit((input) =>
     migrate.mutate(input, {
       onSuccess: (result) => {
+        notifySuccess(`${company.company_name} migrated`);
         onMigrated?.(result.new_company_id);
         onClose();
       },
@@ -37,7 +39,7 @@ export function MigrateCompanyDialog({ company, opened, onClose, onMigrated }: M
   );
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Migrate Company">
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Migrate company">
       <Stack>
         <Text size="sm">
           A new company is created for {company.company_name}, under the chosen distributor or self-managed; this one stays for its history.

@@ -1,7 +1,9 @@
 import { createUser, deleteUser, listCompanyUsers, patchUser } from '@portal/contract/users/company-users';
-import { screen, within } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, on } from '../../../../test/fake-api';
 import { reauthGate } from '../../../../test/reauth';
 import { renderWithProviders } from '../../../../test/render';
@@ -24,6 +26,17 @@ const users = [
   },
 ];
 
+afterEach(() => act(() => notifications.clean()));
+
+function renderWithToasts(ui: ReactElement) {
+  return renderWithProviders(
+    <>
+      <Notifications />
+      {ui}
+    </>,
+  );
+}
+
 describe('CompanyUsersPanel', () => {
   it('disables Delete for the primary contact and for the signed-in user', async () => {
     fakeApi([on(USERS, () => users)]);
@@ -40,7 +53,7 @@ describe('CompanyUsersPanel', () => {
     ]);
     renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete tech@bakery.example' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete user' }));
     expect(await screen.findByText('Failed to revoke delete user! The primary contact cannot be deleted')).toBeTruthy();
     expect(api.callsTo(DELETE)[0]?.body).toEqual({ target_company_id: 7, target_id: 12 });
   });
@@ -94,5 +107,42 @@ describe('CompanyUsersPanel', () => {
       { target_company_id: 7, target_id: 12, target_password: 'fennel-lantern-cobalt-9' },
       { target_company_id: 7, target_id: 12, target_password: 'fennel-lantern-cobalt-9' },
     ]);
+  });
+
+  it('says what Delete does first, and confirms the deletion with a toast', async () => {
+    const api = fakeApi([on(USERS, () => users), on(DELETE, () => null)]);
+    renderWithToasts(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete tech@bakery.example' }));
+    const ask = await screen.findByRole('dialog', { name: 'Delete tech@bakery.example?' });
+    expect(ask.textContent).toContain('They can no longer sign in');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Delete user' }));
+    expect(await screen.findAllByText('tech@bakery.example deleted')).not.toHaveLength(0);
+    expect(api.callsTo(DELETE)).toHaveLength(1);
+  });
+
+  it('confirms a created user with a toast', async () => {
+    fakeApi([on(USERS, () => users), on(createUser, () => ({ id: 99 }))]);
+    renderWithToasts(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'new@bakery.example');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'long-enough-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findAllByText('User new@bakery.example created')).not.toHaveLength(0);
+  });
+
+  it('confirms an updated user with a toast', async () => {
+    fakeApi([on(USERS, () => users), on(patchUser, () => null)]);
+    renderWithToasts(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="owner@bakery.example" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit tech@bakery.example' }));
+    const manage = await screen.findByRole('dialog', { name: 'Manage user' });
+    await userEvent.type(within(manage).getByLabelText('Contact name'), ' Two');
+    await userEvent.click(within(manage).getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('tech@bakery.example updated')).not.toHaveLength(0);
+  });
+
+  it('says what to do when the company has no users yet', async () => {
+    fakeApi([on(USERS, () => [])]);
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
+    expect(await screen.findByText('No users yet')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import { Alert, Badge, Button, Group, Loader, Stack, Table } from '@mantine/core
 import type { ListedCompanyUser } from '@portal/contract/users/company-users';
 import { useState } from 'react';
 import { confirmYesNo } from '../../../../components/confirm/confirm-yes-no';
+import { notifySuccess } from '../../../../components/feedback/notify';
+import { EmptyState } from '../../../../components/page/empty-state';
 import { errorMessage } from '../../../../lib/api-error';
 import { useCompanyUsers, useDeleteUser } from '../../api';
 import { CreateUserForm } from './create-user-form';
@@ -25,18 +27,30 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const deleteUser = async (user: ListedCompanyUser) => {
-    const yes = await confirmYesNo({ title: 'Delete user', message: `Delete the user ${user.email}?` });
+    const yes = await confirmYesNo({
+      title: `Delete ${user.email}?`,
+      message: 'They can no longer sign in, and their user is removed from this company. This cannot be undone.',
+      yesLabel: 'Delete user',
+      noLabel: 'Cancel',
+    });
     if (!yes) return;
     setDeleteError(null);
     remove.mutate(
       { target_company_id: companyId, target_id: user.id },
-      { onError: (error) => setDeleteError(`Failed to revoke delete user! ${errorMessage(error)}`) },
+      {
+        onSuccess: () => notifySuccess(`${user.email} deleted`),
+        onError: (error) => setDeleteError(`Failed to revoke delete user! ${errorMessage(error)}`),
+      },
     );
   };
 
   return (
     <Stack>
-      {users.error && <Alert color="red" role="alert">{`Error: ${errorMessage(users.error)}`}</Alert>}
+      {users.error && (
+        <Alert color="red" role="alert" title="Could not load the users">
+          {errorMessage(users.error)}
+        </Alert>
+      )}
       {deleteError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setDeleteError(null)}>
           {deleteError}
@@ -44,6 +58,8 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
       )}
       {users.isPending ? (
         <Loader aria-label="Loading users" />
+      ) : users.data?.length === 0 ? (
+        <EmptyState title="No users yet" description="Add the first user with the form below; they can sign in once created." />
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table striped aria-label="Users">

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Fieldset, Group, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { createUser } from '@portal/contract/users/company-users';
+import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { useContractForm } from '../../../../components/form/use-contract-form';
 import { useCreateUser } from '../../api';
@@ -22,7 +23,17 @@ export function CreateUserForm({ companyId, disabled }: { companyId: number; dis
   });
 
   return (
-    <form onSubmit={form.onSubmit((input) => create.mutate(input, { onSuccess: () => form.reset() }))} noValidate>
+    <form
+      onSubmit={form.onSubmit((input) =>
+        create.mutate(input, {
+          onSuccess: () => {
+            notifySuccess(`User ${input.target_email} created`);
+            form.reset();
+          },
+        }),
+      )}
+      noValidate
+    >
       <Fieldset legend="Add user" disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Contact name" {...form.textProps('target_contact_name')} />

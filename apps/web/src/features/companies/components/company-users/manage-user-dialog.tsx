@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { CompanyUser } from '@portal/contract/companies/company-detail';
 import { patchUser } from '@portal/contract/users/company-users';
+import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { changedValues, useContractForm } from '../../../../components/form/use-contract-form';
 import { withReauth } from '../../../auth/api/reauth';
@@ -33,7 +34,17 @@ export function ManageUserDialog({ companyId, user, signInEditable, onClose }: M
 
   return (
     <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened onClose={onClose} title="Manage user">
-      <form onSubmit={form.onSubmit((changes) => patch.mutate(changes, { onSuccess: onClose }))} noValidate>
+      <form
+        onSubmit={form.onSubmit((changes) =>
+          patch.mutate(changes, {
+            onSuccess: () => {
+              notifySuccess(`${user.email} updated`);
+              onClose();
+            },
+          }),
+        )}
+        noValidate
+      >
         <Stack>
           <TextInput label="Contact name" {...form.textProps('target_contact_name')} />
           <TextInput label="Email" type="email" disabled={!signInEditable} {...form.textProps('target_email')} />

@@ -1,5 +1,5 @@
-import { Stack, Title } from '@mantine/core';
 import { CompanyUsersPanel } from './company-users-panel';
+import { PageHeader } from '../../../../components/page/page-header';
 
 interface UsersPageProps {
   companyId: number;
@@ -9,9 +9,12 @@ interface UsersPageProps {
 /** /users: a customer manages the users of their own company. */
 export function UsersPage({ companyId, currentEmail }: UsersPageProps) {
   return (
-    <Stack>
-      <Title order={1}>Users</Title>
+    <>
+      <PageHeader
+        title="Users"
+        description="Who can sign in to your company's account, and what they receive: billing or technical mail."
+      />
       <CompanyUsersPanel companyId={companyId} listCompanyId={undefined} currentEmail={currentEmail} />
-    </Stack>
+    </>
   );
 }

@@ -2,6 +2,8 @@ import { Button, Checkbox, Group, Modal, PasswordInput, Select, SimpleGrid, Stac
 import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
 import { COMPANY_TYPES, type CompanyType } from '@portal/contract/shared/fields';
 import { PLAN_IDS, type PlanId } from '@portal/contract/shared/plans';
+import { notifySuccess } from '../../../../components/feedback/notify';
+import { CountrySelect } from '../../../../components/form/country-select';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { useContractForm } from '../../../../components/form/use-contract-form';
 import { type CompanyViewer, useAdminCreateCompany, useDistributorCreateCompany, useDistributors } from '../../api';
@@ -28,6 +30,7 @@ export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialo
 
   const created = {
     onSuccess: (result: { company_id: number }) => {
+      notifySuccess(`${values.company_name.trim()} created`);
       onClose();
       onCreated?.(result.company_id);
     },
@@ -50,18 +53,14 @@ export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialo
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened
       onClose={onClose}
-      title={isAdmin ? 'New Company' : 'New Sub-Account'}
+      title={isAdmin ? 'New company' : 'New sub-account'}
       size="lg"
     >
       <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Company name" required {...text('company_name', 'target_company_name')} />
-            <TextInput
-              label="Country"
-              {...text('country', 'target_country_code')}
-              onChange={(event) => setValue('country', event.currentTarget.value.toUpperCase())}
-            />
+            <CountrySelect value={values.country} onChange={(code) => setValue('country', code)} error={errors.target_country_code} />
             {isAdmin && (
               <Select
                 label="Company type"

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { ListQuery } from './list-source';
+import type { TableSort, TableView } from './use-list-query';
+
+/**
+ * A table's view as it sits in the URL, so a reload or a shared link shows the same rows:
+ * `q` the applied search, `page`, and `sort`/`dir` (a column accessor and direction). Defaults are left out.
+ */
+export const tableSearchSchema = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+  sort: z.string().max(64).optional().catch(undefined),
+  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+});
+export type TableSearch = z.infer<typeof tableSearchSchema>;
+
+/** The keys of a TableSearch, for a route to pass on or drop as a group. */
+export const TABLE_SEARCH_KEYS = ['q', 'page', 'sort', 'dir'] as const;
+
+export interface SortableColumn {
+  accessor: string | number | symbol;
+  sortable?: boolean | undefined;
+  sortKey?: string | undefined;
+}
+
+export interface DefaultSort {
+  accessor: string;
+  direction: 'asc' | 'desc';
+}
+
+function sortOf(columns: readonly SortableColumn[], accessor: string, direction: 'asc' | 'desc'): TableSort {
+  const column = columns.find((item) => item.accessor === accessor);
+  return { accessor, key: column?.sortKey ?? accessor, direction };
+}
+
+/** The view a URL asks for; a sort on a column that cannot sort (an old or edited link) falls back to the default. */
+export function viewOfSearch(search: TableSearch, columns: readonly SortableColumn[], defaultSort: DefaultSort | undefined): TableView {
+  const sortable = search.sort !== undefined && columns.some((column) => column.sortable && column.accessor === search.sort);
+  const sort =
+    sortable && search.sort !== undefined
+      ? sortOf(columns, search.sort, search.dir ?? 'asc')
+      : defaultSort && sortOf(columns, defaultSort.accessor, defaultSort.direction);
+  return { search: search.q ?? '', page: search.page ?? 1, sort };
+}
+
+/** The URL form of a view: only what differs from the table's defaults, so a fresh table has a clean URL. */
+export function searchOfView(view: TableView, defaultSort: DefaultSort | undefined): TableSearch {
+  const isDefaultSort = view.sort?.accessor === defaultSort?.accessor && view.sort?.direction === defaultSort?.direction;
+  return {
+    ...(view.search ? { q: view.search } : {}),
+    ...(view.page > 1 ? { page: view.page } : {}),
+    ...(view.sort && !isDefaultSort ? { sort: view.sort.accessor, dir: view.sort.direction } : {}),
+  };
+}
+
+/** The list query a URL asks for, for a route loader to preload exactly the page the table will show. */
+export function listQueryOfSearch(
+  search: TableSearch,
+  pageSize: number,
+  columns: readonly SortableColumn[],
+  defaultSort: DefaultSort | undefined,
+): ListQuery {
+  const view = viewOfSearch(search, columns, defaultSort);
+  return {
+    page: view.page,
+    page_size: pageSize,
+    target_search_query: view.search,
+    ...(view.sort ? { target_order: view.sort.key, target_order_direction: view.sort.direction } : {}),
+  };
+}

@@ -1,0 +1,73 @@
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
+import { distributorListCompanies } from '@portal/contract/companies/company-lookups';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { authContext } from '../../../test/auth-fixtures';
+import { renderApp } from '../../../test/render-app';
+import { on } from '../../../test/fake-api';
+
+const ADMIN = authContext({ roles: ['admin'], company_type: 'admin' });
+const counts = { TRIAL: 0, ACTIVE: 300, SUSPENDED: 0, PENDING_DELETE: 0, DELETED: 0, MIGRATED: 0 };
+const MANY = { rows: [], total: 300, count_in_state: counts };
+
+describe('company list state in the URL', () => {
+  it('opens with the search, page and sort the URL holds, as after a reload', async () => {
+    const { api } = await renderApp('/dashboard_admin?restrict=active&q=kiwi&page=3&sort=email&dir=desc', [
+      on(getAuthContext, () => ADMIN),
+      on(adminCompanyList, () => MANY),
+    ]);
+    expect(await screen.findByRole('textbox', { name: 'Search Companies' })).toHaveProperty('value', 'kiwi');
+    expect(api.callsTo(adminCompanyList).map((c) => c.body)).toEqual([
+      {
+        target_company_states: ['ACTIVE'],
+        page: 3,
+        page_size: 50,
+        target_search_query: 'kiwi',
+        target_order: 'email',
+        target_order_direction: 'desc',
+      },
+    ]);
+    expect((await screen.findByRole('button', { name: 'Page 3' })).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('writes the search and the page into the URL, replacing the history entry', async () => {
+    const { router } = await renderApp('/dashboard_admin', [on(getAuthContext, () => ADMIN), on(adminCompanyList, () => MANY)]);
+    const entries = router.history.length;
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Search Companies' }), 'kiwi');
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'kiwi' }), { timeout: 3000 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'kiwi', page: 2 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'kiwi', sort: 'email', dir: 'asc' }));
+    expect(router.history.length).toBe(entries);
+  });
+
+  it('keeps the search but starts at page 1 on another state tab', async () => {
+    const { router } = await renderApp('/dashboard_admin?q=kiwi&page=2', [
+      on(getAuthContext, () => ADMIN),
+      on(adminCompanyList, () => MANY),
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: /^Active/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'kiwi', restrict: 'active' }));
+  });
+
+  it("ignores a sort on a column that cannot sort and falls back to the list's own", async () => {
+    const { api } = await renderApp('/dashboard_admin?sort=distributor&page=0', [
+      on(getAuthContext, () => ADMIN),
+      on(adminCompanyList, () => MANY),
+    ]);
+    await screen.findByRole('textbox', { name: 'Search Companies' });
+    expect(api.callsTo(adminCompanyList)[0]?.body).toMatchObject({ page: 1, target_order: 'company_name', target_order_direction: 'asc' });
+  });
+
+  it("keeps a distributor's sub-account search in the URL too", async () => {
+    const { api } = await renderApp('/dashboard_distributor?restrict=trial&q=bakery', [
+      on(getAuthContext, () => authContext({ roles: ['distributor'], company_type: 'distributor' })),
+      on(distributorListCompanies, () => ({ rows: [], total: 0, trial_count: 0 })),
+    ]);
+    expect(await screen.findByRole('textbox', { name: 'Search Sub-accounts' })).toHaveProperty('value', 'bakery');
+    expect(api.callsTo(distributorListCompanies)[0]?.body).toMatchObject({ target_restrict: 'trial', target_search_query: 'bakery' });
+  });
+});
