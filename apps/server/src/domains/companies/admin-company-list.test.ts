@@ -119,6 +119,23 @@ describe('admin company list', () => {
     expect(beta?.users.map((u) => u.email)).toEqual(['aa@beta.example.com']);
   });
 
+  it("answers rows in the contract's shape: ISO timestamps, booleans, no distributor as null", async () => {
+    const { data } = await admin.call(adminCompanyList, { target_search_query: 'alpha' });
+    const [alpha] = (data as { rows: Record<string, unknown>[] }).rows;
+    expect(alpha).toMatchObject({
+      id: ids.alpha,
+      company_name: 'Alpha Dental',
+      company_type: 'customer',
+      country: 'AU',
+      current_state: 'ACTIVE',
+      created_at: '2024-01-01T00:00:00.000Z',
+      distributor: null,
+      is_vip: false,
+    });
+    expect(new Date(String(alpha?.current_state_applied_at)).toISOString()).toBe(alpha?.current_state_applied_at);
+    expect(Object.keys(alpha ?? {}).sort()).toEqual(Object.keys(adminCompanyList.output.shape.rows.element.shape).sort());
+  });
+
   it('exports the whole current query as CSV and Excel', async () => {
     const csv = await admin.post(`${adminCompanyList.path}?format=csv`, { target_search_query: 'a', page_size: 1 });
     expect(csv.headers['content-type']).toContain('text/csv');

@@ -1,4 +1,3 @@
-import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import { COMPANY_STATES, type CompanyState } from '@portal/contract/shared/fields';
 import type { PagingInput } from '@portal/contract/shared/paging';
 import type { CallContext } from '../../platform/context.ts';
@@ -42,20 +41,5 @@ export async function listForAdmin(ctx: CallContext, input: AdminCompanyListInpu
   const total = cap(sum);
   const total_capped = capped && sum > tenancy.SEARCH_COUNT_CAP;
 
-  const rows: AdminCompanyRow[] = page.map((c) => ({
-    id: c.id,
-    company_name: c.company_name,
-    company_type: c.company_type,
-    country: c.country,
-    phone_number: c.phone_number,
-    current_state: c.current_state,
-    current_state_applied_at: c.current_state_applied_at.toISOString(),
-    created_at: c.created_at.toISOString(),
-    distributor: c.distributor_id !== null ? { id: c.distributor_id, company_name: c.distributor_name ?? '' } : null,
-    users: c.users,
-    is_vip: c.is_vip,
-    is_partner_company: c.is_partner_company,
-    is_internal_comet_company: c.is_internal_comet_company,
-  }));
-  return { rows, total, total_capped, count_in_state };
+  return { rows: page, total, total_capped, count_in_state };
 }
