@@ -135,7 +135,11 @@ export const theme = createTheme({
         navbar: { background: 'var(--app-color-surface)' },
       },
     },
-    Badge: { defaultProps: { variant: 'dot', radius: 'sm' } satisfies Partial<BadgeProps> },
+    // Sentence case like every other label: Mantine's badges shout in capitals by default.
+    Badge: {
+      defaultProps: { variant: 'dot', radius: 'sm' } satisfies Partial<BadgeProps>,
+      styles: { root: { textTransform: 'none', fontWeight: 500, letterSpacing: 0 } },
+    },
     Button: Button.extend({ defaultProps: { radius: 'md' } }),
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg', shadow: 'xs' } satisfies Partial<CardProps> },
     Menu: { defaultProps: { shadow: 'md', radius: 'md' } satisfies Partial<MenuProps> },

@@ -45,7 +45,7 @@ describe('UserMenu', () => {
   it('offers System, Light and Dark and switches the scheme', async () => {
     await renderMenu();
     expect(screen.getByRole('status', { hidden: true }).textContent).toBe('light');
-    await userEvent.click(await screen.findByRole('button', { name: 'ann@example.com, account menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /ann@example\.com.*account menu/ }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['System', 'Light, current', 'Dark', 'Log out']);
 
@@ -53,7 +53,7 @@ describe('UserMenu', () => {
     expect(screen.getByRole('status', { hidden: true }).textContent).toBe('dark');
     expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
 
-    await userEvent.click(screen.getByRole('button', { name: 'ann@example.com, account menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /ann@example\.com.*account menu/ }));
     expect(await screen.findByRole('menuitem', { name: /^Dark\W+current$/ })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
   });

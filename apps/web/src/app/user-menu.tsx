@@ -29,19 +29,17 @@ export function UserMenu({ auth }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={`${auth.email}, account menu`}
-          px={6}
-          py={4}
-          style={{ borderRadius: 'var(--mantine-radius-md)', minWidth: 0 }}
-        >
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)', minWidth: 0 }}>
           <Group gap={8} wrap="nowrap">
             <Avatar size={30} radius="xl" color="brand" variant="filled" aria-hidden>
               {initialsOf(auth.contact_name, auth.email)}
             </Avatar>
+            {/* The name is the email, shown from `sm` up and read out on a phone too, then what the button opens. */}
             <Text size="sm" fw={500} visibleFrom="sm" truncate="end" maw={260}>
               {auth.email}
             </Text>
+            <VisuallyHidden hiddenFrom="sm">{auth.email}</VisuallyHidden>
+            <VisuallyHidden>, account menu</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden style={{ flexShrink: 0 }} />
           </Group>
         </UnstyledButton>

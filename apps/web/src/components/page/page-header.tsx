@@ -14,7 +14,7 @@ interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   usePageTitle(title);
   return (
-    <Group justify="space-between" align="flex-end" gap="md" mb="xl" wrap="wrap">
+    <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">
       <Stack gap={6} style={{ minWidth: 0, flex: '1 1 18rem' }}>
         <Title order={1}>{title}</Title>
         {description ? (

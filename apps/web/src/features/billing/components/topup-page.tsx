@@ -1,5 +1,7 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { CompanyState } from '@portal/contract/shared/fields';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { PageHeader } from '../../../components/page/page-header';
 
 interface TopupPageProps {
   state: CompanyState;
@@ -8,14 +10,13 @@ interface TopupPageProps {
 /** Where suspended users land after login; the payment options join this page with the billing issue. */
 export function TopupPage({ state }: TopupPageProps) {
   return (
-    <Stack maw={640}>
-      <Title order={1}>Top up</Title>
+    <Stack gap="lg" maw={720}>
+      <PageHeader title="Top up" description="Credit is held in US dollars and used daily for the services on your account." />
       {state === 'SUSPENDED' && (
-        <Alert color="orange" title="Account suspended">
+        <Alert color="orange" title="Account suspended" icon={<IconAlertTriangle aria-hidden />}>
           Your account is suspended because it has run out of credit. Add credit to resume your services.
         </Alert>
       )}
-      <Text>Credit is held in US dollars and used daily for the services on your account.</Text>
     </Stack>
   );
 }

@@ -1,23 +1,111 @@
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Card, Divider, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
+import { IconAddressBook, IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/page/page-header';
+import { NAV_ITEMS } from '../../../app/nav-config';
+import { hasAccess } from '../../../lib/access';
+import { AccountStatusCard } from './account-status-card';
 import { CompanySummaryCard } from './company-summary-card';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text component="dt" size="xs" c="dimmed" fw={500}>
+        {term}
+      </Text>
+      <Text component="dd" size="sm" m={0} truncate="end">
+        {children}
+      </Text>
+    </div>
+  );
+}
 
 interface CustomerDashboardProps {
   auth: AuthContext;
 }
 
+/**
+ * The customer's home: what needs attention (trial days left, a pending deletion, a suspension), the company,
+ * and the places they can go. Credit, usage and services join as their domains are built; until then no card
+ * stands in for them.
+ */
 export function CustomerDashboard({ auth }: CustomerDashboardProps) {
+  const shortcuts = NAV_ITEMS.filter((item) => item.to !== '/dashboard' && hasAccess(auth, item));
+  const firstName = auth.contact_name.trim().split(/\s+/)[0];
+
   return (
-    <Stack>
-      <Title order={1}>Dashboard</Title>
-      <CompanySummaryCard auth={auth}>
-        <Group gap="md">
-          <Anchor component={Link} to="/topup">
-            Add Credit
-          </Anchor>
-        </Group>
-      </CompanySummaryCard>
-    </Stack>
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={firstName ? `Welcome back, ${firstName}.` : undefined}
+        actions={
+          auth.state === 'PENDING_DELETE' ? null : (
+            <Button component={Link} to="/topup" variant="default">
+              Add credit
+            </Button>
+          )
+        }
+      />
+      <Stack gap="lg">
+        <AccountStatusCard auth={auth} />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              <CompanySummaryCard auth={auth} showStatus={false}>
+                <Divider my={4} />
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm" component="dl" m={0}>
+                  <Detail term="Account number">{auth.company_id}</Detail>
+                  <Detail term="Your email">{auth.email}</Detail>
+                </SimpleGrid>
+              </CompanySummaryCard>
+              {!auth.has_provided_address_info && (
+                <Card>
+                  <Group gap="md" wrap="nowrap" align="flex-start">
+                    <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+                      <IconAddressBook size={22} stroke={1.6} />
+                    </ThemeIcon>
+                    <Stack gap={4}>
+                      <Title order={2} size="h3">
+                        Complete your company details
+                      </Title>
+                      <Text size="sm" c="dimmed">
+                        Add your phone number and address; they appear on your invoices.
+                      </Text>
+                      <Anchor component={Link} to="/complete_signup" size="sm" fw={500}>
+                        Add company details
+                      </Anchor>
+                    </Stack>
+                  </Group>
+                </Card>
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Card padding={0}>
+              <Title order={2} size="h3" px="lg" pt="lg" pb="xs">
+                Go to
+              </Title>
+              <nav aria-label="Shortcuts">
+                <Stack gap={0} pb="xs">
+                  {shortcuts.map((item) => (
+                    <UnstyledButton key={item.to} component={Link} to={item.to} px="lg" py="sm" className="app-row-link">
+                      <Group gap="sm" wrap="nowrap">
+                        {item.icon ? <item.icon size={18} stroke={1.6} aria-hidden /> : null}
+                        <Text size="sm" fw={500} style={{ flex: 1 }}>
+                          {item.label}
+                        </Text>
+                        <IconChevronRight size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+                      </Group>
+                    </UnstyledButton>
+                  ))}
+                </Stack>
+              </nav>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </>
   );
 }
