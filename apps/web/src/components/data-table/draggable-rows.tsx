@@ -1,8 +1,14 @@
-import { DragDropContext, Draggable, type DraggableProvidedDragHandleProps, Droppable, type DropResult } from '@hello-pangea/dnd';
+import type { DraggableProvidedDragHandleProps, DropResult } from '@hello-pangea/dnd';
 import { Center, VisuallyHidden } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { DataTableDraggableRow, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
-import { createContext, type ReactNode, useCallback, useContext } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext } from 'react';
+
+// The drag-and-drop library loads only when a table's rows can be reordered, not with every table.
+const dnd = () => import('@hello-pangea/dnd');
+const DragDropContext = lazy(() => dnd().then((m) => ({ default: m.DragDropContext })));
+const Droppable = lazy(() => dnd().then((m) => ({ default: m.Droppable })));
+const Draggable = lazy(() => dnd().then((m) => ({ default: m.Draggable })));
 
 /** The accessor of the handle column added to reorderable tables; never a real field. */
 export const REORDER_ACCESSOR = '__reorder';
@@ -88,5 +94,9 @@ export function RowDragContext({ enabled, onMove, children }: RowDragContextProp
     if (!result.destination || result.destination.index === result.source.index) return;
     onMove(result.source.index, result.destination.index);
   };
-  return <DragDropContext onDragEnd={onDragEnd}>{children}</DragDropContext>;
+  return (
+    <Suspense fallback={null}>
+      <DragDropContext onDragEnd={onDragEnd}>{children}</DragDropContext>
+    </Suspense>
+  );
 }
