@@ -175,6 +175,7 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
         <RowDragContext enabled={Boolean(onReorder)} onMove={move}>
           <MantineDataTable<Row>
             tableRef={headerRef}
+            className={classes.table}
             aria-label={label}
             withTableBorder
             borderRadius="sm"

@@ -1,6 +1,7 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import { adminDescribeCompany, distributorDescribeCompany } from '@portal/contract/companies/company-describe';
 import { listSales } from '@portal/contract/companies/company-lookups';
+import { distributorRegionList, getDistributorSettings, listRegions } from '@portal/contract/companies/distributor-settings';
 import { distributorPatchCompany } from '@portal/contract/companies/company-patch';
 import { listCompanyUsers } from '@portal/contract/users/company-users';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -126,5 +127,29 @@ describe('CompanyDialog', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Manage users' }));
     await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
     expect(screen.getByLabelText('City')).toHaveProperty('value', 'Perth');
+  });
+
+  it('asks before closing with unsaved distributor settings too', async () => {
+    fakeApi([
+      on(adminDescribeCompany, () => companyDetail({ company_type: 'distributor', distributor: null, distributor_id: null })),
+      on(listSales, () => []),
+      on(getDistributorSettings, () => ({
+        custom_billing_url: null,
+        custom_support_url: null,
+        custom_metadata_1_label: null,
+        custom_metadata_2_label: null,
+        custom_metadata_3_label: null,
+        default_subaccount_features: 1,
+      })),
+      on(listRegions, () => []),
+      on(distributorRegionList, () => ({ rows: [], total: 0 })),
+    ]);
+    const onClose = vi.fn();
+    renderWithProviders(<CompanyDialog companyId={7} viewer="admin" currentEmail="a@example.com" onClose={onClose} />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Distributor settings' }));
+    await userEvent.type(await screen.findByLabelText('Metadata label 1'), 'PO');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -48,18 +48,18 @@ export function CompanyDialog({ companyId, viewer, currentEmail, viewOnly = fals
   const company = detail.data;
   const phone = useMediaQuery('(max-width: 48em)');
   const [companyForm, setCompanyForm] = useState<CompanyFormState | null>(null);
-  // Read only when closing, so a ref: reporting an edit need not re-render the drawer.
-  const dirtyForms = useRef(new Set<string>());
-  const setDirty = useCallback((form: string, dirty: boolean) => {
-    if (dirty) dirtyForms.current.add(form);
-    else dirtyForms.current.delete(form);
+  // Asked only when closing, so a ref: an edit need not re-render the drawer.
+  const dirtyChecks = useRef(new Map<string, () => boolean>());
+  const setDirtyCheck = useCallback((form: string, check: (() => boolean) | null) => {
+    if (check) dirtyChecks.current.set(form, check);
+    else dirtyChecks.current.delete(form);
   }, []);
-  const forms = useMemo(() => ({ setCompanyForm, setDirty }), [setDirty]);
+  const forms = useMemo(() => ({ setCompanyForm, setDirtyCheck }), [setDirtyCheck]);
 
   const asking = useRef(false);
   const requestClose = async () => {
     if (asking.current) return;
-    if (companyForm?.dirty || dirtyForms.current.size > 0) {
+    if ([...dirtyChecks.current.values()].some((isDirty) => isDirty())) {
       asking.current = true;
       const discard = await confirmDiscardChanges(company ? `your changes to ${company.company_name}` : undefined);
       asking.current = false;

@@ -8,15 +8,29 @@ export interface CompanyFormState {
 }
 
 interface DialogForms {
-  /** The company form's state, or null when it is not mounted. */
+  /** The company form's state for the action bar, or null when it is not mounted or cannot be changed. */
   setCompanyForm: (state: CompanyFormState | null) => void;
-  /** Other forms in the drawer (distributor settings) report only whether they hold unsaved edits. */
-  setDirty: (form: string, dirty: boolean) => void;
+  /** Every form in the drawer registers how to ask it for unsaved edits; null unregisters. */
+  setDirtyCheck: (form: string, check: (() => boolean) | null) => void;
 }
 
-const NO_DIALOG: DialogForms = { setCompanyForm: () => undefined, setDirty: () => undefined };
+const NO_DIALOG: DialogForms = { setCompanyForm: () => undefined, setDirtyCheck: () => undefined };
 
 export const DialogFormsContext = createContext<DialogForms>(NO_DIALOG);
+
+/**
+ * Lets the drawer ask `form` whether it holds unsaved edits. The answer is read from the last render, not
+ * from published state, so an Escape pressed right after a keystroke still sees the edit.
+ */
+export function useReportDirty(form: string, dirty: boolean) {
+  const { setDirtyCheck } = useContext(DialogFormsContext);
+  const latest = useRef(dirty);
+  latest.current = dirty;
+  useEffect(() => {
+    setDirtyCheck(form, () => latest.current);
+    return () => setDirtyCheck(form, null);
+  }, [form, setDirtyCheck]);
+}
 
 /**
  * Publishes the company form to the drawer's action bar; `submit` may change every render without
@@ -26,17 +40,9 @@ export function usePublishCompanyForm(editable: boolean, dirty: boolean, saving:
   const { setCompanyForm } = useContext(DialogFormsContext);
   const latestSubmit = useRef(submit);
   latestSubmit.current = submit;
+  useReportDirty('company', dirty);
   useEffect(() => {
     setCompanyForm(editable ? { dirty, saving, submit: () => latestSubmit.current() } : null);
   }, [editable, dirty, saving, setCompanyForm]);
   useEffect(() => () => setCompanyForm(null), [setCompanyForm]);
-}
-
-/** Tells the drawer that `form` holds unsaved edits, so closing asks first. */
-export function useReportDirty(form: string, dirty: boolean) {
-  const { setDirty } = useContext(DialogFormsContext);
-  useEffect(() => {
-    setDirty(form, dirty);
-    return () => setDirty(form, false);
-  }, [form, dirty, setDirty]);
 }
