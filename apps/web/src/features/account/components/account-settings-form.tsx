@@ -8,7 +8,7 @@ import { useContractForm } from '../../../components/form/use-contract-form';
 import { twoFactorStatusLabel } from '../../security/api/two-factor-label';
 import { type AccountSettings, useSetAccountSettings } from '../api';
 import { accountFormValues, buildAccountPatch } from './account-form';
-import { CountrySelect } from './country-select';
+import { CountrySelect } from '../../../components/form/country-select';
 
 /** The spec's words for a saved account. */
 export const ACCOUNT_UPDATED = 'Account Updated';

@@ -7,7 +7,7 @@ import { useContractForm } from '../../../components/form/use-contract-form';
 import { PageHeader } from '../../../components/page/page-header';
 import { DEFAULT_COUNTRY } from '../../../lib/countries';
 import { useSetupAccount } from '../api';
-import { CountrySelect } from './country-select';
+import { CountrySelect } from '../../../components/form/country-select';
 
 /** How long 'Account Updated' stays on screen before the dashboard opens. */
 export const SIGNUP_REDIRECT_MS = 1500;
