@@ -3,11 +3,11 @@ import '@mantine/notifications/styles.layer.css';
 import 'mantine-datatable/styles.layer.css';
 import './theme.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { COLOR_SCHEME_STORAGE_KEY } from './color-scheme';
+import { ModalHost } from './modal-host';
 import { cssVariables, theme } from './theme';
 
 interface ProvidersProps {
@@ -22,10 +22,9 @@ export function Providers({ queryClient, children }: ProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+        <ModalHost />
+        <Notifications />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );
