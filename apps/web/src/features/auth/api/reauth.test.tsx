@@ -3,7 +3,7 @@ import { getTwoFactor } from '@portal/contract/security/two-factor';
 import { REAUTH_REQUIRED } from '@portal/contract/shared/security';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { type FakeHandler, fakeApi, on } from '../../../test/fake-api';
@@ -11,6 +11,10 @@ import { reauthGate } from '../../../test/reauth';
 import { renderWithProviders } from '../../../test/render';
 import type { ReauthOptions } from '../components/reauth/reauth-dialog';
 import { isReauthRequired, withReauth } from './reauth';
+
+// withReauth loads the dialog on first use; load it once here so the first test's prompt is not slowed by
+// the module's first transform.
+beforeAll(() => import('../components/reauth/reauth-dialog'));
 
 const MFA = getTwoFactor;
 const REAUTH = reauthenticate;
