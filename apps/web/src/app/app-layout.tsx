@@ -66,12 +66,7 @@ export function AppLayout({ auth, children }: AppLayoutProps) {
           <UserMenu auth={auth} />
         </Group>
         {impersonating ? (
-          <Box
-            h={BANNER_HEIGHT}
-            px="md"
-            bg="yellow.1"
-            style={{ display: 'flex', alignItems: 'center', borderTop: '1px solid var(--mantine-color-yellow-3)' }}
-          >
+          <Box h={BANNER_HEIGHT} px="md" className="app-impersonation-strip">
             <ImpersonationBanner auth={auth} />
           </Box>
         ) : null}

@@ -27,7 +27,7 @@ describe('routing', () => {
   it("redirects '/' to the role's home", async () => {
     const { router } = await renderApp('/', [on(AUTH, () => authContext({ roles: ['distributor'], company_type: 'distributor' }))]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard_distributor'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sub-Accounts' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sub-accounts' })).toBeTruthy();
   });
 
   it('keeps customers out of the admin dashboard', async () => {

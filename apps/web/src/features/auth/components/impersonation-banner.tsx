@@ -22,20 +22,12 @@ export function ImpersonationBanner({ auth }: ImpersonationBannerProps) {
     });
 
   return (
-    <Group
-      gap="xs"
-      wrap="nowrap"
-      px="sm"
-      py={4}
-      bg="yellow.1"
-      c="dark.9"
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-      role="status"
-    >
-      <Text size="sm" truncate="end">
+    // Colours come from the strip the app layout puts it in (light and dark); the text gives way to the button.
+    <Group gap="sm" wrap="nowrap" justify="space-between" w="100%" role="status">
+      <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
         Signed in as <strong>{auth.email}</strong> by <strong>{auth.impersonated_by}</strong>
       </Text>
-      <Button size="compact-xs" color="dark" variant="outline" loading={endMutation.isPending} onClick={end}>
+      <Button size="compact-sm" variant="default" style={{ flexShrink: 0 }} loading={endMutation.isPending} onClick={end}>
         End impersonation
       </Button>
     </Group>
