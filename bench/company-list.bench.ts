@@ -23,7 +23,7 @@ import { type RunningServer, login, postJson, startServer } from './lib/server.t
 
 const COMPANIES = 100_000;
 const CONNECTIONS = 16;
-const TARGET_RATIO = 0.5;
+const TARGET_RATIO = 0.6;
 const TARGET_P99_MS = 50;
 /** Which list a scenario calls, who calls it, and at which path. */
 const LISTS = {
