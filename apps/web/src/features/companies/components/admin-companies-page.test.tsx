@@ -92,7 +92,8 @@ describe('AdminCompaniesPage', () => {
     renderWithProviders(<AdminCompaniesPage restrict={undefined} onRestrictChange={vi.fn()} canEdit />);
     const opener = await screen.findByRole('button', { name: 'Acme Backups' });
     await userEvent.click(opener);
-    await screen.findByRole('dialog', { name: 'Southern Bakery' });
+    // The drawer's module loads on first use.
+    await screen.findByRole('dialog', { name: 'Southern Bakery' }, { timeout: 5000 });
     await screen.findByLabelText('City');
     expect(document.activeElement).not.toBe(opener);
     await userEvent.keyboard('{Escape}');

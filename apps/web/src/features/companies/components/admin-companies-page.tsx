@@ -33,6 +33,7 @@ type StateCounts = Partial<Record<CompanyState, number>>;
 
 interface AdminCompanyTableProps {
   tab: CompanyTab;
+  canEdit: boolean;
   search: TableSearch | undefined;
   onSearchChange: ((search: TableSearch) => void) | undefined;
   onCounts: (counts: StateCounts) => void;
@@ -40,7 +41,7 @@ interface AdminCompanyTableProps {
   onIntent: (id: number) => void;
 }
 
-function AdminCompanyTable({ tab, search, onSearchChange, onCounts, onOpen, onIntent }: AdminCompanyTableProps) {
+function AdminCompanyTable({ tab, canEdit, search, onSearchChange, onCounts, onOpen, onIntent }: AdminCompanyTableProps) {
   const columns = useMemo(() => adminCompanyColumns(onOpen, onIntent), [onOpen, onIntent]);
   return (
     <DataTable
@@ -53,7 +54,7 @@ function AdminCompanyTable({ tab, search, onSearchChange, onCounts, onOpen, onIn
       {...(search && onSearchChange ? { search, onSearchChange } : {})}
       emptyDescription={
         tab.value === CURRENT_TAB
-          ? `No company is in trial, active or suspended. Create one with ${NEW_COMPANY_LABEL}.`
+          ? `No company is in trial, active or suspended.${canEdit ? ` Create one with ${NEW_COMPANY_LABEL}.` : ''}`
           : `No company is ${tab.label.toLowerCase()} right now. The other tabs list the rest.`
       }
       onData={(output) => onCounts(output.count_in_state)}
@@ -139,6 +140,7 @@ export function AdminCompaniesPage({
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
             <AdminCompanyTable
               tab={tab}
+              canEdit={canEdit}
               search={search}
               onSearchChange={onSearchChange}
               onCounts={setCounts}
