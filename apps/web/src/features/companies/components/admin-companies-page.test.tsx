@@ -3,12 +3,16 @@ import { adminDescribeCompany } from '@portal/contract/companies/company-describ
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi, on } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import type { AdminCompanyRestrict } from '../company-tabs';
 import { companyDetail } from './company-dialog/company-detail.fixture';
 import { AdminCompaniesPage } from './admin-companies-page';
+
+// The page loads its dialogs on first use; load them once here so a test's first dialog is not slowed by the
+// modules' first transform.
+beforeAll(() => Promise.all([import('./company-dialog/company-dialog'), import('./new-company/new-company-dialog')]));
 
 const LIST = adminCompanyList;
 

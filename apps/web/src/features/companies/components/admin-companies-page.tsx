@@ -1,7 +1,7 @@
 import { Button, Tabs } from '@mantine/core';
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { listPageQueryOptions } from '../../../components/data-table/list-source';
 import { listQueryOfSearch, type TableSearch } from '../../../components/data-table/table-search';
@@ -9,9 +9,11 @@ import { PageHeader } from '../../../components/page/page-header';
 import { adminCompanyListSource, companyDetailQueryOptions } from '../api';
 import { type AdminCompanyRestrict, COMPANY_TABS, CURRENT_TAB, type CompanyTab, tabCount, tabFor } from '../company-tabs';
 import { adminCompanyColumns } from './admin-company-columns';
-import { CompanyDialog } from './company-dialog/company-dialog';
-import { NewCompanyDialog } from './new-company/new-company-dialog';
 import { companyOpenerSelector, useOpenerFocus } from './use-opener-focus';
+
+// The company dialog and the new-company dialog load when one is opened, not with the list.
+const CompanyDialog = lazy(() => import('./company-dialog/company-dialog').then((m) => ({ default: m.CompanyDialog })));
+const NewCompanyDialog = lazy(() => import('./new-company/new-company-dialog').then((m) => ({ default: m.NewCompanyDialog })));
 
 const PAGE_SIZE = 50;
 // The name column sorts by its accessor.
@@ -150,28 +152,30 @@ export function AdminCompaniesPage({
           </Tabs.Panel>
         ))}
       </Tabs>
-      {openId !== null && (
-        <CompanyDialog
-          companyId={openId}
-          viewer="admin"
-          currentEmail={currentEmail}
-          viewOnly={!canEdit}
-          onClose={() => closeCompany(openId)}
-        />
-      )}
-      {creating && (
-        <NewCompanyDialog
-          viewer="admin"
-          onClose={() => {
-            setCreating(false);
-            focus.restore();
-          }}
-          onCreated={(id) => {
-            focus.handOver();
-            setOpenId(id);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {openId !== null && (
+          <CompanyDialog
+            companyId={openId}
+            viewer="admin"
+            currentEmail={currentEmail}
+            viewOnly={!canEdit}
+            onClose={() => closeCompany(openId)}
+          />
+        )}
+        {creating && (
+          <NewCompanyDialog
+            viewer="admin"
+            onClose={() => {
+              setCreating(false);
+              focus.restore();
+            }}
+            onCreated={(id) => {
+              focus.handOver();
+              setOpenId(id);
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,11 +1,15 @@
 import { distributorListCompanies } from '@portal/contract/companies/company-lookups';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RowOf } from '../../../components/data-table/list-source';
 import { fakeApi, on } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { DistributorCompaniesPage } from './distributor-companies-page';
+
+// The page loads its dialogs on first use; load them once here so a test's first dialog is not slowed by the
+// modules' first transform.
+beforeAll(() => Promise.all([import('./company-dialog/company-dialog'), import('./new-company/new-company-dialog')]));
 
 const LIST = distributorListCompanies;
 const row: RowOf<typeof distributorListCompanies> = {

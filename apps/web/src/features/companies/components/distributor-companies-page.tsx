@@ -3,7 +3,7 @@ import type { distributorListCompanies } from '@portal/contract/companies/compan
 import type { DataTableColumn } from 'mantine-datatable';
 import { companyNameColumn } from './company-name-column';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { listPageQueryOptions, type RowOf } from '../../../components/data-table/list-source';
 import { listQueryOfSearch, type TableSearch } from '../../../components/data-table/table-search';
@@ -11,9 +11,11 @@ import { PageHeader } from '../../../components/page/page-header';
 import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../api/company-states';
 import { formatDate } from '../../../lib/dates';
 import { companyDetailQueryOptions, distributorCompanyListSource, type DistributorRestrict } from '../api';
-import { CompanyDialog } from './company-dialog/company-dialog';
-import { NewCompanyDialog } from './new-company/new-company-dialog';
 import { companyOpenerSelector, useOpenerFocus } from './use-opener-focus';
+
+// The company dialog and the new-company dialog load when one is opened, not with the list.
+const CompanyDialog = lazy(() => import('./company-dialog/company-dialog').then((m) => ({ default: m.CompanyDialog })));
+const NewCompanyDialog = lazy(() => import('./new-company/new-company-dialog').then((m) => ({ default: m.NewCompanyDialog })));
 
 type SubAccountRow = RowOf<typeof distributorListCompanies>;
 
@@ -152,30 +154,32 @@ export function DistributorCompaniesPage({
           {table('trial')}
         </Tabs.Panel>
       </Tabs>
-      {openId !== null && (
-        <CompanyDialog
-          companyId={openId}
-          viewer="distributor"
-          currentEmail={currentEmail}
-          onClose={() => {
-            setOpenId(null);
-            focus.restore(companyOpenerSelector(openId));
-          }}
-        />
-      )}
-      {creating && (
-        <NewCompanyDialog
-          viewer="distributor"
-          onClose={() => {
-            setCreating(false);
-            focus.restore();
-          }}
-          onCreated={(id) => {
-            focus.handOver();
-            setOpenId(id);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {openId !== null && (
+          <CompanyDialog
+            companyId={openId}
+            viewer="distributor"
+            currentEmail={currentEmail}
+            onClose={() => {
+              setOpenId(null);
+              focus.restore(companyOpenerSelector(openId));
+            }}
+          />
+        )}
+        {creating && (
+          <NewCompanyDialog
+            viewer="distributor"
+            onClose={() => {
+              setCreating(false);
+              focus.restore();
+            }}
+            onCreated={(id) => {
+              focus.handOver();
+              setOpenId(id);
+            }}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }
