@@ -1,4 +1,4 @@
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
 import { errorMessage } from '../../../lib/api-error';
@@ -7,6 +7,7 @@ import { AccountSettingsForm } from './account-settings-form';
 import { ActiveSessions } from './active-sessions';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { EmailVerificationNotice } from './email-verification-notice';
+import { CardSkeleton } from '../../../components/page/page-skeleton';
 
 /** /myaccount: the user's and company's details, their password, alert preferences and signed-in sessions. */
 export function AccountPage() {
@@ -21,7 +22,7 @@ export function AccountPage() {
             {errorMessage(settings.error)}
           </Alert>
         )}
-        {settings.isPending && <Loader aria-label="Loading account settings" />}
+        {settings.isPending && <CardSkeleton label="Loading account settings" />}
         {settings.data && (
           <>
             {!settings.data.user_email_verified && <EmailVerificationNotice email={settings.data.user_email} />}

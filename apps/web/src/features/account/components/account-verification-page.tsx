@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api-error';
 import { countryName } from '../../../lib/countries';
 import { type AccountSettings, useAccountSettings } from '../api';
 import { PageHeader } from '../../../components/page/page-header';
+import { CardSkeleton } from '../../../components/page/page-skeleton';
 
 function addressOf(settings: AccountSettings): string {
   const parts = [
@@ -40,7 +41,7 @@ export function AccountVerificationPage() {
           {errorMessage(settings.error)}
         </Alert>
       )}
-      {settings.isPending && <Loader aria-label="Loading account settings" />}
+      {settings.isPending && <CardSkeleton label="Loading account settings" />}
       {settings.data && (
         <>
           <Paper withBorder p="md">

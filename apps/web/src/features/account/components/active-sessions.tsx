@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { notifyFailure, notifySuccess } from '../../../components/feedback/notify';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
 import { type ActiveSession, type RevokeSessionInput, useRevokeSession, useSessions } from '../api';
 import { deviceName } from './device-name';
+import { TableSkeleton } from '../../../components/page/page-skeleton';
 
 /**
  * The signed-in user's sessions, with a way to end any other one, or all of them. A list of cards rather
@@ -58,7 +59,7 @@ export function ActiveSessions() {
         </Alert>
       )}
       {sessions.isPending ? (
-        <Loader aria-label="Loading sessions" />
+        <TableSkeleton label="Loading sessions" rows={3} />
       ) : (
         <Stack component="ul" aria-labelledby="active-sessions-heading" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
           {rows.map((session) => (

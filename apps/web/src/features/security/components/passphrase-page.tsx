@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { errorMessage } from '../../../lib/api-error';
@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { type Passphrase, usePassphrase, useRegeneratePassphrase, useTwoFactor } from '../api';
 import { downloadPassphrase } from './passphrase-download';
 import { PageHeader } from '../../../components/page/page-header';
+import { CardSkeleton } from '../../../components/page/page-skeleton';
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -90,7 +91,7 @@ export function PassphrasePage() {
           {errorMessage(passphrase.error)}
         </Alert>
       )}
-      {passphrase.isPending && <Loader aria-label="Loading recovery passphrase" />}
+      {passphrase.isPending && <CardSkeleton label="Loading recovery passphrase" />}
       {passphrase.data && <PassphraseDetails passphrase={passphrase.data} />}
       {regenerate.isError && (
         <Alert color="red" role="alert">

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Fieldset, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Fieldset, Group, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { setSecurityQuestions } from '@portal/contract/security/security-questions';
 import { SECURITY_QUESTIONS_MAX, SECURITY_QUESTIONS_MIN } from '@portal/contract/shared/security';
 import { IconTrash } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { type SecurityQuestions, useSecurityQuestions, useSetSecurityQuestions }
 import { initialRows, newRow, type QuestionRow, responsesOf, validateQuestions } from './security-questions-form';
 import { PageHeader } from '../../../components/page/page-header';
 import { notifySuccess } from '../../../components/feedback/notify';
+import { CardSkeleton } from '../../../components/page/page-skeleton';
 
 export const SECURITY_QUESTIONS_SAVED = 'Your security questions have been saved.';
 
@@ -141,7 +142,7 @@ export function SecurityQuestionsPage() {
           {errorMessage(questions.error)}
         </Alert>
       )}
-      {questions.isPending && <Loader aria-label="Loading security questions" />}
+      {questions.isPending && <CardSkeleton label="Loading security questions" />}
       {questions.data && (
         <>
           <AnsweredList data={questions.data} />

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { errorMessage } from '../../../lib/api-error';
@@ -8,6 +8,7 @@ import { twoFactorStatusLabel } from '../api/two-factor-label';
 import { TotpSetup } from './totp-setup';
 import { WebauthnSetup } from './webauthn-setup';
 import { PageHeader } from '../../../components/page/page-header';
+import { CardSkeleton } from '../../../components/page/page-skeleton';
 
 interface TwoFactorPageProps {
   email: string;
@@ -91,7 +92,7 @@ export function TwoFactorPage({ email, required }: TwoFactorPageProps) {
           {errorMessage(status.error)}
         </Alert>
       )}
-      {status.isPending && <Loader aria-label="Loading two-factor status" />}
+      {status.isPending && <CardSkeleton label="Loading two-factor status" />}
       {status.data && (
         <>
           <StatusPanel status={status.data} />

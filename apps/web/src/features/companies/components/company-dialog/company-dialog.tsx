@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Drawer, Group, Loader, Tabs } from '@mantine/core';
+import { Alert, Badge, Box, Button, Drawer, Group, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { CompanyOverview } from './company-overview';
 import { isReadOnly } from './company-form';
 import { type CompanyFormState, DialogFormsContext } from './dialog-form-state';
 import { DistributorSettingsTab } from './distributor-settings-tab';
+import { CardSkeleton } from '../../../../components/page/page-skeleton';
 
 interface CompanyDialogProps {
   companyId: number;
@@ -90,7 +91,7 @@ export function CompanyDialog({ companyId, viewer, currentEmail, viewOnly = fals
               {errorMessage(detail.error)}
             </Alert>
           )}
-          {!company && !detail.error && <Loader aria-label="Loading company" />}
+          {!company && !detail.error && <CardSkeleton label="Loading company" />}
           {company && <CompanyTabs company={company} viewer={viewer} viewOnly={viewOnly} currentEmail={currentEmail} />}
         </Box>
         <ActionBar>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Fieldset, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type DistributorSettings, patchDistributorSettings } from '@portal/contract/companies/distributor-settings';
 import { FEATURE_BITS } from '@portal/contract/shared/plans';
 import { notifySuccess } from '../../../../components/feedback/notify';
@@ -16,6 +16,7 @@ import {
 } from './distributor-settings-form';
 import { useReportDirty } from './dialog-form-state';
 import { DistributorRegions } from './distributor-regions';
+import { CardSkeleton } from '../../../../components/page/page-skeleton';
 
 const LABELS: Record<SettingsText, string> = {
   custom_billing_url: 'Custom billing URL',
@@ -94,7 +95,7 @@ export function DistributorSettingsTab({ companyId }: { companyId: number }) {
       {settings.data ? (
         <SettingsForm key={JSON.stringify(settings.data)} companyId={companyId} settings={settings.data} />
       ) : (
-        !settings.error && <Loader aria-label="Loading settings" />
+        !settings.error && <CardSkeleton label="Loading settings" />
       )}
       <DistributorRegions companyId={companyId} />
     </Stack>

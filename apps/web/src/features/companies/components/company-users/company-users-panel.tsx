@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table } from '@mantine/core';
 import type { ListedCompanyUser } from '@portal/contract/users/company-users';
 import { useState } from 'react';
 import { confirmYesNo } from '../../../../components/confirm/confirm-yes-no';
@@ -9,6 +9,7 @@ import { useCompanyUsers, useDeleteUser } from '../../api';
 import { CreateUserForm } from './create-user-form';
 import { ManageUserDialog } from './manage-user-dialog';
 import { canDeleteUser } from './user-rules';
+import { TableSkeleton } from '../../../../components/page/page-skeleton';
 
 interface CompanyUsersPanelProps {
   companyId: number;
@@ -57,7 +58,7 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
         </Alert>
       )}
       {users.isPending ? (
-        <Loader aria-label="Loading users" />
+        <TableSkeleton label="Loading users" rows={3} />
       ) : users.data?.length === 0 ? (
         <EmptyState title="No users yet" description="Add the first user with the form below; they can sign in once created." />
       ) : (
