@@ -1,4 +1,4 @@
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -254,12 +254,7 @@ describe('DataTable', () => {
   it("tells the user when an export fails, with the server's message and no 'Error: ' prefix", async () => {
     const exportFile = vi.fn(async () => Promise.reject(new ApiError(503, 'Exports are paused')));
     const { source } = fakeSource(5, { exportFile });
-    renderWithProviders(
-      <>
-        <Notifications />
-        <DataTable source={source} columns={columns} label="People" />
-      </>,
-    );
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" />);
     await screen.findByText('Person 1');
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'CSV' }));

@@ -1,4 +1,4 @@
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { adminDescribeCompany, distributorDescribeCompany } from '@portal/contract/companies/company-describe';
 import { listSales } from '@portal/contract/companies/company-lookups';
 import { distributorRegionList, getDistributorSettings, listRegions } from '@portal/contract/companies/distributor-settings';
@@ -15,12 +15,7 @@ import { CompanyDialog } from './company-dialog';
 afterEach(() => act(() => notifications.clean()));
 
 function renderDialog(onClose = vi.fn()) {
-  renderWithProviders(
-    <>
-      <Notifications />
-      <CompanyDialog companyId={7} viewer="distributor" currentEmail="d@example.com" onClose={onClose} />
-    </>,
-  );
+  renderWithProviders(<CompanyDialog companyId={7} viewer="distributor" currentEmail="d@example.com" onClose={onClose} />);
   return onClose;
 }
 

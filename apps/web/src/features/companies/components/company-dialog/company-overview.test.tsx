@@ -1,5 +1,5 @@
 import { adminPatchCompany } from '@portal/contract/companies/company-patch';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { convertToPaid } from '@portal/contract/companies/company-lifecycle';
 import { DEFAULT_PAID_PLAN } from '@portal/contract/shared/plans';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -31,12 +31,7 @@ describe('CompanyOverview', () => {
 
   it('says what Convert to paid does, with the plan, before it converts, and confirms it did', async () => {
     const api = fakeApi([on(convertToPaid, () => null)]);
-    renderWithProviders(
-      <>
-        <Notifications />
-        <CompanyOverview company={companyDetail({ plan_user_selected_id: 'Growth' })} viewer="distributor" />
-      </>,
-    );
+    renderWithProviders(<CompanyOverview company={companyDetail({ plan_user_selected_id: 'Growth' })} viewer="distributor" />);
     await userEvent.click(screen.getByRole('button', { name: 'Convert to paid' }));
     const ask = await screen.findByRole('dialog', { name: 'Convert to paid — this cannot be undone' });
     expect(ask.textContent).toContain('Southern Bakery leaves its trial and becomes a paid account on the Growth plan.');

@@ -1,7 +1,6 @@
 import { createUser, deleteUser, listCompanyUsers, patchUser } from '@portal/contract/users/company-users';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, on } from '../../../../test/fake-api';
@@ -27,15 +26,6 @@ const users = [
 ];
 
 afterEach(() => act(() => notifications.clean()));
-
-function renderWithToasts(ui: ReactElement) {
-  return renderWithProviders(
-    <>
-      <Notifications />
-      {ui}
-    </>,
-  );
-}
 
 describe('CompanyUsersPanel', () => {
   it('disables Delete for the primary contact and for the signed-in user', async () => {
@@ -111,7 +101,7 @@ describe('CompanyUsersPanel', () => {
 
   it('says what Delete does first, and confirms the deletion with a toast', async () => {
     const api = fakeApi([on(USERS, () => users), on(DELETE, () => null)]);
-    renderWithToasts(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete tech@bakery.example' }));
     const ask = await screen.findByRole('dialog', { name: 'Delete tech@bakery.example?' });
     expect(ask.textContent).toContain('They can no longer sign in');
@@ -122,7 +112,7 @@ describe('CompanyUsersPanel', () => {
 
   it('confirms a created user with a toast', async () => {
     fakeApi([on(USERS, () => users), on(createUser, () => ({ id: 99 }))]);
-    renderWithToasts(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="me@bakery.example" />);
     await userEvent.type(await screen.findByLabelText(/^Email/), 'new@bakery.example');
     await userEvent.type(screen.getByLabelText(/^Password/), 'long-enough-password');
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
@@ -131,7 +121,7 @@ describe('CompanyUsersPanel', () => {
 
   it('confirms an updated user with a toast', async () => {
     fakeApi([on(USERS, () => users), on(patchUser, () => null)]);
-    renderWithToasts(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="owner@bakery.example" />);
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="owner@bakery.example" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit tech@bakery.example' }));
     const manage = await screen.findByRole('dialog', { name: 'Manage user' });
     await userEvent.type(within(manage).getByLabelText('Contact name'), ' Two');
