@@ -61,11 +61,16 @@ export interface CompanyListQuery {
   usersOf: (companyId: SQLWrapper) => SQL<AdminCompanyRow['users']>;
 }
 
-function searchCondition(search: CompanyListQuery['search']): SQL | undefined {
+/**
+ * Matches in the name, any user's email, or the id. `= any(array(...))` lets a selective search OR the
+ * email matches' ids into the trigram bitmap by primary key; but the array is searched row by row, so a
+ * dense search (past the cap: most emails match) takes the ids as a hashed IN instead.
+ */
+function searchCondition(search: CompanyListQuery['search'], dense = false): SQL | undefined {
   if (!search) return undefined;
   return or(
     sql`${companies.company_name} ilike ${search.pattern}`,
-    sql`${companies.id} = any(array(${search.emailCompanyIds}))`,
+    dense ? sql`${companies.id} in (${search.emailCompanyIds})` : sql`${companies.id} = any(array(${search.emailCompanyIds}))`,
     search.id === null ? undefined : eq(companies.id, search.id),
   );
 }
@@ -122,7 +127,7 @@ async function searchDense(db: Database, q: CompanyListQuery, search: NonNullabl
     db.execute<{ state: CompanyState; n: number }>(sql`
       select s.state, (
         select count(*)::int from (
-          select 1 from ${companies} where ${companies.current_state} = s.state and ${searchCondition(search)}
+          select 1 from ${companies} where ${companies.current_state} = s.state and ${searchCondition(search, true)}
           limit ${SEARCH_COUNT_CAP + 1}
         ) x
       ) as n
@@ -130,7 +135,7 @@ async function searchDense(db: Database, q: CompanyListQuery, search: NonNullabl
     db
       .select({ id: companies.id })
       .from(companies)
-      .where(and(sql`${companies.current_state} = any(${statesParam(q.states)})`, searchCondition(search)))
+      .where(and(sql`${companies.current_state} = any(${statesParam(q.states)})`, searchCondition(search, true)))
       .orderBy(dir(ORDER_COLUMNS[q.order]), dir(companies.id))
       .limit(q.limit)
       .offset(q.offset),
