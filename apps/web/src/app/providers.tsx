@@ -3,11 +3,11 @@ import '@mantine/notifications/styles.layer.css';
 import 'mantine-datatable/styles.layer.css';
 import './theme.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { COLOR_SCHEME_STORAGE_KEY } from './color-scheme';
 import { ModalHost } from './modal-host';
-import { NotificationHost } from './notification-host';
 import { cssVariables, theme } from './theme';
 
 interface ProvidersProps {
@@ -23,7 +23,7 @@ export function Providers({ queryClient, children }: ProvidersProps) {
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
         <ModalHost />
-        <NotificationHost />
+        <Notifications />
         {children}
       </MantineProvider>
     </QueryClientProvider>
