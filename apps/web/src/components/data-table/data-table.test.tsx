@@ -54,6 +54,14 @@ describe('DataTable', () => {
     expect(screen.getByText('Showing 1–100 of 250')).toBeTruthy();
   });
 
+  it('shows a total the server stopped counting at as "10,000+"', async () => {
+    const { source } = fakeSource(10_000);
+    const fetchPage = source.fetchPage;
+    const capped: TableSource<Person> = { ...source, fetchPage: async (query) => ({ ...(await fetchPage(query)), total_capped: true }) };
+    renderWithProviders(<DataTable source={capped} columns={columns} label="People" defaultPageSize={50} />);
+    expect(await screen.findByText('Showing 1–50 of 10,000+')).toBeTruthy();
+  });
+
   it('debounces search: typing fires one request, 500 ms after the last key, on page 1', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { source, fetchPage } = fakeSource(500);

@@ -219,6 +219,7 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
           page={list.page}
           pageSize={list.pageSize}
           total={data.total}
+          totalCapped={data.total_capped}
           onPageChange={list.setPage}
           onPageSizeChange={list.setPageSize}
         />

@@ -14,6 +14,8 @@ export interface ListQuery {
 export interface ListPage<Row> {
   rows: Row[];
   total: number;
+  /** A searched list stopped counting at `total` (the count cap): the footer shows "10,000+". */
+  total_capped?: boolean;
 }
 
 /** Where a DataTable gets its rows: a contract list call (see `callSource`) or any fetcher with a query key. */
