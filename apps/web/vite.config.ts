@@ -62,5 +62,16 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: scripts/check-bundle-budget.mjs sums each route's chunks from it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Zod compiles parsers with new Function() where it may, and probes for it when its first object schema
+        // is built; the CSP (script-src 'self', no 'unsafe-eval') refuses it and Chrome logs a CSP issue.
+        // Zod reads this global when it loads, so the chunk that holds it sets it first.
+        intro: (chunk) =>
+          chunk.moduleIds.some((id) => /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id))
+            ? 'globalThis.__zod_globalConfig ??= { jitless: true };'
+            : '',
+      },
+    },
   },
 });
