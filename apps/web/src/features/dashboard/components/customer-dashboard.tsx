@@ -1,11 +1,9 @@
 import { Anchor, Button, Card, Divider, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
-import { IconAddressBook, IconChevronRight } from '@tabler/icons-react';
+import { type Icon, IconAddressBook, IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
-import { NAV_ITEMS } from '../../../app/nav-config';
-import { hasAccess } from '../../../lib/access';
 import { AccountStatusCard } from './account-status-card';
 import { CompanySummaryCard } from './company-summary-card';
 
@@ -22,8 +20,17 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** A place the customer can go, as the navbar lists it. */
+export interface Shortcut {
+  to: string;
+  label: string;
+  icon?: Icon;
+}
+
 interface CustomerDashboardProps {
   auth: AuthContext;
+  /** The navbar's items this user may open, the dashboard itself left out (the app decides, from its nav). */
+  shortcuts: readonly Shortcut[];
 }
 
 /**
@@ -31,8 +38,7 @@ interface CustomerDashboardProps {
  * and the places they can go. Credit, usage and services join as their domains are built; until then no card
  * stands in for them.
  */
-export function CustomerDashboard({ auth }: CustomerDashboardProps) {
-  const shortcuts = NAV_ITEMS.filter((item) => item.to !== '/dashboard' && hasAccess(auth, item));
+export function CustomerDashboard({ auth, shortcuts }: CustomerDashboardProps) {
   const firstName = auth.contact_name.trim().split(/\s+/)[0];
 
   return (

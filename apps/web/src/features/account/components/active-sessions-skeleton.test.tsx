@@ -1,9 +1,9 @@
 import { listSessions } from '@portal/contract/auth/sessions';
 import { screen, waitForElementToBeRemoved } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ActiveSessions } from '../../features/account/components/active-sessions';
-import { fakeApi, on } from '../../test/fake-api';
-import { renderWithProviders } from '../../test/render';
+import { ActiveSessions } from './active-sessions';
+import { fakeApi, on } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 
 describe('screens that load', () => {
   it('show the shape of what is coming, announced as busy, then the content', async () => {
