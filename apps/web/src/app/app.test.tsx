@@ -52,7 +52,7 @@ describe('layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'My Account']);
+    ).toEqual(['Dashboard', 'My account']);
     expect(screen.getByRole('banner').textContent).toContain('ann@example.com');
     expect(screen.getByRole('main')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /ann@example\.com.*account menu/ }));
@@ -63,7 +63,7 @@ describe('layout', () => {
     await renderApp('/dashboard', [on(AUTH, () => authContext())]);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
-    expect(within(nav).getByRole('link', { name: 'My Account' }).getAttribute('aria-current')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'My account' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('shows staff the Companies link', async () => {
@@ -76,7 +76,7 @@ describe('layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Companies', 'My Account']);
+    ).toEqual(['Companies', 'My account']);
   });
 
   it('sends the user to /login, then back, when a call says the session has ended', async () => {

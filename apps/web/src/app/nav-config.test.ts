@@ -14,12 +14,12 @@ function labelsFor(roles: Role[], capabilities: string[] = []): string[] {
 
 describe('NAV_ITEMS', () => {
   it('shows each role its own links', () => {
-    expect(labelsFor(['admin'])).toEqual(['Companies', 'My Account']);
-    expect(labelsFor(['support'])).toEqual(['Companies', 'My Account']);
-    expect(labelsFor(['sales'])).toEqual(['Companies', 'My Account']);
-    expect(labelsFor(['distributor'])).toEqual(['Sub-Accounts', 'My Account']);
-    expect(labelsFor(['customer'])).toEqual(['Dashboard', 'My Account']);
-    expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Users', 'My Account']);
+    expect(labelsFor(['admin'])).toEqual(['Companies', 'My account']);
+    expect(labelsFor(['support'])).toEqual(['Companies', 'My account']);
+    expect(labelsFor(['sales'])).toEqual(['Companies', 'My account']);
+    expect(labelsFor(['distributor'])).toEqual(['Sub-accounts', 'My account']);
+    expect(labelsFor(['customer'])).toEqual(['Dashboard', 'My account']);
+    expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Users', 'My account']);
   });
 });
 

@@ -14,8 +14,8 @@ export interface NavItem extends Requirement {
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard_admin', label: 'Companies', icon: IconBuildingWarehouse, roles: ['admin', 'support', 'sales', 'sales_admin'] },
-  { to: '/dashboard_distributor', label: 'Sub-Accounts', icon: IconBuildingStore, roles: ['distributor'] },
+  { to: '/dashboard_distributor', label: 'Sub-accounts', icon: IconBuildingStore, roles: ['distributor'] },
   { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard, roles: ['customer'] },
   { to: '/users', label: 'Users', icon: IconUsers, roles: ['customer'], capability: 'edit_users' },
-  { to: '/myaccount', label: 'My Account', icon: IconUserCircle, roles: ['any'] },
+  { to: '/myaccount', label: 'My account', icon: IconUserCircle, roles: ['any'] },
 ];
