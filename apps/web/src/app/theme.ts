@@ -168,6 +168,10 @@ export const cssVariables: CSSVariablesResolver = () => ({
     '--mantine-color-success': COLOR_ROLES.light.success,
     '--mantine-color-default-border': 'var(--mantine-color-gray-4)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    // Danger buttons (Disable, Delete): Mantine's red-6 is 3.3:1 against white, as text and under white text.
+    '--mantine-color-red-outline': COLOR_ROLES.light.danger,
+    '--mantine-color-red-filled': COLOR_ROLES.light.danger,
+    '--mantine-color-red-filled-hover': '#a61e1e',
   },
   dark: {
     '--app-color-surface': COLOR_ROLES.dark.surface,
@@ -181,5 +185,8 @@ export const cssVariables: CSSVariablesResolver = () => ({
     '--mantine-color-anchor': COLOR_ROLES.dark.link,
     '--mantine-color-error': COLOR_ROLES.dark.danger,
     '--mantine-color-success': COLOR_ROLES.dark.success,
+    // White on Mantine's dark-scheme red-8 is 4.4:1.
+    '--mantine-color-red-filled': '#c92a2a',
+    '--mantine-color-red-filled-hover': '#a61e1e',
   },
 });
