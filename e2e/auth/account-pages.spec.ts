@@ -9,6 +9,8 @@ test('a new customer completes signup, updates their account, signs out another 
   page,
   browser,
 }) => {
+  // The longest journey (two browsers, four pages, a dozen axe scans): give it twice the default time.
+  test.slow();
   // A company made by an admin has no phone or address yet, so its first sign-in completes signup.
   const admin = await adminApi();
   await admin.call(adminCreateCompany, {

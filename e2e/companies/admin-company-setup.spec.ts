@@ -6,7 +6,7 @@ test('an admin creates a company, which then opens in the company dialog', async
   await expect(page).toHaveURL(/\/dashboard_admin/);
   await page.getByRole('button', { name: 'New company' }).click();
   const dialog = page.getByRole('dialog', { name: 'New company' });
-  await expect(dialog.getByRole('textbox', { name: 'Country' })).toHaveValue('New Zealand');
+  await expect(dialog.getByRole('combobox', { name: 'Country' })).toHaveValue('New Zealand');
   await dialog.getByLabel('Company name').fill('Journey Test Co');
   await dialog.getByLabel('Contact name').fill('Jo Journey');
   await dialog.getByRole('textbox', { name: 'Email' }).fill('jo@journey.example.com');
