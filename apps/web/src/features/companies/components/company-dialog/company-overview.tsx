@@ -51,7 +51,13 @@ function CompanyEditForm({ company, viewer, viewOnly = false }: CompanyOverviewP
   const set: <K extends keyof CompanyFormValues>(key: K, value: CompanyFormValues[K]) => void = form.setValue;
   const sectionProps = { company, values: form.values, set, errors: form.errors, limits: form };
   const submit = form.onSubmit((changes) => {
-    if (dirty) patch.mutate(changes, { onSuccess: () => notifySuccess('Company saved') });
+    // mutateAsync, not mutate's callbacks: the refetch after saving re-keys this form, and an unmounted
+    // observer drops mutate's callbacks. A failure shows through patch.error.
+    if (dirty)
+      patch.mutateAsync(changes).then(
+        () => notifySuccess('Company saved'),
+        () => {},
+      );
   });
   usePublishCompanyForm(!readOnly, dirty, patch.isPending, submit);
 

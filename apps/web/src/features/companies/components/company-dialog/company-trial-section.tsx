@@ -48,7 +48,11 @@ export function CompanyTrialSection({ company, viewer, disabled }: CompanyTrialS
       noLabel: 'Cancel',
     });
     if (yes)
-      convert.mutate({ target_id: company.id }, { onSuccess: () => notifySuccess(`${company.company_name} converted to paid on ${plan}`) });
+      // mutateAsync: a converted company is no longer a trial, so this section unmounts before mutate's callbacks.
+      convert.mutateAsync({ target_id: company.id }).then(
+        () => notifySuccess(`${company.company_name} converted to paid on ${plan}`),
+        () => {},
+      );
   };
 
   return (

@@ -48,7 +48,12 @@ function SettingsForm({ companyId, settings }: { companyId: number; settings: Di
   return (
     <form
       onSubmit={form.onSubmit((changes) => {
-        if (dirty) patch.mutate(changes, { onSuccess: () => notifySuccess('Distributor settings saved') });
+        // mutateAsync: the form may re-mount with the saved values before mutate's callbacks would run.
+        if (dirty)
+          patch.mutateAsync(changes).then(
+            () => notifySuccess('Distributor settings saved'),
+            () => {},
+          );
       })}
       noValidate
     >
