@@ -145,7 +145,10 @@ export const theme = createTheme({
     Menu: { defaultProps: { shadow: 'md', radius: 'md' } satisfies Partial<MenuProps> },
     NavLink: { defaultProps: { variant: 'light' } satisfies Partial<NavLinkProps> },
     Paper: Paper.extend({ defaultProps: { radius: 'lg' } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    // Every show-characters toggle is reachable by Tab and named, in one place rather than at each field.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': 'Show characters' } },
+    }),
     // On a phone the tabs scroll sideways in one row instead of wrapping (theme.css hides the scrollbar's gutter).
     Tabs: { classNames: { list: 'app-tabs-list', tab: 'app-tabs-tab' } satisfies TabsProps['classNames'] },
     Title: Title.extend({ styles: { root: { letterSpacing: '-0.01em' } } }),

@@ -97,7 +97,6 @@ function ChangePasswordForm({ email, contactName, onDone }: { email: string; con
           {...form.textProps('current_password')}
           maxLength={1024}
           error={localErrors.current_password}
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
         />
         <PasswordInput
           label="New password"
@@ -105,7 +104,6 @@ function ChangePasswordForm({ email, contactName, onDone }: { email: string; con
           required
           {...form.textProps('new_password')}
           {...passwordStrengthProps(new_password, [email, contactName])}
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
         />
         <PasswordInput
           label="Confirm new password"
@@ -114,7 +112,6 @@ function ChangePasswordForm({ email, contactName, onDone }: { email: string; con
           {...form.textProps('confirm_password')}
           maxLength={1024}
           error={localErrors.confirm_password}
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
         />
         {alert && (
           <Alert color="red" role="alert">

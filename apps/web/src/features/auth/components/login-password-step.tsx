@@ -45,7 +45,6 @@ export function LoginPasswordStep({
         error={error}
         maxLength={maxLength}
         // Mantine's default name contains 'password', which makes the label ambiguous for tools and screen readers.
-        visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
       />
       <Button type="submit" loading={pending}>
         Log in

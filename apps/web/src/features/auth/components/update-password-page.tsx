@@ -106,7 +106,6 @@ export function UpdatePasswordPage({ token }: UpdatePasswordPageProps) {
                 required
                 {...form.textProps('new_password')}
                 {...passwordStrengthProps(form.values.new_password, auth ? [auth.email, auth.contact_name] : [])}
-                visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
               />
               <Button type="submit" loading={change.isPending || reset.isPending}>
                 {title}

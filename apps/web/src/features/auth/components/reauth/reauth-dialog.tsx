@@ -63,14 +63,7 @@ function ReauthBody({ initialMode, onDone }: ReauthBodyProps) {
       <Stack>
         <Text size="sm">{REAUTH_REQUIRED.message}</Text>
         {mode === 'password' ? (
-          <PasswordInput
-            ref={passwordInput}
-            data-autofocus
-            label="Password"
-            autoComplete="current-password"
-            {...field}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
-          />
+          <PasswordInput ref={passwordInput} data-autofocus label="Password" autoComplete="current-password" {...field} />
         ) : (
           <TextInput
             data-autofocus
