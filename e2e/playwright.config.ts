@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { PORT, PUBLIC_URL, SMTP_PORT } from './support/addresses.ts';
 
-const artifacts = path.join(import.meta.dirname, '.artifacts');
+// E2E_ARTIFACTS and E2E_WEB_DIST give a second run on the same machine its own database, results and build.
+const artifacts = process.env.E2E_ARTIFACTS ?? path.join(import.meta.dirname, '.artifacts');
 const dataDir = path.join(artifacts, 'data');
 
 /** Debian's Chromium, with the flags this machine's closed network needs. */
@@ -54,6 +55,7 @@ export default defineConfig({
       // The forgot-password bot check is solved by the browser in a few milliseconds at this size.
       BOT_CHALLENGE_MAX_NUMBER: '1000',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

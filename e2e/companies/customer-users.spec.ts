@@ -4,7 +4,7 @@ import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
 test('a customer adds, edits and deletes a user of their company on /users', async ({ page }) => {
   await signIn(page, 'customer@example.com');
   await expect(page).toHaveURL(/\/dashboard/);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete customer@example.com' })).toBeDisabled();
 
@@ -24,6 +24,7 @@ test('a customer adds, edits and deletes a user of their company on /users', asy
   await expectAccessible(page);
   await manage.getByRole('button', { name: 'Save' }).click();
   await expect(manage).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Edit nina@acme.example.com' })).toBeFocused();
   await expect(page.getByText('nina@acme.example.com updated').first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Nina Renamed', exact: true })).toBeVisible();
 

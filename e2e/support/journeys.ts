@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password';
-const shots = path.join(import.meta.dirname, '..', '.artifacts', 'screenshots');
+const shots = path.join(process.env.E2E_ARTIFACTS ?? path.join(import.meta.dirname, '..', '.artifacts'), 'screenshots');
 
 /** Signs in through the two-step form, as a person would. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {

@@ -14,6 +14,7 @@ import * as adminTools from './domains/admin-tools/service.ts';
 import * as auth from './domains/auth/service.ts';
 import * as tenancy from './domains/tenancy/service.ts';
 import { ALL_HANDLERS, ALL_REDIRECTS } from './handlers.ts';
+import { BackgroundWork } from './platform/background.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
@@ -76,6 +77,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     config,
     requestLog,
     audit: tenancy.writeEvent,
+    background: new BackgroundWork(),
     resolveActor: (d, token) => auth.resolveActor(d, clock.now(), token),
     mailQueued: () => mailDelivery.kick(),
   };
@@ -139,6 +141,8 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
       deps.requestLog.add({ company_id: req.actor.companyId, user_id: req.actor.userId, ip: req.ip, method: req.method, uri: req.url });
     }
   });
+  // Work started after answers may still write history lines and queue mail: it ends first.
+  app.addHook('onClose', () => deps.background.idle());
   app.addHook('onClose', () => deps.requestLog.flush());
   app.addHook('onClose', () => mailDelivery.stop());
 

@@ -1,6 +1,7 @@
 import { accountHandlers } from './domains/account/routes.ts';
 import { adminToolHandlers } from './domains/admin-tools/routes.ts';
 import { authHandlers, authRedirects } from './domains/auth/routes.ts';
+import { billingHandlers } from './domains/billing/routes.ts';
 import { companyHandlers } from './domains/companies/routes.ts';
 import { securityHandlers } from './domains/security/routes.ts';
 import type { Handler, RedirectRoute } from './platform/handle.ts';
@@ -12,6 +13,7 @@ export const ALL_HANDLERS: readonly Handler[] = [
   ...companyHandlers,
   ...securityHandlers,
   ...adminToolHandlers,
+  ...billingHandlers,
 ];
 
 /** The few GET routes that do their work and redirect the browser. */

@@ -1,4 +1,6 @@
 import { purgeUsedChallenges } from './domains/auth/bot-challenge.ts';
+import { applyLegacyDeadline } from './domains/billing/plans.ts';
+import * as billing from './domains/billing/service.ts';
 import * as lifecycle from './domains/companies/lifecycle.ts';
 import * as notifications from './domains/notifications/service.ts';
 import type { ScheduledJob } from './platform/scheduler.ts';
@@ -9,6 +11,18 @@ const MINUTE = 60_000;
 export const ALL_JOBS: readonly ScheduledJob[] = [
   { name: 'expire-trials', everyMs: 5 * MINUTE, run: lifecycle.expireTrials },
   { name: 'finalize-pending-deletes', everyMs: 15 * MINUTE, run: lifecycle.finalizePendingDeletes },
+  // Billing: the daily charges (a batch of companies per run, days in order), expired packs, the active
+  // services' figures ("updated twice a day": each service is recomputed when 11 hours old), and the
+  // lifecycle's out-of-credit suspension and return to ACTIVE, which it asks billing about.
+  { name: 'charge-daily', everyMs: 10 * MINUTE, run: billing.chargingJob },
+  { name: 'expire-credit-packs', everyMs: 15 * MINUTE, run: billing.expireDuePacksJob },
+  { name: 'recompute-active-services', everyMs: 60 * MINUTE, run: billing.recomputeServicesJob },
+  { name: 'suspend-out-of-credit', everyMs: 2 * MINUTE, run: lifecycle.suspendOutOfCredit },
+  { name: 'restore-credited-companies', everyMs: MINUTE, run: lifecycle.restoreCreditedCompanies },
+  // Weekly at Sunday 08:00 UTC: it wakes every half hour and acts on what that time has made due.
+  { name: 'new-user-refunds', everyMs: 30 * MINUTE, run: billing.refundNewUsersJob },
+  // From 1 January 2025, Legacy companies move to their chosen plan or the most cost-effective one.
+  { name: 'apply-legacy-deadline', everyMs: 60 * MINUTE, run: applyLegacyDeadline },
   { name: 'purge-expired-email-links', everyMs: 60 * MINUTE, run: notifications.purgeExpiredTokens },
   { name: 'purge-used-bot-challenges', everyMs: 60 * MINUTE, run: purgeUsedChallenges },
 ];

@@ -4,6 +4,7 @@
  */
 export * from './domains/admin-tools/tables.ts';
 export * from './domains/auth/tables.ts';
+export * from './domains/billing/tables.ts';
 export * from './domains/companies/tables.ts';
 export * from './domains/notifications/tables.ts';
 export * from './domains/security/tables.ts';

@@ -9,6 +9,14 @@ import { createAppRouter } from './app/router';
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
+// The first page's code starts loading now, beside the session check: the router asks for a route's lazy chunks
+// only once every beforeLoad (the auth call) has answered, a round trip later. A signed-out visitor to a
+// signed-in page fetches that page's code for nothing before landing on /login; every other first visit
+// shows its page sooner (docs/design.md, Performance notes).
+for (const route of router.getMatchedRoutes(router.state.location.pathname)[0]) {
+  void router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

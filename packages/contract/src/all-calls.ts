@@ -6,6 +6,13 @@ import { endImpersonation, impersonate } from './auth/impersonate.ts';
 import { login, logout } from './auth/login.ts';
 import { listSessions, reauthenticate, revokeSession } from './auth/sessions.ts';
 import { getCompanySso, setCompanySso } from './auth/sso.ts';
+import { getActiveServices } from './billing/active-services.ts';
+import { adminCreateCreditPack, adminExpireCreditPack, adminListCreditPacks, listCreditPacks } from './billing/credit-packs.ts';
+import { adminDailyStatsList } from './billing/daily-stats.ts';
+import { listPlans, selectPlan } from './billing/plans.ts';
+import { balanceHistory, creditSummary } from './billing/summary.ts';
+import { listEligibleTrialRefunds, listTrialRefundHistory } from './billing/trial-refunds.ts';
+import { billingHistory, userMyUsageTable } from './billing/usage.ts';
 import { adminCompanyList } from './companies/admin-company-list.ts';
 import { adminCreateCompany, distributorCreateCompany } from './companies/company-create.ts';
 import { adminDescribeCompany, distributorDescribeCompany } from './companies/company-describe.ts';
@@ -87,4 +94,18 @@ export const ALL_CALLS: readonly Call[] = [
   getOrCreatePassphrase,
   getSecurityQuestions,
   setSecurityQuestions,
+  listPlans,
+  selectPlan,
+  listCreditPacks,
+  getActiveServices,
+  userMyUsageTable,
+  billingHistory,
+  creditSummary,
+  balanceHistory,
+  adminDailyStatsList,
+  adminListCreditPacks,
+  adminCreateCreditPack,
+  adminExpireCreditPack,
+  listEligibleTrialRefunds,
+  listTrialRefundHistory,
 ];

@@ -1,5 +1,6 @@
 import { changePassword, forgotPassword, resetPassword } from '@portal/contract/account/password';
 import { type AuthContext, getAuthContext } from '@portal/contract/auth/auth-context';
+import { listPlans, selectPlan } from '@portal/contract/billing/plans';
 import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
 import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from '@portal/contract/companies/company-lifecycle';
 import {
@@ -52,6 +53,8 @@ export interface World {
   other: Made;
   /** Each actor's roles and capabilities, as the server reports them. */
   contexts: Partial<Record<ActorName, AuthContext | null>>;
+  /** The same for a victim without a distributor, whose users have the direct customer's capabilities (my plan). */
+  directContexts: Partial<Record<ActorName, AuthContext | null>>;
 }
 
 /** The suites check access and input, not the bot check's proof of work: a small one keeps them fast. */
@@ -68,23 +71,35 @@ export async function buildWorld(t: TestContext): Promise<World> {
   const distA = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' });
   const distB = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' });
   const other = await newCompany(t.db, { company_type: 'customer', current_state: 'ACTIVE', distributor_id: distB.company.id });
-  const world: World = { staff, support, sales, distA, distB, other, contexts: {} };
-  // Roles and capabilities are the same for every victim built alike: ask the server once.
-  const sample = await newVictim(t, world);
-  for (const actor of actorsFor(world, sample)) {
-    const client = await clientFor(t, actor.userId, actor.impersonatorUserId);
-    world.contexts[actor.name] = actor.userId === null ? null : ((await client.call(getAuthContext, {})).data as AuthContext);
+  const world: World = { staff, support, sales, distA, distB, other, contexts: {}, directContexts: {} };
+  // Roles and capabilities are the same for every victim built alike: ask the server once for each kind.
+  for (const [direct, contexts] of [
+    [false, world.contexts],
+    [true, world.directContexts],
+  ] as const) {
+    const sample = await newVictim(t, world, 'ACTIVE', direct);
+    for (const actor of actorsFor(world, sample)) {
+      const client = await clientFor(t, actor.userId, actor.impersonatorUserId);
+      contexts[actor.name] = actor.userId === null ? null : ((await client.call(getAuthContext, {})).data as AuthContext);
+    }
   }
   return world;
 }
 
-/** A fresh customer of distributor A, so a call that deletes, migrates or converts it disturbs no other case. */
-function newVictim(t: TestContext, world: World, state: CompanyState = 'ACTIVE') {
-  return newCompany(t.db, { company_type: 'customer', current_state: state, distributor_id: world.distA.company.id });
+/**
+ * A fresh customer of distributor A, so a call that deletes, migrates or converts it disturbs no other case;
+ * for the calls only a customer without a distributor may make (its plan), a customer of no distributor.
+ */
+function newVictim(t: TestContext, world: World, state: CompanyState = 'ACTIVE', direct = false) {
+  return newCompany(t.db, { company_type: 'customer', current_state: state, distributor_id: direct ? null : world.distA.company.id });
 }
+
+/** Calls behind the my-plan capability, which a distributor's sub-account does not have: their victim has no distributor. */
+const DIRECT_CUSTOMER_CALLS = new Set([listPlans, selectPlan].map((c) => c.path));
 
 /** The nine actors; the customer and the admin signed in as it are users of the case's victim. */
 function actorsFor(world: World, victim: Made): MatrixActor[] {
+  const contexts = victim.company.distributor_id === null ? world.directContexts : world.contexts;
   const users: Record<ActorName, [number | null, number | null]> = {
     anonymous: [null, null],
     customer: [victim.user.id, null],
@@ -99,7 +114,7 @@ function actorsFor(world: World, victim: Made): MatrixActor[] {
   };
   const victimsUser = (name: ActorName) => name === 'customer' || name === 'admin impersonating';
   return ACTOR_NAMES.map((name) => {
-    const context = world.contexts[name] ?? null;
+    const context = (victimsUser(name) ? contexts[name] : world.contexts[name]) ?? null;
     return {
       name,
       userId: users[name][0],
@@ -191,7 +206,7 @@ export async function prepareCase(
   actorName: ActorName,
   onlyField?: string,
 ): Promise<PreparedCase> {
-  const victim = await newVictim(t, world, call.path === convertToPaid.path ? 'TRIAL' : 'ACTIVE');
+  const victim = await newVictim(t, world, call.path === convertToPaid.path ? 'TRIAL' : 'ACTIVE', DIRECT_CUSTOMER_CALLS.has(call.path));
   const actor = actorsFor(world, victim).find((a) => a.name === actorName) as MatrixActor;
   const target = DISTRIBUTOR_TARGETED.has(call.path) ? world.distA : victim;
   const ids: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { type Actor, SYSTEM_ACTOR } from './access.ts';
+import type { BackgroundWork } from './background.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db.ts';
 import { type MailContent, queueMail } from './mail.ts';
@@ -60,6 +61,11 @@ export interface CallContext<A extends Actor | null = Actor> {
    * pool: the few writes that must outlive a refused call (failed sign-in counters and their events).
    */
   afterCall(work: (ctx: CallContext<A>) => Promise<void>): void;
+  /**
+   * Work that starts once the call has answered, with a context on the pool, and that the answer does not
+   * wait for: work whose duration must not show in the answer's time. Its failure is logged.
+   */
+  afterAnswer(work: (ctx: CallContext<A>) => Promise<void>): void;
 }
 
 /** The context of a public call: there may be no actor. */
@@ -72,6 +78,8 @@ export interface ContextDeps {
   config: Config;
   /** Stores a company history line (the tenancy domain's table). */
   audit(db: Database, event: AuditEvent): Promise<void>;
+  /** Where `afterAnswer` work runs. */
+  background: BackgroundWork;
 }
 
 /** Where a context comes from: a browser's request, or a scheduled job. */
@@ -86,12 +94,13 @@ export interface ContextSource {
   onMail?(): void;
 }
 
-function contextOn(
-  deps: ContextDeps,
-  db: Database,
-  source: ContextSource,
-  after: ((ctx: PublicContext) => Promise<void>)[],
-): PublicContext {
+interface AfterWork {
+  call: ((ctx: PublicContext) => Promise<void>)[];
+  answer: ((ctx: PublicContext) => Promise<void>)[];
+}
+const noAfterWork = (): AfterWork => ({ call: [], answer: [] });
+
+function contextOn(deps: ContextDeps, db: Database, source: ContextSource, after: AfterWork): PublicContext {
   const ctx: PublicContext = {
     db,
     clock: deps.clock,
@@ -116,7 +125,10 @@ function contextOn(
       source.onActor?.(actor);
     },
     afterCall(work) {
-      after.push(work);
+      after.call.push(work);
+    },
+    afterAnswer(work) {
+      after.answer.push(work);
     },
   };
   return ctx;
@@ -132,13 +144,19 @@ export async function runInContext<T>(
   work: (ctx: PublicContext) => Promise<T>,
   readOnly = false,
 ): Promise<T> {
-  const after: ((ctx: PublicContext) => Promise<void>)[] = [];
+  const after: AfterWork = { call: [], answer: [] };
   try {
     return readOnly
       ? await work(contextOn(deps, deps.db, source, after))
       : await deps.db.transaction((tx) => work(contextOn(deps, tx as unknown as Database, source, after)));
   } finally {
-    for (const fn of after) await fn(contextOn(deps, deps.db, source, []));
+    for (const fn of after.call) await fn(contextOn(deps, deps.db, source, noAfterWork()));
+    for (const fn of after.answer) {
+      deps.background.start(
+        () => fn(contextOn(deps, deps.db, source, noAfterWork())),
+        (err) => source.log.error({ err }, 'work after the answer failed'),
+      );
+    }
   }
 }
 
@@ -155,13 +173,11 @@ export function systemSource(log: Logger, onMail?: () => void): ContextSource {
   return { actor: SYSTEM_ACTOR, ip: '', userAgent: 'system', cookies: NO_COOKIES, log, onMail };
 }
 
-/** A context for a job on an open transaction, for tests that run jobs by hand; it takes no afterCall work. */
+/** A context for a job on an open transaction, for tests that run jobs by hand; it takes no after-work. */
 export function systemContext(deps: ContextDeps, db: Database, log: Logger, onMail?: () => void): CallContext {
-  const ctx = contextOn({ ...deps, db }, db, systemSource(log, onMail), []) as CallContext;
-  return {
-    ...ctx,
-    afterCall: () => {
-      throw new Error('a job run by hand has no call to come after');
-    },
+  const ctx = contextOn({ ...deps, db }, db, systemSource(log, onMail), noAfterWork()) as CallContext;
+  const none = () => {
+    throw new Error('a job run by hand has no call to come after');
   };
+  return { ...ctx, afterCall: none, afterAnswer: none };
 }

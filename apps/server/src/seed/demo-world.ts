@@ -111,6 +111,15 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     users: [{ email: 'suspended@example.com', contact_name: 'Sid Suspended' }],
   },
   {
+    key: 'runout',
+    company_name: 'Runout Ltd',
+    company_type: 'customer',
+    state: 'ACTIVE',
+    country: 'NZ',
+    age_days: 200,
+    users: [{ email: 'runout@example.com', contact_name: 'Rory Runout' }],
+  },
+  {
     key: 'pending',
     company_name: 'Totara Logistics',
     company_type: 'customer',
@@ -133,6 +142,7 @@ export const DEMO_LOGINS = [
   ['trial@example.com', 'customer (trial)'],
   ['suspended@example.com', 'customer (suspended)'],
   ['pending@example.com', 'customer (pending delete)'],
+  ['runout@example.com', 'customer (active; runs out of credit at the first charging run)'],
   ['active@southern.example.com', 'customer of a distributor'],
 ] as const;
 

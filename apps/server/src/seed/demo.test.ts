@@ -5,6 +5,8 @@ import { seedDemoIfEmpty } from './demo.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-world.ts';
 import { countCompanies } from '../domains/tenancy/service.ts';
 import { jobContext } from '../test/context.ts';
+import { creditPacksOf, usageRowsOf } from '../test/rows.ts';
+import * as billing from '../domains/billing/service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -59,12 +61,40 @@ describe('demo world', () => {
 });
 
 describe('demo world and the scheduled jobs', () => {
-  it('holds no company that a job would move at once', async () => {
-    const { expireTrials, finalizePendingDeletes } = await import('../domains/companies/lifecycle.ts');
+  it('holds no company that a job would move at once, and gives the demo customers two years of billing history whose books agree', async () => {
+    const { expireTrials, finalizePendingDeletes, restoreCreditedCompanies, suspendOutOfCredit } = await import(
+      '../domains/companies/lifecycle.ts'
+    );
     const ctx = await createTestContext();
     await seedDemoIfEmpty(ctx.db, ctx.clock, { companies: 400 });
-    expect(await expireTrials(jobContext(ctx))).toBe(0);
-    expect(await finalizePendingDeletes(jobContext(ctx))).toBe(0);
+    const job = jobContext(ctx);
+    expect(await expireTrials(job)).toBe(0);
+    expect(await finalizePendingDeletes(job)).toBe(0);
+    expect(await suspendOutOfCredit(job)).toBe(0);
+    expect(await restoreCreditedCompanies(job)).toBe(0);
+    expect(await billing.refundNewUsersJob(job)).toBe(0);
+    expect(await billing.verifyLedger(job)).toEqual([]);
+
+    const admin = new TestClient(ctx.app);
+    await admin.login('admin@example.com', DEMO_PASSWORD);
+    const found = await admin.call(adminCompanyList, { target_search_query: 'Acme Dental', target_company_states: ['ACTIVE'] });
+    const acme = (found.data as { rows: { id: number }[] }).rows[0]?.id ?? 0;
+    const today = billing.billingDayOf(ctx.clock.now());
+    const usage = await usageRowsOf(ctx, acme);
+    expect(usage.length).toBeGreaterThan(400 * 2);
+    expect((usage.at(-1)?.charge_day ?? today) < today).toBe(true);
+    expect(new Set(usage.map((u) => u.kind))).toEqual(new Set(['device', 'booster', 'storage', 'hosted_server']));
+    expect((await creditPacksOf(ctx, acme)).map((p) => p.source)).toEqual(expect.arrayContaining(['admin', 'purchase', 'promo', 'refund']));
+    const estimates = await billing.estimatesOf(job, acme);
+    expect(estimates.balance).toBeGreaterThan(0);
+    expect(estimates.days_remaining).toBeGreaterThan(0);
+    // Every day before today is charged already: the run charges today alone, and once. Runout Ltd's credit
+    // does not cover today's charge, so the sweep then suspends it.
+    expect(await billing.runDailyCharging(job)).toBeGreaterThan(0);
+    expect(await suspendOutOfCredit(job)).toBe(1);
+    expect((await usageRowsOf(ctx, acme)).filter((u) => u.charge_day === today).length).toBeGreaterThan(0);
+    expect(await billing.runDailyCharging(job)).toBe(0);
+    expect(await billing.verifyLedger(job)).toEqual([]);
     await ctx.close();
   });
 });

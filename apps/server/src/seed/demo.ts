@@ -2,6 +2,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db.ts';
 import * as tenancy from '../domains/tenancy/service.ts';
 import * as users from '../domains/users/service.ts';
+import { type DemoBillingCompany, profileFor, seedBillingHistory } from './billing-history.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, generatedCompanyName, pickCountry, weightedState } from './demo-world.ts';
 import { seededRandom } from './random.ts';
 
@@ -31,6 +32,7 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
   const now = clock.now().getTime();
   const passwordHash = await users.hashPassword(DEMO_PASSWORD);
   const ids = new Map<string, number>();
+  const billed: DemoBillingCompany[] = [];
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -62,6 +64,9 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
       ]);
       if (!company) throw new Error('company insert returned nothing');
       ids.set(demo.key, company.id);
+      if (demo.company_type === 'customer') {
+        billed.push({ ...company, state: company.current_state, profile: profileFor(demo.key, demo.state) });
+      }
       await users.createUsers(
         t,
         demo.users.map((u, i) => ({
@@ -78,6 +83,8 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
         })),
       );
     }
+    // Two years of credit, services, daily stats and charges, so every billing screen has history.
+    await seedBillingHistory(t, clock.now(), billed);
   });
 
   const distributors = [ids.get('dist1'), ids.get('dist2')].filter((x): x is number => x !== undefined);

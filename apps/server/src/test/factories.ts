@@ -6,9 +6,11 @@ import type { CompanyType } from '@portal/contract/shared/fields';
 import type { OwnedKind } from '@portal/contract/shared/owned-id';
 import type { StaffRole } from '@portal/contract/shared/roles';
 import * as auth from '../domains/auth/service.ts';
+import * as billing from '../domains/billing/service.ts';
 import * as tenancy from '../domains/tenancy/service.ts';
 import * as users from '../domains/users/service.ts';
 import { ALL_HANDLERS } from '../handlers.ts';
+import type { CallContext } from '../platform/context.ts';
 import type { Database } from '../platform/db.ts';
 
 export const TEST_PASSWORD = 'test-password';
@@ -73,7 +75,14 @@ export const OWNED_FACTORIES: Partial<Record<OwnedKind, OwnedFactory>> = {
     belongsTo: 'user',
     make: async (db, now, companyId) => (await newSession(db, now, (await primaryContact(db, companyId)).id)).publicId,
   },
+  credit_pack: { belongsTo: 'company', make: async (db, now, companyId) => (await newCreditPack(db, now, companyId)).id },
 };
+
+/** A credit pack of $10 that never expires, added through the ledger as an admin would add it. */
+export function newCreditPack(db: Database, now: Date, companyId: number, o: Partial<billing.NewCredit> = {}) {
+  const ctx = { db, clock: { now: () => now } } as CallContext;
+  return billing.addCredit(ctx, { company_id: companyId, name: 'Test credit', amount: 1000, source: 'admin', added_by_user: 'Test', ...o });
+}
 
 export function ownedFactory(kind: string): OwnedFactory {
   const factory = OWNED_FACTORIES[kind as OwnedKind];

@@ -110,14 +110,20 @@ export class TestClient {
           }
         : { payload: payload as object }),
     });
-    this.remember(res);
+    await this.settled(res);
     return res;
   }
 
   async get(url: string) {
     const res = await this.app.inject({ method: 'GET', url, cookies: this.cookies });
-    this.remember(res);
+    await this.settled(res);
     return res;
+  }
+
+  /** Keeps the reply's cookies, and waits for the work the call started after answering, so no test sees it land later. */
+  private async settled(res: LightMyRequestResponse) {
+    this.remember(res);
+    await this.app.deps.background.idle();
   }
 
   /**
@@ -173,4 +179,10 @@ export async function signedInCompany(t: TestContext, o: Parameters<typeof newCo
   const client = new TestClient(t.app);
   await client.login(made.user.email);
   return { ...made, client };
+}
+
+/** A call's reply, narrowed to success: a failed call throws its message, so the test names what went wrong. */
+export function ok<T extends { status: string; message?: string }>(res: T): T & { status: 'ok' } {
+  if (res.status !== 'ok') throw new Error(res.message);
+  return res as T & { status: 'ok' };
 }

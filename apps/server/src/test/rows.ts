@@ -98,3 +98,58 @@ export async function lastErrorReport(t: Rows): Promise<ErrorReportRow | null> {
   const [row] = await t.db.select().from(schema.errorReports).orderBy(desc(schema.errorReports.id)).limit(1);
   return row ?? null;
 }
+
+// Billing
+
+export type CreditPackRow = typeof schema.creditPacks.$inferSelect;
+export type LedgerRow = typeof schema.creditLedger.$inferSelect;
+export type UsageRow = typeof schema.billingUsage.$inferSelect;
+export type BillingServiceRow = typeof schema.billingServices.$inferSelect;
+
+export async function creditPacksOf(t: Rows, companyId: number): Promise<CreditPackRow[]> {
+  return t.db.select().from(schema.creditPacks).where(eq(schema.creditPacks.company_id, companyId)).orderBy(schema.creditPacks.id);
+}
+
+export async function ledgerRowsOf(t: Rows, companyId: number): Promise<LedgerRow[]> {
+  return t.db.select().from(schema.creditLedger).where(eq(schema.creditLedger.company_id, companyId)).orderBy(schema.creditLedger.id);
+}
+
+export async function usageRowsOf(t: Rows, companyId: number): Promise<UsageRow[]> {
+  return t.db
+    .select()
+    .from(schema.billingUsage)
+    .where(eq(schema.billingUsage.company_id, companyId))
+    .orderBy(schema.billingUsage.charge_day, schema.billingUsage.id);
+}
+
+export async function servicesOf(t: Rows, companyId: number): Promise<BillingServiceRow[]> {
+  return t.db
+    .select()
+    .from(schema.billingServices)
+    .where(eq(schema.billingServices.company_id, companyId))
+    .orderBy(schema.billingServices.id);
+}
+
+/** Changes a credit pack's row as it stands, bypassing the ledger (to plant a mismatch for the ledger check). */
+export async function setCreditPack(t: Rows, id: number, changes: Partial<typeof schema.creditPacks.$inferInsert>): Promise<void> {
+  await t.db.update(schema.creditPacks).set(changes).where(eq(schema.creditPacks.id, id));
+}
+
+/** Changes a company's cached balance as it stands, bypassing the ledger. */
+export async function setBalance(t: Rows, companyId: number, balance: number): Promise<void> {
+  await t.db.update(schema.billingAccounts).set({ balance }).where(eq(schema.billingAccounts.company_id, companyId));
+}
+
+export async function billingAccountRow(t: Rows, companyId: number) {
+  const [row] = await t.db.select().from(schema.billingAccounts).where(eq(schema.billingAccounts.company_id, companyId));
+  return row ?? null;
+}
+
+export type BillingDeviceRow = typeof schema.billingDevices.$inferSelect;
+
+/** A device (backup user) as the servers report it, for the customer guarantee's refunds. */
+export async function insertBillingDevice(t: Rows, row: typeof schema.billingDevices.$inferInsert): Promise<BillingDeviceRow> {
+  const [made] = await t.db.insert(schema.billingDevices).values(row).returning();
+  if (!made) throw new Error('no device');
+  return made;
+}

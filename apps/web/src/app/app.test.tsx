@@ -52,7 +52,7 @@ describe('layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'My account']);
+    ).toEqual(['Dashboard', 'Active services', 'Usage history', 'My account']);
     expect(screen.getByRole('banner').textContent).toContain('ann@example.com');
     expect(screen.getByRole('main')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /ann@example\.com.*account menu/ }));

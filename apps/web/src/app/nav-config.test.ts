@@ -18,8 +18,16 @@ describe('NAV_ITEMS', () => {
     expect(labelsFor(['support'])).toEqual(['Companies', 'My account']);
     expect(labelsFor(['sales'])).toEqual(['Companies', 'My account']);
     expect(labelsFor(['distributor'])).toEqual(['Sub-accounts', 'My account']);
-    expect(labelsFor(['customer'])).toEqual(['Dashboard', 'My account']);
-    expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Users', 'My account']);
+    expect(labelsFor(['customer'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'My account']);
+    expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'Users', 'My account']);
+    expect(labelsFor(['customer'], ['use_my_plan', 'use_billing_pages'])).toEqual([
+      'Dashboard',
+      'My plan',
+      'Active services',
+      'Usage history',
+      'Track new users',
+      'My account',
+    ]);
   });
 });
 

@@ -1,4 +1,16 @@
-import { type Icon, IconBuildingStore, IconBuildingWarehouse, IconLayoutDashboard, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBuildingStore,
+  IconBuildingWarehouse,
+  IconChartBar,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconStack2,
+  IconUserCircle,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+
 import type { Requirement } from '../lib/access';
 
 export interface NavItem extends Requirement {
@@ -16,6 +28,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard_admin', label: 'Companies', icon: IconBuildingWarehouse, roles: ['admin', 'support', 'sales', 'sales_admin'] },
   { to: '/dashboard_distributor', label: 'Sub-accounts', icon: IconBuildingStore, roles: ['distributor'] },
   { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard, roles: ['customer'] },
+  // The same requirements as the routes' guards (and the calls behind them).
+  { to: '/my_plan', label: 'My plan', icon: IconStack2, roles: ['customer'], capability: 'use_my_plan' },
+  { to: '/my_active_services', label: 'Active services', icon: IconListDetails, roles: ['customer'] },
+  { to: '/full_usage_history', label: 'Usage history', icon: IconChartBar, roles: ['customer'] },
+  { to: '/track_new_users', label: 'Track new users', icon: IconUserPlus, roles: ['customer'], capability: 'use_billing_pages' },
   { to: '/users', label: 'Users', icon: IconUsers, roles: ['customer'], capability: 'edit_users' },
   { to: '/myaccount', label: 'My account', icon: IconUserCircle, roles: ['any'] },
 ];

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../components/page/page-header';
-import { useAuthContext } from '../features/auth/api';
+import { useAuthContext } from '../features/auth/api/session';
 import { PublicLayout } from './public-layout';
 
 // The signed-in shell loads only when a signed-in user needs it, never with the login page.

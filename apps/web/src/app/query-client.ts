@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { AUTH_QUERY_KEY } from '../features/auth/api';
+import { AUTH_QUERY_KEY } from '../features/auth/api/session';
 import { isApiError } from '../lib/api-error';
 
 const MAX_RETRIES = 2;

@@ -8,8 +8,11 @@ import { dashboardRoute } from './routes/dashboard';
 import { dashboardAdminRoute } from './routes/dashboard-admin';
 import { dashboardDistributorRoute } from './routes/dashboard-distributor';
 import { forgotPasswordRoute } from './routes/forgot-password';
+import { fullUsageHistoryRoute } from './routes/full-usage-history';
 import { indexRoute } from './routes/index';
 import { loginRoute } from './routes/login';
+import { myActiveServicesRoute } from './routes/my-active-services';
+import { myPlanRoute } from './routes/my-plan';
 import { myaccountRoute } from './routes/myaccount';
 import { myaccountVerificationRoute } from './routes/myaccount-verification';
 import { passphraseRoute } from './routes/passphrase';
@@ -20,6 +23,7 @@ import { securityQuestionsRoute } from './routes/security-questions';
 import { setupTwoFactorRoute } from './routes/setup-two-factor';
 import { signedInRoute } from './routes/signed-in';
 import { topupRoute } from './routes/topup';
+import { trackNewUsersRoute } from './routes/track-new-users';
 import { updatePasswordRoute } from './routes/update-password';
 import { usersRoute } from './routes/users';
 import { verifyEmailRoute } from './routes/verify-email';
@@ -32,6 +36,10 @@ export const routeTree = rootRoute.addChildren([
     dashboardDistributorRoute,
     dashboardAdminRoute,
     topupRoute,
+    myPlanRoute,
+    myActiveServicesRoute,
+    fullUsageHistoryRoute,
+    trackNewUsersRoute,
     usersRoute,
     myaccountRoute,
     myaccountVerificationRoute,

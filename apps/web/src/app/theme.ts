@@ -135,10 +135,11 @@ export const theme = createTheme({
         navbar: { background: 'var(--app-color-surface)' },
       },
     },
-    // Sentence case like every other label: Mantine's badges shout in capitals by default.
+    // Sentence case like every other label: Mantine's badges shout in capitals by default. A badge's label
+    // shows whole: Mantine's clips it, so a table squeezed its column to the dot and read 'Suspend…'.
     Badge: {
       defaultProps: { variant: 'dot', radius: 'sm' } satisfies Partial<BadgeProps>,
-      styles: { root: { textTransform: 'none', fontWeight: 500, letterSpacing: 0 } },
+      styles: { root: { textTransform: 'none', fontWeight: 500, letterSpacing: 0 }, label: { overflow: 'visible' } },
     },
     Button: Button.extend({ defaultProps: { radius: 'md' } }),
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg', shadow: 'xs' } satisfies Partial<CardProps> },

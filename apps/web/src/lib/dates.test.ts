@@ -24,6 +24,13 @@ describe('formatDateTime', () => {
     expect(formatDateTime(new Date(Date.UTC(2024, 6, 15)))).toBe('2024-07-15 12:00');
     expect(formatDateTime(Date.UTC(2024, 6, 15))).toBe('2024-07-15 12:00');
     expect(formatDateTime('2024-07-15T12:00:00+12:00')).toBe('2024-07-15 12:00');
+    expect(formatDateTime('2024-07-15T00:00:00.999')).toBe('2024-07-15 12:00');
+    expect(formatDateTime('2024-07-15')).toBe('2024-07-15 12:00');
+    expect(formatDateTime('2024-01-15T10:59:59.5z')).toBe('2024-01-15 23:59');
+  });
+
+  it('shows midnight as 00, not 24', () => {
+    expect(formatDateTime('2024-07-14T12:00:00Z')).toBe('2024-07-15 00:00');
   });
 
   it("returns 'Invalid DateTime' for anything that is not a time", () => {

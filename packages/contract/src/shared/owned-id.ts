@@ -14,6 +14,7 @@ const OWNED_ID_SCHEMAS = {
   user: numberId,
   /** A session travels by its public id, never by the hash its cookie is stored under. */
   session: () => z.string().min(1).max(64),
+  credit_pack: numberId,
 };
 
 export type OwnedKind = keyof typeof OWNED_ID_SCHEMAS;

@@ -23,10 +23,7 @@ export async function forgotPassword(ctx: PublicContext, input: { target_user: s
   if (!(await checkBotSolution(ctx.db, ctx.config, ctx.clock.now(), input.recaptcha))) {
     throw badInput({ recaptcha: PASSWORD_MESSAGES.botCheck });
   }
-  ctx.afterCall(async (after) => {
-    // Not awaited: the answer goes out while the link is made.
-    void mailResetLink(after, input.target_user).catch((err: unknown) => after.log.error({ err }, 'password reset link not sent'));
-  });
+  ctx.afterAnswer((after) => mailResetLink(after, input.target_user));
   return null;
 }
 

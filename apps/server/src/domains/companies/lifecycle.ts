@@ -4,10 +4,14 @@ import { isAdmin } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput, forbidden } from '../../platform/errors.ts';
 import * as auth from '../auth/service.ts';
+import * as billing from '../billing/service.ts';
+import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 
 const DAY_MS = 86_400_000;
+/** Companies one run of a credit sweep handles; the scheduler runs it again while there are more. */
+const CREDIT_SWEEP_BATCH = 200;
 async function setState(
   ctx: CallContext,
   company: tenancy.CompanyRow,
@@ -154,4 +158,38 @@ export async function finalizePendingDeletes(ctx: CallContext): Promise<number> 
     await deleteForGood(ctx, company, 'Pending deletion period over');
   }
   return due.length;
+}
+
+/**
+ * Scheduled: an ACTIVE company whose credit has run out (billing says so: docs/decisions/0010) becomes
+ * SUSPENDED, with a history line and a mail to its billing contacts. Contract-billing and out-of-band
+ * companies are never suspended for balance; billing leaves them out.
+ */
+export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
+  let suspended = 0;
+  for (const id of await billing.companiesOutOfCredit(ctx, CREDIT_SWEEP_BATCH)) {
+    // The company first, then its account, the order every call takes them in.
+    const company = await tenancy.lockCompany(ctx.db, id);
+    if (company?.current_state !== 'ACTIVE' || !(await billing.isOutOfCredit(ctx, id))) continue;
+    await setState(ctx, company, 'SUSPENDED', 'Out of credit');
+    await billing.markSuspendedForCredit(ctx, id, true);
+    await notifications.sendOutOfCreditMail(ctx, id, { companyName: company.company_name, balanceCents: await billing.balanceOf(ctx, id) });
+    suspended++;
+  }
+  return suspended;
+}
+
+/** Scheduled: a company suspended for running out of credit that has credit again becomes ACTIVE. */
+export async function restoreCreditedCompanies(ctx: CallContext): Promise<number> {
+  let restored = 0;
+  for (const id of await billing.companiesCreditRestored(ctx, CREDIT_SWEEP_BATCH)) {
+    const company = await tenancy.lockCompany(ctx.db, id);
+    const neverSuspended = Boolean(company?.has_contract_billing || company?.has_oob_payment);
+    if (!company || !(await billing.isCreditRestored(ctx, id, neverSuspended))) continue;
+    // A company deleted or moved meanwhile keeps its state; either way the mark goes.
+    if (company.current_state === 'SUSPENDED') await setState(ctx, company, 'ACTIVE', 'Credit added');
+    await billing.markSuspendedForCredit(ctx, id, false);
+    restored++;
+  }
+  return restored;
 }

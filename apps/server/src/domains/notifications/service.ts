@@ -105,3 +105,38 @@ export async function consumeEmailToken(db: Database, now: Date, token: string, 
 export async function purgeExpiredTokens(ctx: CallContext): Promise<number> {
   return q.deleteExpired(ctx.db, ctx.clock.now());
 }
+
+/** Who hears about a company's money: its billing contacts, or the primary contact when it has none. */
+async function billingContacts(ctx: MailContext, companyId: number) {
+  const active = await users.listActiveUsers(ctx.db, companyId);
+  const billing = active.filter((u) => u.is_billing);
+  if (billing.length) return billing;
+  const primary = active.find((u) => u.is_primary_contact);
+  return primary ? [primary] : [];
+}
+
+/** Mails each of a company's billing contacts the content written for them. */
+async function mailBillingContacts(ctx: MailContext, companyId: number, content: (name: string) => Parameters<typeof mailUser>[2]) {
+  for (const user of await billingContacts(ctx, companyId)) await mailUser(ctx, user, content(user.contact_name));
+}
+
+/** Tells a company's billing contacts that its credit lasts only a few more days. */
+export async function sendLowBalanceMail(ctx: MailContext, companyId: number, o: { balanceCents: number; daysLeft: number }) {
+  const topupLink = templates.portalLink(ctx.config, '/topup');
+  const balance = templates.dollars(o.balanceCents);
+  await mailBillingContacts(ctx, companyId, (name) => templates.lowBalanceMail({ name, balance, daysLeft: o.daysLeft, topupLink }));
+}
+
+/** Tells a company's billing contacts that it was suspended for running out of credit. */
+export async function sendOutOfCreditMail(ctx: MailContext, companyId: number, o: { companyName: string; balanceCents: number }) {
+  const topupLink = templates.portalLink(ctx.config, '/topup');
+  const balance = templates.dollars(o.balanceCents);
+  await mailBillingContacts(ctx, companyId, (name) => templates.outOfCreditMail({ name, company: o.companyName, balance, topupLink }));
+}
+
+/** Tells a company's billing contacts that charges for devices removed within the guarantee window came back as credit. */
+export async function sendNewUserRefundMail(ctx: MailContext, companyId: number, o: { amountCents: number; devices: number }) {
+  const creditLink = templates.portalLink(ctx.config, '/track_new_users');
+  const amount = templates.dollars(o.amountCents);
+  await mailBillingContacts(ctx, companyId, (name) => templates.newUserRefundMail({ name, amount, devices: o.devices, creditLink }));
+}

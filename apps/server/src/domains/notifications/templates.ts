@@ -118,3 +118,57 @@ export function twoFactorChangedMail(o: { name: string; change: string; when: st
     }),
   };
 }
+
+/** Cents as dollars, as the portal shows money: $1,234.50 or -$2.00. */
+export function dollars(cents: number): string {
+  const text = (Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${cents < 0 ? '-' : ''}$${text}`;
+}
+
+export function lowBalanceMail(o: { name: string; balance: string; daysLeft: number; topupLink: string }): MailContent {
+  const days = o.daysLeft === 1 ? 'about 1 day' : `about ${o.daysLeft} days`;
+  return {
+    template: 'low_balance',
+    subject: `Your ${PRODUCT} credit is running low`,
+    ...renderMail({
+      heading: 'Your credit is running low',
+      paragraphs: [
+        greeting(o.name),
+        `Your balance is ${o.balance}, which lasts ${days} at your recent usage.`,
+        'When the credit runs out the account is suspended until credit is added. Add credit now, or set up automatic payments so it never runs out.',
+      ],
+      action: { label: 'Add credit', url: o.topupLink },
+    }),
+  };
+}
+
+export function outOfCreditMail(o: { name: string; company: string; balance: string; topupLink: string }): MailContent {
+  return {
+    template: 'out_of_credit',
+    subject: `${o.company} is suspended: out of credit`,
+    ...renderMail({
+      heading: 'Your account is suspended',
+      paragraphs: [
+        greeting(o.name),
+        `${o.company} has run out of credit (balance ${o.balance}), so the account is suspended.`,
+        'Add credit to make it active again at once; what is owed is paid from the new credit first.',
+      ],
+      action: { label: 'Add credit', url: o.topupLink },
+    }),
+  };
+}
+
+export function newUserRefundMail(o: { name: string; amount: string; devices: number; creditLink: string }): MailContent {
+  return {
+    template: 'new_user_refund',
+    subject: `${o.amount} credited back for removed devices`,
+    ...renderMail({
+      heading: 'Usage credited back',
+      paragraphs: [
+        greeting(o.name),
+        `${o.devices === 1 ? 'A device was' : `${o.devices} devices were`} removed within the customer guarantee window, so ${o.amount} of usage charged for ${o.devices === 1 ? 'it' : 'them'} has been credited back to your account as a refund credit pack.`,
+      ],
+      action: { label: 'See your credit', url: o.creditLink },
+    }),
+  };
+}

@@ -278,6 +278,17 @@ function lockDue(db: Database, state: CompanyState, deadline: AnyPgColumn, befor
 
 export const lockExpiredTrials = (db: Database, now: Date) => lockDue(db, 'TRIAL', companies.trial_expires_at, now);
 
+/** Companies still on a plan (Legacy at its deadline), a batch at a time, locked as lockDue locks; gone companies stay as they are. */
+export function lockCompaniesOnPlan(db: Database, planId: string) {
+  return db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.plan_id, planId), inArray(companies.current_state, ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE'])))
+    .orderBy(companies.id)
+    .limit(500)
+    .for('no key update', { skipLocked: true });
+}
+
 export const lockPendingDeletesBefore = (db: Database, appliedBefore: Date) =>
   lockDue(db, 'PENDING_DELETE', companies.current_state_applied_at, appliedBefore);
 

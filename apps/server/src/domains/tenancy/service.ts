@@ -21,6 +21,7 @@ export {
   listSubAccounts,
   /** The company, locked for the rest of the transaction (see requireCompany); for changes that check access otherwise. */
   lockCompany,
+  lockCompaniesOnPlan,
   lockExpiredTrials,
   lockPendingDeletesBefore,
   pageEvents,

@@ -1,4 +1,5 @@
 import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
 import { AdminCompaniesPage } from '../../features/companies/components/admin-companies-page';
 import type { TableSearch } from '../../components/data-table/table-search';
 import type { AdminCompanyRestrict } from '../../features/companies/company-tabs';
@@ -7,13 +8,25 @@ import { useSignedInAuth } from '../use-signed-in-auth';
 const route = getRouteApi('/signed-in/dashboard_admin');
 
 function AdminDashboardRoute() {
-  const { restrict, ...table } = route.useSearch();
+  const search = route.useSearch();
+  const { restrict } = search;
+  // The same objects while the URL stays the same, so the page's memoised table does not re-render its rows.
+  const table = useMemo(() => {
+    const { restrict: _tab, ...rest } = search;
+    return rest;
+  }, [search]);
   const navigate = route.useNavigate();
   // Another tab keeps the search and sort and starts at its first page.
-  const changeRestrict = (next: AdminCompanyRestrict | undefined) =>
-    void navigate({ search: ({ restrict: _tab, page: _page, ...kept }) => (next ? { ...kept, restrict: next } : kept) });
+  const changeRestrict = useCallback(
+    (next: AdminCompanyRestrict | undefined) =>
+      void navigate({ search: ({ restrict: _tab, page: _page, ...kept }) => (next ? { ...kept, restrict: next } : kept) }),
+    [navigate],
+  );
   // Typing and paging replace the history entry, so Back leaves the page rather than undoing keystrokes.
-  const changeTable = (next: TableSearch) => void navigate({ search: restrict ? { ...next, restrict } : next, replace: true });
+  const changeTable = useCallback(
+    (next: TableSearch) => void navigate({ search: restrict ? { ...next, restrict } : next, replace: true }),
+    [navigate, restrict],
+  );
   const auth = useSignedInAuth();
   return (
     <AdminCompaniesPage

@@ -8,7 +8,7 @@ import { preloaded } from '../../lib/call-hooks';
 import { requireAccess } from '../route-guards';
 import { signedInRoute } from './signed-in';
 
-// The state tab, and the table's search, page and sort (q, page, sort, dir), so a reload keeps them.
+// The state tab, and the table's search, page, sort and page size (q, page, sort, dir, size), so a reload keeps them.
 const adminSearch = tableSearchSchema.extend({
   restrict: z.enum(ADMIN_COMPANY_RESTRICTS).optional().catch(undefined),
 });

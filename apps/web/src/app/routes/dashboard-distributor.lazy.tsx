@@ -1,4 +1,5 @@
 import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
 import { DistributorCompaniesPage } from '../../features/companies/components/distributor-companies-page';
 import type { TableSearch } from '../../components/data-table/table-search';
 import { CompanySummaryCard } from '../../features/dashboard/components/company-summary-card';
@@ -8,17 +9,29 @@ const route = getRouteApi('/signed-in/dashboard_distributor');
 
 function DistributorDashboardRoute() {
   const auth = useSignedInAuth();
-  const { restrict, ...table } = route.useSearch();
+  const search = route.useSearch();
+  const { restrict } = search;
+  // The same objects while the URL stays the same, so the page's memoised table does not re-render its rows.
+  const table = useMemo(() => {
+    const { restrict: _tab, ...rest } = search;
+    return rest;
+  }, [search]);
   const navigate = route.useNavigate();
   // Typing and paging replace the history entry, so Back leaves the page rather than undoing keystrokes.
-  const changeTable = (next: TableSearch) => void navigate({ search: restrict ? { ...next, restrict } : next, replace: true });
+  const changeTable = useCallback(
+    (next: TableSearch) => void navigate({ search: restrict ? { ...next, restrict } : next, replace: true }),
+    [navigate, restrict],
+  );
+  // Another tab keeps the search and sort and starts at its first page.
+  const changeRestrict = useCallback(
+    (next: 'all' | 'trial') =>
+      void navigate({ search: ({ restrict: _tab, page: _page, ...kept }) => (next === 'all' ? kept : { ...kept, restrict: next }) }),
+    [navigate],
+  );
   return (
     <DistributorCompaniesPage
       restrict={restrict ?? 'all'}
-      // Another tab keeps the search and sort and starts at its first page.
-      onRestrictChange={(next) =>
-        void navigate({ search: ({ restrict: _tab, page: _page, ...kept }) => (next === 'all' ? kept : { ...kept, restrict: next }) })
-      }
+      onRestrictChange={changeRestrict}
       search={table}
       onSearchChange={changeTable}
       currentEmail={auth.email}

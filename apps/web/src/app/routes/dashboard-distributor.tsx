@@ -5,7 +5,7 @@ import { preloaded } from '../../lib/call-hooks';
 import { requireAccess } from '../route-guards';
 import { signedInRoute } from './signed-in';
 
-// The tab, and the table's search, page and sort (q, page, sort, dir), so a reload keeps them.
+// The tab, and the table's search, page, sort and page size (q, page, sort, dir, size), so a reload keeps them.
 const distributorSearch = tableSearchSchema.extend({
   restrict: z.enum(['all', 'trial']).optional().catch(undefined),
 });

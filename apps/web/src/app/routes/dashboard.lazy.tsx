@@ -1,4 +1,5 @@
 import { createLazyRoute } from '@tanstack/react-router';
+import { BillingMain, BillingOverview, BillingSide } from '../../features/billing/components/dashboard/billing-dashboard';
 import { CustomerDashboard } from '../../features/dashboard/components/customer-dashboard';
 import { hasAccess } from '../../lib/access';
 import { NAV_ITEMS } from '../nav-config';
@@ -7,7 +8,9 @@ import { useSignedInAuth } from '../use-signed-in-auth';
 function DashboardRoute() {
   const auth = useSignedInAuth();
   const shortcuts = NAV_ITEMS.filter((item) => item.to !== '/dashboard' && hasAccess(auth, item));
-  return <CustomerDashboard auth={auth} shortcuts={shortcuts} />;
+  // Credit, usage and services are billing's; the dashboard places them.
+  const slots = { top: <BillingOverview auth={auth} />, main: <BillingMain />, side: <BillingSide auth={auth} /> };
+  return <CustomerDashboard auth={auth} shortcuts={shortcuts} slots={slots} />;
 }
 
 export const Route = createLazyRoute('/signed-in/dashboard')({ component: DashboardRoute });

@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { authContextQueryOptions } from '../../features/auth/api';
+import { authContextQueryOptions } from '../../features/auth/api/session';
 import { destinationAfterLogin } from '../../features/auth/role-home';
 import { publicRoute } from './public';
 

@@ -1,7 +1,9 @@
 import { createLazyRoute, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAuthContext } from '../../features/auth/api';
+import { ExtraCompanyTabs } from '../../features/companies/components/company-dialog/extra-tabs';
 import { AppLayout } from '../app-layout';
+import { COMPANY_DIALOG_TABS } from '../company-dialog-tabs';
 
 function SignedInLayout() {
   const { data: auth } = useAuthContext();
@@ -12,7 +14,12 @@ function SignedInLayout() {
     if (auth === null) void router.invalidate();
   }, [auth, router]);
   if (!auth) return null;
-  return <AppLayout auth={auth} />;
+  // Other features' tabs in the company dialog, wherever it opens.
+  return (
+    <ExtraCompanyTabs value={COMPANY_DIALOG_TABS}>
+      <AppLayout auth={auth} />
+    </ExtraCompanyTabs>
+  );
 }
 
 export const Route = createLazyRoute('/signed-in')({ component: SignedInLayout });

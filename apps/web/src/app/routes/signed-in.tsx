@@ -1,5 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { authContextQueryOptions } from '../../features/auth/api';
+import { authContextQueryOptions } from '../../features/auth/api/session';
 import { requireTwoFactorSetup } from '../route-guards';
 import { rootRoute } from './root';
 

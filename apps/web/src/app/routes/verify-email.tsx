@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { authContextQueryOptions } from '../../features/auth/api';
+import { authContextQueryOptions } from '../../features/auth/api/session';
 import { publicRoute } from './public';
 
 const verifyEmailSearch = z.object({

@@ -62,6 +62,13 @@ describe('DataTable', () => {
     expect(await screen.findByText('Showing 1–50 of 10,000+')).toBeTruthy();
   });
 
+  it('has no search box for a list that takes no search', async () => {
+    const { source } = fakeSource(3);
+    renderWithProviders(<DataTable source={source} columns={columns} label="People" searchable={false} />);
+    expect(await screen.findByText('Person 1')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Search People' })).toBeNull();
+  });
+
   it('debounces search: typing fires one request, 500 ms after the last key, on page 1', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { source, fetchPage } = fakeSource(500);
@@ -189,6 +196,29 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'ID' }));
     expect(onSearchChange).toHaveBeenLastCalledWith({ q: 'acme', sort: 'id', dir: 'asc' });
     expect(lastQuery(fetchPage)?.page).toBe(4);
+  });
+
+  it('follows the page size it is given, and reports a new one from page 1', async () => {
+    const { source, fetchPage } = fakeSource(500);
+    const onSearchChange = vi.fn();
+    renderWithProviders(
+      <DataTable
+        source={source}
+        columns={columns}
+        label="People"
+        defaultPageSize={10}
+        search={{ page: 2, size: 100 }}
+        onSearchChange={onSearchChange}
+      />,
+    );
+    await screen.findByText('Person 101');
+    expect(lastQuery(fetchPage)).toMatchObject({ page: 2, page_size: 100 });
+    const rowsPerPage = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(rowsPerPage).toHaveProperty('value', '100');
+    await userEvent.selectOptions(rowsPerPage, '20');
+    expect(onSearchChange).toHaveBeenLastCalledWith({ size: 20 });
+    await userEvent.selectOptions(rowsPerPage, '10');
+    expect(onSearchChange).toHaveBeenLastCalledWith({});
   });
 
   it('remembers hidden columns per table in localStorage under storageKey', async () => {

@@ -17,6 +17,7 @@ import { moveItem, REORDER_ACCESSOR, type ReorderChange, RowDragContext, reorder
 import { ExportMenu } from './export-menu';
 import type { ListPage, TableSource } from './list-source';
 import { PaginationFooter } from './pagination-footer';
+import { canDrawPlainRows, plainRows } from './plain-rows';
 import { searchOfView, type TableSearch, viewOfSearch } from './table-search';
 import { useHiddenColumns } from './use-hidden-columns';
 import { type TableView, useListQuery } from './use-list-query';
@@ -39,8 +40,8 @@ export interface DataTableProps<Row, Output extends ListPage<Row> = ListPage<Row
   emptyDescription?: ReactNode;
   emptyAction?: ReactNode;
   /**
-   * The search, page and sort as the URL holds them; with onSearchChange the table follows the URL, so a
-   * reload keeps them. Without, the table keeps them itself.
+   * The search, page, sort and page size as the URL holds them; with onSearchChange the table follows the
+   * URL, so a reload keeps them. Without, the table keeps them itself.
    */
   search?: TableSearch;
   onSearchChange?: (search: TableSearch) => void;
@@ -55,6 +56,8 @@ export interface DataTableProps<Row, Output extends ListPage<Row> = ListPage<Row
   onData?: (output: Output) => void;
   /** Extra controls shown in the toolbar, before the column chooser. */
   toolbar?: ReactNode;
+  /** False for a list call that takes no target_search_query: no search box that would match nothing. */
+  searchable?: boolean;
 }
 
 function sortKeyOf<Row>(columns: DataTableColumn<Row>[], accessor: string): string {
@@ -85,10 +88,11 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
   onReorder,
   onData,
   toolbar,
+  searchable = true,
 }: DataTableProps<Row, Output>) {
-  const view = search && viewOfSearch(search, columns, defaultSort);
-  const { sort: initialSort } = viewOfSearch({}, columns, defaultSort);
-  const onViewChange = onSearchChange && ((next: TableView) => onSearchChange(searchOfView(next, defaultSort)));
+  const view = search && viewOfSearch(search, columns, defaultSort, defaultPageSize);
+  const { sort: initialSort } = viewOfSearch({}, columns, defaultSort, defaultPageSize);
+  const onViewChange = onSearchChange && ((next: TableView) => onSearchChange(searchOfView(next, defaultSort, defaultPageSize)));
   const list = useListQuery({ source, defaultPageSize, defaultSort: initialSort, view, onViewChange });
   const headerRef = useSortSemantics(list.sort?.accessor, list.sort?.direction);
   const { data, error, isFetching } = list.result;
@@ -115,6 +119,14 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
     }));
     return onReorder ? [reorderColumn<Row>(), ...shown] : shown;
   }, [columns, hidden, onReorder]);
+
+  // Rows draw their cells as plain elements unless the table selects, expands or reorders them (those need the
+  // library's own row: its checkbox cell, expansion row or drag handle).
+  const selectable = Boolean(selectedRows && onSelectedRowsChange);
+  const plainRowFactory = useMemo(
+    () => (!onReorder && !rowExpansion && !selectable && canDrawPlainRows(visibleColumns) ? plainRows(visibleColumns) : undefined),
+    [visibleColumns, onReorder, rowExpansion, selectable],
+  );
 
   const choosable = columns
     .filter((column) => !column.hidden && column.accessor !== REORDER_ACCESSOR)
@@ -146,15 +158,17 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="sm">
-        <TextInput
-          aria-label={`Search ${label}`}
-          placeholder="Search"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={list.searchText}
-          onChange={(event) => list.setSearchText(event.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-        />
+      <Group justify={searchable ? 'space-between' : 'flex-end'} gap="sm">
+        {searchable && (
+          <TextInput
+            aria-label={`Search ${label}`}
+            placeholder="Search"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={list.searchText}
+            onChange={(event) => list.setSearchText(event.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+          />
+        )}
         <Group gap="xs">
           {toolbar}
           <ColumnChooser columns={choosable} hidden={hidden} onChange={setHidden} />
@@ -177,6 +191,9 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
             tableRef={headerRef}
             className={classes.table}
             aria-label={label}
+            // A table wider than a phone scrolls inside its card; its scrolling region takes focus so the keyboard
+            // can scroll it too (axe: scrollable-region-focusable), and is named after the table.
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable` } }}
             withTableBorder
             borderRadius="sm"
             highlightOnHover
@@ -209,6 +226,7 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
             onSortStatusChange={onSortStatusChange}
             {...(rowExpansion ? { rowExpansion } : {})}
             {...selection}
+            {...(plainRowFactory ? { rowFactory: plainRowFactory } : {})}
             {...(onReorder ? dragProps : {})}
           />
         </RowDragContext>

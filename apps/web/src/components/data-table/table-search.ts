@@ -1,21 +1,27 @@
+import { PAGE_SIZE_CHOICES } from '@portal/contract/shared/paging';
 import { z } from 'zod';
 import type { ListQuery } from './list-source';
 import type { TableSort, TableView } from './use-list-query';
 
+/** A page size the footer offers every table; a table's own default never needs the URL. */
+const isOfferedPageSize = (size: number) => (PAGE_SIZE_CHOICES as readonly number[]).includes(size);
+
 /**
  * A table's view as it sits in the URL, so a reload or a shared link shows the same rows:
- * `q` the applied search, `page`, and `sort`/`dir` (a column accessor and direction). Defaults are left out.
+ * `q` the applied search, `page`, `sort`/`dir` (a column accessor and direction) and `size` (rows per page,
+ * one of the offered choices; anything else falls back to the table's default). Defaults are left out.
  */
 export const tableSearchSchema = z.object({
   q: z.string().max(200).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
   sort: z.string().max(64).optional().catch(undefined),
   dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  size: z.coerce.number().int().refine(isOfferedPageSize).optional().catch(undefined),
 });
 export type TableSearch = z.infer<typeof tableSearchSchema>;
 
 /** The keys of a TableSearch, for a route to pass on or drop as a group. */
-export const TABLE_SEARCH_KEYS = ['q', 'page', 'sort', 'dir'] as const;
+export const TABLE_SEARCH_KEYS = ['q', 'page', 'sort', 'dir', 'size'] as const;
 
 export interface SortableColumn {
   accessor: string | number | symbol;
@@ -33,37 +39,47 @@ function sortOf(columns: readonly SortableColumn[], accessor: string, direction:
   return { accessor, key: column?.sortKey ?? accessor, direction };
 }
 
-/** The view a URL asks for; a sort on a column that cannot sort (an old or edited link) falls back to the default. */
-export function viewOfSearch(search: TableSearch, columns: readonly SortableColumn[], defaultSort: DefaultSort | undefined): TableView {
+/**
+ * The view a URL asks for; a sort on a column that cannot sort (an old or edited link) falls back to the
+ * default, and so does a page size the table does not offer.
+ */
+export function viewOfSearch(
+  search: TableSearch,
+  columns: readonly SortableColumn[],
+  defaultSort: DefaultSort | undefined,
+  defaultPageSize: number,
+): TableView {
   const sortable = search.sort !== undefined && columns.some((column) => column.sortable && column.accessor === search.sort);
   const sort =
     sortable && search.sort !== undefined
       ? sortOf(columns, search.sort, search.dir ?? 'asc')
       : defaultSort && sortOf(columns, defaultSort.accessor, defaultSort.direction);
-  return { search: search.q ?? '', page: search.page ?? 1, sort };
+  const pageSize = search.size !== undefined && isOfferedPageSize(search.size) ? search.size : defaultPageSize;
+  return { search: search.q ?? '', page: search.page ?? 1, sort, pageSize };
 }
 
 /** The URL form of a view: only what differs from the table's defaults, so a fresh table has a clean URL. */
-export function searchOfView(view: TableView, defaultSort: DefaultSort | undefined): TableSearch {
+export function searchOfView(view: TableView, defaultSort: DefaultSort | undefined, defaultPageSize: number): TableSearch {
   const isDefaultSort = view.sort?.accessor === defaultSort?.accessor && view.sort?.direction === defaultSort?.direction;
   return {
     ...(view.search ? { q: view.search } : {}),
     ...(view.page > 1 ? { page: view.page } : {}),
     ...(view.sort && !isDefaultSort ? { sort: view.sort.accessor, dir: view.sort.direction } : {}),
+    ...(view.pageSize !== defaultPageSize ? { size: view.pageSize } : {}),
   };
 }
 
 /** The list query a URL asks for, for a route loader to preload exactly the page the table will show. */
 export function listQueryOfSearch(
   search: TableSearch,
-  pageSize: number,
+  defaultPageSize: number,
   columns: readonly SortableColumn[],
   defaultSort: DefaultSort | undefined,
 ): ListQuery {
-  const view = viewOfSearch(search, columns, defaultSort);
+  const view = viewOfSearch(search, columns, defaultSort, defaultPageSize);
   return {
     page: view.page,
-    page_size: pageSize,
+    page_size: view.pageSize,
     target_search_query: view.search,
     ...(view.sort ? { target_order: view.sort.key, target_order_direction: view.sort.direction } : {}),
   };

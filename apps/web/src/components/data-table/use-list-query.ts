@@ -13,18 +13,19 @@ export interface TableSort {
   direction: 'asc' | 'desc';
 }
 
-/** What a table's caller may keep outside the table (in the URL): the applied search, the page and the sort. */
+/** What a table's caller may keep outside the table (in the URL): the applied search, the page, the sort and the page size. */
 export interface TableView {
   search: string;
   page: number;
   sort: TableSort | undefined;
+  pageSize: number;
 }
 
 interface ListQueryOptions<Row, Output extends ListPage<Row>> {
   source: TableSource<Row, Output>;
   defaultPageSize: number;
   defaultSort?: TableSort | undefined;
-  /** Given with onViewChange, the caller owns search, page and sort (e.g. the URL) and the table follows it. */
+  /** Given with onViewChange, the caller owns search, page, sort and page size (e.g. the URL) and the table follows it. */
   view?: TableView | undefined;
   onViewChange?: ((view: TableView) => void) | undefined;
 }
@@ -41,14 +42,13 @@ export function useListQuery<Row, Output extends ListPage<Row>>({
   onViewChange,
 }: ListQueryOptions<Row, Output>) {
   const controlled = outerView !== undefined && onViewChange !== undefined;
-  const [ownView, setOwnView] = useState<TableView>({ search: '', page: 1, sort: defaultSort });
+  const [ownView, setOwnView] = useState<TableView>({ search: '', page: 1, sort: defaultSort, pageSize: defaultPageSize });
   const view = controlled ? outerView : ownView;
   const setView = (patch: Partial<TableView>) => {
     const next = { ...view, ...patch };
     if (controlled) onViewChange(next);
     else setOwnView(next);
   };
-  const [pageSize, setPageSizeState] = useState(defaultPageSize);
   const [searchText, setSearchText] = useState(view.search);
 
   // Reset during render (not in an effect) so the stale page is never requested with the new filters.
@@ -78,7 +78,7 @@ export function useListQuery<Row, Output extends ListPage<Row>>({
 
   const query: ListQuery = {
     page: view.page,
-    page_size: pageSize,
+    page_size: view.pageSize,
     target_search_query: view.search,
     ...(view.sort ? { target_order: view.sort.key, target_order_direction: view.sort.direction } : {}),
   };
@@ -94,11 +94,8 @@ export function useListQuery<Row, Output extends ListPage<Row>>({
     result,
     page: view.page,
     setPage: (page: number) => setView({ page }),
-    pageSize,
-    setPageSize: (size: number) => {
-      setPageSizeState(size);
-      setView({ page: 1 });
-    },
+    pageSize: view.pageSize,
+    setPageSize: (pageSize: number) => setView({ pageSize, page: 1 }),
     searchText,
     setSearchText,
     sort: view.sort,

@@ -23,11 +23,11 @@ describe('customer dashboard', () => {
   });
 
   it('shows a pending-delete customer the deletion date and reactivates the account', async () => {
-    let current = authContext({ state: 'PENDING_DELETE', will_delete_at: 1700000000 });
+    let current = authContext({ state: 'PENDING_DELETE', will_delete_at: 1700000000, capabilities: ['use_billing_pages'] });
     const { api } = await renderApp('/dashboard', [
       on(AUTH, () => current),
       on(reactivateCompany, () => {
-        current = authContext({ state: 'ACTIVE' });
+        current = authContext({ state: 'ACTIVE', capabilities: ['use_billing_pages'] });
         return null;
       }),
     ]);
@@ -63,7 +63,7 @@ describe('customer dashboard', () => {
       within(shortcuts)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/users', '/myaccount']);
+    ).toEqual(['/my_active_services', '/full_usage_history', '/users', '/myaccount']);
     expect(screen.queryByRole('heading', { name: 'Complete your company details' })).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { changePassword } from '@portal/contract/account/password';
 import { type FormEvent, useRef, useState } from 'react';
 import { notifySuccess } from '../../../components/feedback/notify';
@@ -22,8 +23,10 @@ interface ChangePasswordDialogProps {
 
 /** Change password inside My account: the current password, the new one twice, and a strength hint. */
 export function ChangePasswordDialog({ opened, onClose, email, contactName }: ChangePasswordDialogProps) {
+  // A form dialog takes the whole screen on a phone (docs/design.md).
+  const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={opened} onClose={onClose} title="Change password" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} fullScreen={phone} title="Change password" closeButtonProps={{ 'aria-label': 'Close' }}>
       {opened && <ChangePasswordForm email={email} contactName={contactName} onDone={onClose} />}
     </Modal>
   );

@@ -5,7 +5,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { type LoginInput, type LoginResult, useLogin } from '../api';
+import { type LoginInput, type LoginResult, useLogin } from '../api/session';
 import { destinationAfterLogin } from '../role-home';
 import { LoginEmailStep } from './login-email-step';
 import { LoginPassphraseStep } from './login-passphrase-step';

@@ -1,5 +1,6 @@
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { adminDescribeCompany } from '@portal/contract/companies/company-describe';
+import { listDistributors } from '@portal/contract/companies/company-lookups';
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -99,6 +100,18 @@ describe('AdminCompaniesPage', () => {
     // The drawer's module loads on first use.
     await screen.findByRole('dialog', { name: 'Southern Bakery' }, { timeout: 5000 });
     await screen.findByLabelText('City');
+    expect(document.activeElement).not.toBe(opener);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('puts focus back on New company when the new-company dialog closes', async () => {
+    fakeApi([on(LIST, () => ({ rows: [acme], total: 1, count_in_state: counts })), on(listDistributors, () => [])]);
+    renderWithProviders(<AdminCompaniesPage restrict={undefined} onRestrictChange={vi.fn()} canEdit />);
+    const opener = screen.getByRole('button', { name: 'New company' });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'New company' }, { timeout: 5000 });
     expect(document.activeElement).not.toBe(opener);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

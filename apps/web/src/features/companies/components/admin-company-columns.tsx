@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-list';
 import type { DataTableColumn } from 'mantine-datatable';
+import { DotBadge } from '../../../components/data-table/table-cells';
 import { companyNameColumn } from './company-name-column';
 import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../api/company-states';
 import { formatDate } from '../../../lib/dates';
@@ -20,8 +20,16 @@ export const adminCompanyColumns = (onOpen: (id: number) => void, onIntent?: (id
     title: 'State',
     sortable: true,
     sortKey: 'current_state',
-    render: (row) => <Badge color={COMPANY_STATE_COLOR[row.current_state]}>{COMPANY_STATE_LABEL[row.current_state]}</Badge>,
+    render: (row) => <DotBadge color={COMPANY_STATE_COLOR[row.current_state]}>{COMPANY_STATE_LABEL[row.current_state]}</DotBadge>,
   },
   { accessor: 'distributor', title: 'Distributor', render: (row) => row.distributor?.company_name ?? '' },
-  { accessor: 'created_at', title: 'Created', sortable: true, sortKey: 'created_at', render: (row) => formatDate(row.created_at) },
+  // Dates never wrap (docs/design.md): the whole state badge made the columns tighter and split '2025-07-\n12'.
+  {
+    accessor: 'created_at',
+    title: 'Created',
+    sortable: true,
+    sortKey: 'created_at',
+    noWrap: true,
+    render: (row) => formatDate(row.created_at),
+  },
 ];

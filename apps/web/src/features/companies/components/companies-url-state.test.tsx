@@ -62,6 +62,53 @@ describe('company list state in the URL', () => {
     expect(api.callsTo(adminCompanyList)[0]?.body).toMatchObject({ page: 1, target_order: 'company_name', target_order_direction: 'asc' });
   });
 
+  it('opens with the rows per page the URL holds, and writes a new choice into the URL from page 1', async () => {
+    const { api, router } = await renderApp('/dashboard_admin?restrict=active&page=2&size=100', [
+      on(getAuthContext, () => ADMIN),
+      on(adminCompanyList, () => MANY),
+    ]);
+    const rowsPerPage = await screen.findByRole('combobox', { name: 'Rows per page' });
+    expect(rowsPerPage).toHaveProperty('value', '100');
+    expect(api.callsTo(adminCompanyList)[0]?.body).toMatchObject({ page: 2, page_size: 100 });
+    await userEvent.selectOptions(rowsPerPage, '20');
+    await waitFor(() => expect(router.state.location.search).toEqual({ restrict: 'active', size: 20 }));
+    await waitFor(() => expect(api.callsTo(adminCompanyList).at(-1)?.body).toMatchObject({ page: 1, page_size: 20 }));
+    // Back to the list's own size: the URL drops it.
+    await userEvent.selectOptions(rowsPerPage, '50');
+    await waitFor(() => expect(router.state.location.search).toEqual({ restrict: 'active' }));
+  });
+
+  it('keeps the rows per page on another state tab', async () => {
+    const { api, router } = await renderApp('/dashboard_admin?size=10&page=3', [
+      on(getAuthContext, () => ADMIN),
+      on(adminCompanyList, () => MANY),
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: /^Active/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ size: 10, restrict: 'active' }));
+    await waitFor(() =>
+      expect(api.callsTo(adminCompanyList).at(-1)?.body).toMatchObject({ target_company_states: ['ACTIVE'], page: 1, page_size: 10 }),
+    );
+  });
+
+  it("ignores a page size the table does not offer and uses the list's own", async () => {
+    const { api, router } = await renderApp('/dashboard_admin?size=25', [
+      on(getAuthContext, () => ADMIN),
+      on(adminCompanyList, () => MANY),
+    ]);
+    expect(await screen.findByRole('combobox', { name: 'Rows per page' })).toHaveProperty('value', '50');
+    expect(api.callsTo(adminCompanyList)[0]?.body).toMatchObject({ page_size: 50 });
+    expect(router.state.location.search).toEqual({});
+  });
+
+  it("keeps a distributor's rows per page in the URL, beside the sub-accounts' own default of 25", async () => {
+    const { api } = await renderApp('/dashboard_distributor?size=10', [
+      on(getAuthContext, () => authContext({ roles: ['distributor'], company_type: 'distributor' })),
+      on(distributorListCompanies, () => ({ rows: [], total: 40, trial_count: 0 })),
+    ]);
+    expect(await screen.findByRole('combobox', { name: 'Rows per page' })).toHaveProperty('value', '10');
+    expect(api.callsTo(distributorListCompanies)[0]?.body).toMatchObject({ page_size: 10 });
+  });
+
   it("keeps a distributor's sub-account search in the URL too", async () => {
     const { api } = await renderApp('/dashboard_distributor?restrict=trial&q=bakery', [
       on(getAuthContext, () => authContext({ roles: ['distributor'], company_type: 'distributor' })),

@@ -1,5 +1,5 @@
-import { Anchor } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { CellLink } from '../../../components/data-table/table-cells';
 
 /** The sortable company name column; the name opens the company dialog, and pointing at it may preload the dialog's data. */
 export function companyNameColumn<T extends { id: number; company_name: string }>(
@@ -12,17 +12,14 @@ export function companyNameColumn<T extends { id: number; company_name: string }
     sortable: true,
     sortKey: 'company_name',
     render: (row) => (
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
+      <CellLink
         data-company-id={row.id}
         onClick={() => onOpen(row.id)}
         onMouseEnter={() => onIntent?.(row.id)}
         onFocus={() => onIntent?.(row.id)}
       >
         {row.company_name}
-      </Anchor>
+      </CellLink>
     ),
   } as DataTableColumn<T>;
 }

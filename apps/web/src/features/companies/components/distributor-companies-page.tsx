@@ -3,8 +3,9 @@ import type { distributorListCompanies } from '@portal/contract/companies/compan
 import type { DataTableColumn } from 'mantine-datatable';
 import { companyNameColumn } from './company-name-column';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
+import { DotBadge } from '../../../components/data-table/table-cells';
 import { listPageQueryOptions, type RowOf } from '../../../components/data-table/list-source';
 import { listQueryOfSearch, type TableSearch } from '../../../components/data-table/table-search';
 import { PageHeader } from '../../../components/page/page-header';
@@ -25,7 +26,7 @@ const DEFAULT_SORT = { accessor: 'company_name', direction: 'asc' } as const;
 
 const NEW_SUB_ACCOUNT_LABEL = 'New sub-account';
 
-/** The page of sub-accounts the URL asks for (tab, search, page, sort), for the route to preload. */
+/** The page of sub-accounts the URL asks for (tab, search, page, sort, page size), for the route to preload. */
 export function firstSubAccountsPage(restrict: DistributorRestrict, search: TableSearch = {}) {
   const query = listQueryOfSearch(
     search,
@@ -46,7 +47,7 @@ function subAccountColumns(onOpen: (id: number) => void, onIntent?: (id: number)
       title: 'State',
       sortable: true,
       sortKey: 'current_state',
-      render: (row) => <Badge color={COMPANY_STATE_COLOR[row.current_state]}>{COMPANY_STATE_LABEL[row.current_state]}</Badge>,
+      render: (row) => <DotBadge color={COMPANY_STATE_COLOR[row.current_state]}>{COMPANY_STATE_LABEL[row.current_state]}</DotBadge>,
     },
     { accessor: 'plan_id', title: 'Plan' },
     {
@@ -54,16 +55,58 @@ function subAccountColumns(onOpen: (id: number) => void, onIntent?: (id: number)
       title: 'Trial ends',
       sortable: true,
       sortKey: 'trial_expires_at',
+      noWrap: true,
       render: (row) => (row.trial_expires_at ? formatDate(row.trial_expires_at) : ''),
     },
-    { accessor: 'created_at', title: 'Created', sortable: true, sortKey: 'created_at', render: (row) => formatDate(row.created_at) },
+    {
+      accessor: 'created_at',
+      title: 'Created',
+      sortable: true,
+      sortKey: 'created_at',
+      noWrap: true,
+      render: (row) => formatDate(row.created_at),
+    },
   ];
 }
+
+interface SubAccountTableProps {
+  restrict: DistributorRestrict;
+  columns: DataTableColumn<SubAccountRow>[];
+  search: TableSearch | undefined;
+  onSearchChange: ((search: TableSearch) => void) | undefined;
+  newButton: ReactNode;
+  onTrialCount: (count: number) => void;
+}
+
+/**
+ * Memoised: the page re-renders when the trial count arrives and when a dialog opens or closes, and none of
+ * that changes the table's rows. Every prop is stable across those re-renders.
+ */
+const SubAccountTable = memo(function SubAccountTable({ restrict, columns, search, onSearchChange, newButton, onTrialCount }: SubAccountTableProps) {
+  return (
+    <DataTable
+      label="Sub-accounts"
+      source={distributorCompanyListSource(restrict)}
+      columns={columns}
+      storageKey="distributor-companies"
+      defaultPageSize={PAGE_SIZE}
+      defaultSort={DEFAULT_SORT}
+      {...(search && onSearchChange ? { search, onSearchChange } : {})}
+      emptyDescription={
+        restrict === 'trial'
+          ? 'No sub-account is on a trial. New sub-accounts start on one.'
+          : `You have no sub-accounts yet. Create the first with ${NEW_SUB_ACCOUNT_LABEL}.`
+      }
+      emptyAction={restrict === 'all' ? newButton : undefined}
+      onData={(output) => onTrialCount(output.trial_count)}
+    />
+  );
+});
 
 interface DistributorCompaniesPageProps {
   restrict: DistributorRestrict;
   onRestrictChange: (restrict: DistributorRestrict) => void;
-  /** The table's search, page and sort as the URL holds them; without, the table keeps them itself. */
+  /** The table's search, page, sort and page size as the URL holds them; without, the table keeps them itself. */
   search?: TableSearch;
   onSearchChange?: (search: TableSearch) => void;
   currentEmail: string;
@@ -97,33 +140,28 @@ export function DistributorCompaniesPage({
     [queryClient, openCompany],
   );
 
-  const newButton = (
-    <Button
-      onClick={() => {
-        focus.remember();
-        setCreating(true);
-      }}
-    >
-      {NEW_SUB_ACCOUNT_LABEL}
-    </Button>
+  const newButton = useMemo(
+    () => (
+      <Button
+        onClick={() => {
+          focus.remember();
+          setCreating(true);
+        }}
+      >
+        {NEW_SUB_ACCOUNT_LABEL}
+      </Button>
+    ),
+    [focus],
   );
 
   const table = (value: DistributorRestrict) => (
-    <DataTable
-      label="Sub-accounts"
-      source={distributorCompanyListSource(value)}
+    <SubAccountTable
+      restrict={value}
       columns={columns}
-      storageKey="distributor-companies"
-      defaultPageSize={PAGE_SIZE}
-      defaultSort={DEFAULT_SORT}
-      {...(search && onSearchChange ? { search, onSearchChange } : {})}
-      emptyDescription={
-        value === 'trial'
-          ? 'No sub-account is on a trial. New sub-accounts start on one.'
-          : `You have no sub-accounts yet. Create the first with ${NEW_SUB_ACCOUNT_LABEL}.`
-      }
-      emptyAction={value === 'all' ? newButton : undefined}
-      onData={(output) => setTrialCount(output.trial_count)}
+      search={search}
+      onSearchChange={onSearchChange}
+      newButton={newButton}
+      onTrialCount={setTrialCount}
     />
   );
 

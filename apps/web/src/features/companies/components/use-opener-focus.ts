@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 
 /**
  * Puts focus back where a drawer or dialog was opened from. The company drawer and the new company
@@ -23,7 +23,8 @@ export function useOpenerFocus() {
   }, []);
   /** One dialog hands over to another (a created company opens in the drawer): focus stays for the next one to return. */
   const handOver = useCallback(() => clearTimeout(pending.current), []);
-  return { remember, restore, handOver };
+  // One object for the page's life, so callbacks built on it (the table's columns) stay the same.
+  return useMemo(() => ({ remember, restore, handOver }), [remember, restore, handOver]);
 }
 
 /** The selector of a company's name button in a list, the fallback when its row was re-rendered. */

@@ -27,18 +27,28 @@ export interface Shortcut {
   icon?: Icon;
 }
 
+/** Regions other features fill (the app composes them): credit and usage come from billing. */
+export interface DashboardSlots {
+  /** Under the status card, across the page. */
+  top?: ReactNode;
+  /** The wide column, above the company. */
+  main?: ReactNode;
+  /** The narrow column, above the shortcuts. */
+  side?: ReactNode;
+}
+
 interface CustomerDashboardProps {
   auth: AuthContext;
   /** The navbar's items this user may open, the dashboard itself left out (the app decides, from its nav). */
   shortcuts: readonly Shortcut[];
+  slots?: DashboardSlots;
 }
 
 /**
- * The customer's home: what needs attention (trial days left, a pending deletion, a suspension), the company,
- * and the places they can go. Credit, usage and services join as their domains are built; until then no card
- * stands in for them.
+ * The customer's home: what needs attention (trial days left, a pending deletion, a suspension), credit and
+ * usage (the slots), the company, and the places they can go.
  */
-export function CustomerDashboard({ auth, shortcuts }: CustomerDashboardProps) {
+export function CustomerDashboard({ auth, shortcuts, slots = {} }: CustomerDashboardProps) {
   const firstName = auth.contact_name.trim().split(/\s+/)[0];
 
   return (
@@ -47,7 +57,8 @@ export function CustomerDashboard({ auth, shortcuts }: CustomerDashboardProps) {
         title="Dashboard"
         description={firstName ? `Welcome back, ${firstName}.` : undefined}
         actions={
-          auth.state === 'PENDING_DELETE' ? null : (
+          // Contract billing and a distributor's sub-accounts do not top up here (spec-2 §6).
+          auth.state === 'PENDING_DELETE' || !auth.capabilities.includes('use_billing_pages') ? null : (
             <Button component={Link} to="/topup" variant="default">
               Add credit
             </Button>
@@ -56,9 +67,11 @@ export function CustomerDashboard({ auth, shortcuts }: CustomerDashboardProps) {
       />
       <Stack gap="lg">
         <AccountStatusCard auth={auth} />
+        {slots.top}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
+              {slots.main}
               <CompanySummaryCard auth={auth} showStatus={false}>
                 <Divider my={4} />
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm" component="dl" m={0}>
@@ -89,26 +102,29 @@ export function CustomerDashboard({ auth, shortcuts }: CustomerDashboardProps) {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <Card padding={0}>
-              <Title order={2} size="h3" px="lg" pt="lg" pb="xs">
-                Go to
-              </Title>
-              <nav aria-label="Shortcuts">
-                <Stack gap={0} pb="xs">
-                  {shortcuts.map((item) => (
-                    <UnstyledButton key={item.to} component={Link} to={item.to} px="lg" py="sm" className="app-row-link">
-                      <Group gap="sm" wrap="nowrap">
-                        {item.icon ? <item.icon size={18} stroke={1.6} aria-hidden /> : null}
-                        <Text size="sm" fw={500} style={{ flex: 1 }}>
-                          {item.label}
-                        </Text>
-                        <IconChevronRight size={16} aria-hidden color="var(--mantine-color-dimmed)" />
-                      </Group>
-                    </UnstyledButton>
-                  ))}
-                </Stack>
-              </nav>
-            </Card>
+            <Stack gap="lg">
+              {slots.side}
+              <Card padding={0}>
+                <Title order={2} size="h3" px="lg" pt="lg" pb="xs">
+                  Go to
+                </Title>
+                <nav aria-label="Shortcuts">
+                  <Stack gap={0} pb="xs">
+                    {shortcuts.map((item) => (
+                      <UnstyledButton key={item.to} component={Link} to={item.to} px="lg" py="sm" className="app-row-link">
+                        <Group gap="sm" wrap="nowrap">
+                          {item.icon ? <item.icon size={18} stroke={1.6} aria-hidden /> : null}
+                          <Text size="sm" fw={500} style={{ flex: 1 }}>
+                            {item.label}
+                          </Text>
+                          <IconChevronRight size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+                        </Group>
+                      </UnstyledButton>
+                    ))}
+                  </Stack>
+                </nav>
+              </Card>
+            </Stack>
           </Grid.Col>
         </Grid>
       </Stack>

@@ -74,7 +74,7 @@ export function CompanyDangerZone({ company, isAdmin, disabled }: CompanyDangerZ
             Reactivate
           </Button>
         ) : (
-          <Button color="red.9" variant="outline" loading={remove.isPending} onClick={() => void softDelete()}>
+          <Button color="red" variant="outline" loading={remove.isPending} onClick={() => void softDelete()}>
             Delete
           </Button>
         )}

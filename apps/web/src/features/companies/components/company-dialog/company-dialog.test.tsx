@@ -115,6 +115,33 @@ describe('CompanyDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('closes only Manage user on Escape, not the drawer it was opened from', async () => {
+    fakeApi([
+      on(distributorDescribeCompany, () => companyDetail()),
+      on(listCompanyUsers, () => companyDetail().users.map((user) => ({ ...user, can_change_sign_in: true }))),
+    ]);
+    const onClose = renderDialog();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Manage users' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit tech@bakery.example' }));
+    const manage = await screen.findByRole('dialog', { name: 'Manage user' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage user' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+
+    // With an edit, Escape asks about Manage user's changes only, and Keep editing keeps both open.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit tech@bakery.example' }));
+    const again = await screen.findByRole('dialog', { name: 'Manage user' });
+    await userEvent.type(within(again).getByLabelText('Contact name'), ' Two');
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    expect(ask.textContent).toContain('tech@bakery.example');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Manage user' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(manage.isConnected).toBe(false);
+  });
+
   it('keeps unsaved edits while another tab is looked at', async () => {
     fakeApi([on(distributorDescribeCompany, () => companyDetail()), on(listCompanyUsers, () => [])]);
     renderDialog();

@@ -1,8 +1,8 @@
 import { Alert, Badge, Box, Button, Drawer, Group, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { confirmDiscardChanges } from '../../../../components/confirm/confirm-discard';
+import { Fragment, type ReactNode, use, useCallback, useMemo, useRef, useState } from 'react';
+import { useDiscardGuard } from '../../../../components/confirm/use-discard-guard';
 import { errorMessage } from '../../../../lib/api-error';
 import { type CompanyViewer, useCompanyDetail } from '../../api';
 import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../api/company-states';
@@ -12,6 +12,7 @@ import { CompanyOverview } from './company-overview';
 import { isReadOnly } from './company-form';
 import { type CompanyFormState, DialogFormsContext } from './dialog-form-state';
 import { DistributorSettingsTab } from './distributor-settings-tab';
+import { ExtraCompanyTabs } from './extra-tabs';
 import { CardSkeleton } from '../../../../components/page/page-skeleton';
 
 interface CompanyDialogProps {
@@ -57,22 +58,17 @@ export function CompanyDialog({ companyId, viewer, currentEmail, viewOnly = fals
   }, []);
   const forms = useMemo(() => ({ setCompanyForm, setDirtyCheck }), [setDirtyCheck]);
 
-  const asking = useRef(false);
-  const requestClose = async () => {
-    if (asking.current) return;
-    if ([...dirtyChecks.current.values()].some((isDirty) => isDirty())) {
-      asking.current = true;
-      const discard = await confirmDiscardChanges(company ? `your changes to ${company.company_name}` : undefined);
-      asking.current = false;
-      if (!discard) return;
-    }
-    onClose();
-  };
+  const { ref: dialogRef, requestClose } = useDiscardGuard(
+    () => [...dirtyChecks.current.values()].some((isDirty) => isDirty()),
+    onClose,
+    company ? `your changes to ${company.company_name}` : undefined,
+  );
 
   return (
     <Drawer
+      ref={dialogRef}
       opened
-      onClose={() => void requestClose()}
+      onClose={requestClose}
       position="right"
       size={phone ? '100%' : COMPANY_DRAWER_WIDTH}
       title={company ? company.company_name : 'Company'}
@@ -80,7 +76,8 @@ export function CompanyDialog({ companyId, viewer, currentEmail, viewOnly = fals
       // The page puts focus back on the row that opened the drawer: this one unmounts rather than closes.
       returnFocus={false}
       styles={{
-        content: { display: 'flex', flexDirection: 'column' },
+        // A field reached by Tab scrolls clear of the sticky title and action bar rather than under them.
+        content: { display: 'flex', flexDirection: 'column', scrollPaddingBlock: '4.5rem 5rem' },
         body: { flex: 1, display: 'flex', flexDirection: 'column', padding: 0 },
       }}
     >
@@ -95,7 +92,7 @@ export function CompanyDialog({ companyId, viewer, currentEmail, viewOnly = fals
           {company && <CompanyTabs company={company} viewer={viewer} viewOnly={viewOnly} currentEmail={currentEmail} />}
         </Box>
         <ActionBar>
-          <Button variant="default" onClick={() => void requestClose()}>
+          <Button variant="default" onClick={requestClose}>
             {viewOnly || !companyForm ? 'Close' : 'Cancel'}
           </Button>
           {!viewOnly && companyForm && (
@@ -136,17 +133,19 @@ interface CompanyTabsProps {
   currentEmail: string;
 }
 
-type TabValue = 'overview' | 'users' | 'history' | 'distributor';
+type TabValue = string;
 
-/** Tabs by role: Overview and Manage users always; History and Distributor settings for admins. */
+/** Tabs by role: Overview and Manage users always; other features' tabs as they say; History and Distributor settings for admins. */
 function CompanyTabs({ company, viewer, viewOnly, currentEmail }: CompanyTabsProps) {
   const isAdmin = viewer === 'admin' && !viewOnly;
   const isDistributor = isAdmin && company.company_type === 'distributor';
+  const extras = use(ExtraCompanyTabs).filter((extra) => extra.shows(company, { viewer, isAdmin }));
   const [tab, setTab] = useState<TabValue>('overview');
   // Panels stay mounted once visited, so edits on one tab survive a look at another; unvisited ones load nothing.
   const [visited, setVisited] = useState<ReadonlySet<TabValue>>(new Set(['overview']));
   const select = (value: string | null) => {
-    if (value !== 'overview' && value !== 'users' && value !== 'history' && value !== 'distributor') return;
+    const known = ['overview', 'users', 'history', 'distributor', ...extras.map((extra) => extra.value)];
+    if (value === null || !known.includes(value)) return;
     setTab(value);
     setVisited((current) => new Set(current).add(value));
   };
@@ -162,6 +161,11 @@ function CompanyTabs({ company, viewer, viewOnly, currentEmail }: CompanyTabsPro
         <Tabs.List>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="users">Manage users</Tabs.Tab>
+          {extras.map((extra) => (
+            <Tabs.Tab key={extra.value} value={extra.value}>
+              {extra.label}
+            </Tabs.Tab>
+          ))}
           {isAdmin && <Tabs.Tab value="history">History</Tabs.Tab>}
           {isDistributor && <Tabs.Tab value="distributor">Distributor settings</Tabs.Tab>}
         </Tabs.List>
@@ -175,6 +179,9 @@ function CompanyTabs({ company, viewer, viewOnly, currentEmail }: CompanyTabsPro
             disabled={viewOnly || isReadOnly(company)}
           />,
         )}
+        {extras.map((extra) => (
+          <Fragment key={extra.value}>{panel(extra.value, extra.render(company, { viewer, isAdmin }))}</Fragment>
+        ))}
         {isAdmin && panel('history', <CompanyHistoryTab companyId={company.id} />)}
         {isDistributor && panel('distributor', <DistributorSettingsTab companyId={company.id} />)}
       </Tabs>

@@ -4,6 +4,7 @@ import { DataTable } from '../../../../components/data-table/data-table';
 import type { RowOf } from '../../../../components/data-table/list-source';
 import { formatDateTime } from '../../../../lib/dates';
 import { companyEventsSource } from '../../api';
+import classes from './company-history-tab.module.css';
 
 type EventRow = RowOf<typeof companyEventList>;
 
@@ -14,10 +15,10 @@ const COLUMNS: DataTableColumn<EventRow>[] = [
     sortable: true,
     sortKey: 'timestamp',
     render: (row) => formatDateTime(row.timestamp),
-    width: 170,
+    noWrap: true,
   },
   { accessor: 'actor', title: 'By' },
-  { accessor: 'event', title: 'Event' },
+  { accessor: 'event', title: 'Event', cellsClassName: classes.event },
 ];
 
 export function CompanyHistoryTab({ companyId }: { companyId: number }) {

@@ -29,7 +29,7 @@ export function DistributorRegions({ companyId }: { companyId: number }) {
       render: (row) => (
         <Button
           size="xs"
-          color="red.9"
+          color="red"
           variant="outline"
           aria-label={`Remove ${row.name}`}
           disabled={row.managed_company_count > 0}

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { migrateCompany } from '@portal/contract/companies/company-lifecycle';
 import { notifySuccess } from '../../../../components/feedback/notify';
@@ -16,6 +17,8 @@ interface MigrateCompanyDialogProps {
 /** Migrate is enabled only when the typed text equals the company name exactly. */
 export function MigrateCompanyDialog({ company, opened, onClose, onMigrated }: MigrateCompanyDialogProps) {
   const distributors = useDistributors(opened);
+  // A form dialog takes the whole screen on a phone (docs/design.md).
+  const phone = useMediaQuery('(max-width: 48em)');
   const migrate = useMigrateCompany();
   const form = useContractForm(migrateCompany, {
     initialValues: { target_distributor_id: null as string | null, target_confirm_company_name: '' },
@@ -39,7 +42,7 @@ export function MigrateCompanyDialog({ company, opened, onClose, onMigrated }: M
   );
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Migrate company">
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} fullScreen={phone} title="Migrate company">
       <Stack>
         <Text size="sm">
           A new company is created for {company.company_name}, under the chosen distributor or self-managed; this one stays for its history.

@@ -1,6 +1,6 @@
 import { createUser, deleteUser, listCompanyUsers, patchUser } from '@portal/contract/users/company-users';
 import { notifications } from '@mantine/notifications';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, on } from '../../../../test/fake-api';
@@ -127,6 +127,48 @@ describe('CompanyUsersPanel', () => {
     await userEvent.type(within(manage).getByLabelText('Contact name'), ' Two');
     await userEvent.click(within(manage).getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('tech@bakery.example updated')).not.toHaveLength(0);
+  });
+
+  it('closes Manage user at once when nothing changed, and puts focus back on the Edit button that opened it', async () => {
+    fakeApi([on(USERS, () => users)]);
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="owner@bakery.example" />);
+    const edit = await screen.findByRole('button', { name: 'Edit tech@bakery.example' });
+    await userEvent.click(edit);
+    await screen.findByRole('dialog', { name: 'Manage user' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('Discard unsaved changes?')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+  });
+
+  it('asks before Escape, the close button or a click outside throws Manage user edits away', async () => {
+    fakeApi([on(USERS, () => users)]);
+    renderWithProviders(<CompanyUsersPanel companyId={7} listCompanyId={7} currentEmail="owner@bakery.example" />);
+    const edit = await screen.findByRole('button', { name: 'Edit tech@bakery.example' });
+    await userEvent.click(edit);
+    const manage = await screen.findByRole('dialog', { name: 'Manage user' });
+    await userEvent.type(within(manage).getByLabelText('Contact name'), ' Two');
+
+    const keepEditingAfter = async (close: () => Promise<unknown>) => {
+      await close();
+      const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+      expect(ask.textContent).toContain('your changes to tech@bakery.example');
+      await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).toBeNull());
+      expect(within(screen.getByRole('dialog', { name: 'Manage user' })).getByLabelText('Contact name')).toHaveProperty(
+        'value',
+        'Tech Two',
+      );
+    };
+    await keepEditingAfter(() => userEvent.keyboard('{Escape}'));
+    await keepEditingAfter(() => userEvent.click(within(manage).getAllByRole('button', { name: 'Close' })[0] as HTMLElement));
+    await keepEditingAfter(() => userEvent.click(document.querySelector('.mantine-Modal-overlay') as HTMLElement));
+
+    await userEvent.click(within(manage).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(edit));
   });
 
   it('says what to do when the company has no users yet', async () => {

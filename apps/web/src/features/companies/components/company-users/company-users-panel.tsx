@@ -10,6 +10,7 @@ import { CreateUserForm } from './create-user-form';
 import { ManageUserDialog } from './manage-user-dialog';
 import { canDeleteUser } from './user-rules';
 import { TableSkeleton } from '../../../../components/page/page-skeleton';
+import { useOpenerFocus } from '../use-opener-focus';
 
 interface CompanyUsersPanelProps {
   companyId: number;
@@ -25,6 +26,8 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
   const users = useCompanyUsers(listCompanyId);
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<ListedCompanyUser | null>(null);
+  // Manage user unmounts when it closes, so focus goes back to the user's Edit button by hand.
+  const focus = useOpenerFocus();
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const deleteUser = async (user: ListedCompanyUser) => {
@@ -90,14 +93,18 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
                         size="xs"
                         variant="default"
                         disabled={disabled}
-                        onClick={() => setEditing(user)}
+                        onClick={() => {
+                          focus.remember();
+                          setEditing(user);
+                        }}
                         aria-label={`Edit ${user.email}`}
+                        data-user-id={user.id}
                       >
                         Edit
                       </Button>
                       <Button
                         size="xs"
-                        color="red.9"
+                        color="red"
                         variant="outline"
                         aria-label={`Delete ${user.email}`}
                         disabled={disabled || !canDeleteUser(user, currentEmail)}
@@ -119,7 +126,10 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
           companyId={companyId}
           user={editing}
           signInEditable={editing.can_change_sign_in}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            setEditing(null);
+            focus.restore(`[data-user-id="${editing.id}"]`);
+          }}
         />
       )}
     </Stack>

@@ -1,6 +1,8 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CompanyUser } from '@portal/contract/companies/company-detail';
 import { patchUser } from '@portal/contract/users/company-users';
+import { useDiscardGuard } from '../../../../components/confirm/use-discard-guard';
 import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { changedValues, useContractForm } from '../../../../components/form/use-contract-form';
@@ -31,9 +33,20 @@ export function ManageUserDialog({ companyId, user, signInEditable, onClose }: M
     toInput: (values, initial) => ({ target_company_id: companyId, target_id: user.id, ...changedValues(initial, values) }),
     serverError: patch.error,
   });
+  // A form dialog takes the whole screen on a phone (docs/design.md).
+  const phone = useMediaQuery('(max-width: 48em)');
+  // Escape, ×, Cancel and a click outside ask before throwing edits away.
+  const { ref: dialogRef, requestClose } = useDiscardGuard(() => form.isDirty, onClose, `your changes to ${user.email}`);
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened onClose={onClose} title="Manage user">
+    <Modal
+      ref={dialogRef}
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened
+      onClose={requestClose}
+      title="Manage user"
+    >
       <form
         onSubmit={form.onSubmit((changes) =>
           patch.mutate(changes, {
@@ -63,7 +76,7 @@ export function ManageUserDialog({ companyId, user, signInEditable, onClose }: M
           <Checkbox label="Technical" {...form.checkboxProps('target_is_technical')} />
           <FormErrorAlert message={form.alert} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={requestClose}>
               Cancel
             </Button>
             <Button type="submit" loading={patch.isPending}>

@@ -1,7 +1,9 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
 import { COMPANY_TYPES, type CompanyType } from '@portal/contract/shared/fields';
 import { PLAN_IDS, type PlanId } from '@portal/contract/shared/plans';
+import { useDiscardGuard } from '../../../../components/confirm/use-discard-guard';
 import { notifySuccess } from '../../../../components/feedback/notify';
 import { CountrySelect } from '../../../../components/form/country-select';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
@@ -27,6 +29,11 @@ export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialo
     serverError: create.error,
   });
   const { values, errors, setValue } = form;
+  const title = isAdmin ? 'New company' : 'New sub-account';
+  // A form dialog takes the whole screen on a phone (docs/design.md).
+  const phone = useMediaQuery('(max-width: 48em)');
+  // Escape, ×, Cancel and a click outside ask before throwing typed details away.
+  const { ref: dialogRef, requestClose } = useDiscardGuard(() => form.isDirty, onClose, `the ${title.toLowerCase()}'s details`);
 
   const created = {
     onSuccess: (result: { company_id: number }) => {
@@ -50,10 +57,12 @@ export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialo
 
   return (
     <Modal
+      ref={dialogRef}
+      fullScreen={phone}
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened
-      onClose={onClose}
-      title={isAdmin ? 'New company' : 'New sub-account'}
+      onClose={requestClose}
+      title={title}
       size="lg"
     >
       <form onSubmit={form.onSubmit(send)} noValidate>
@@ -112,7 +121,7 @@ export function NewCompanyDialog({ viewer, onClose, onCreated }: NewCompanyDialo
           )}
           <FormErrorAlert message={form.alert} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={requestClose}>
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>

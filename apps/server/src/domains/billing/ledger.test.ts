@@ -1,0 +1,248 @@
+import { PACK_ALREADY_EXPIRED } from '@portal/contract/billing/credit-packs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyLedgerCommand } from '../../ledger-verify.ts';
+import { jobContext } from '../../test/context.ts';
+import { fingerprint } from '../../test/database.ts';
+import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { billingAccountRow, creditPacksOf, ledgerRowsOf, setBalance, setCreditPack, usageRowsOf } from '../../test/rows.ts';
+import { addDays } from './days.ts';
+import * as billing from './service.ts';
+
+const DAY = 86_400_000;
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const ctx = () => jobContext(t);
+const today = () => billing.billingDayOf(t.clock.now());
+
+async function company(o: Parameters<typeof newCompany>[1] = {}) {
+  const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth', ...o });
+  return company.id;
+}
+
+function credit(companyId: number, amount: number, o: Partial<billing.NewCredit> = {}) {
+  return billing.addCredit(ctx(), {
+    company_id: companyId,
+    name: `Pack ${amount}`,
+    amount,
+    source: 'admin',
+    added_by_user: 'Ada Admin',
+    ...o,
+  });
+}
+
+/** Hyper-V boosters are charged daily at 5 cents each: `cents` a day, from the stats of each of `days` days from today. */
+async function dailyCharge(companyId: number, cents: number, days = 1) {
+  for (let d = 0; d < days; d++) {
+    const date = addDays(today(), d);
+    await billing.recordDailyStats(ctx(), { company_id: companyId, date, device_count: 0, boosters: { hyperv: cents / 5 } });
+  }
+}
+
+/** Moves to a day no earlier test has charged, so each test starts its own days. */
+function nextWeek() {
+  t.clock.advance(7 * DAY);
+}
+
+async function expectBooksAgree() {
+  expect(await billing.verifyLedger(ctx())).toEqual([]);
+}
+
+describe('the credit ledger', () => {
+  it('draws a charge from the soonest-expiring pack first and never-expiring last, one ledger row per pack', async () => {
+    nextWeek();
+    const id = await company();
+    const later = await credit(id, 1000, { name: 'Expires in 10 days', expiry_days: 10 });
+    const never = await credit(id, 1000, { name: 'Never expires' });
+    const soon = await credit(id, 300, { name: 'Expires in 5 days', expiry_days: 5 });
+    await dailyCharge(id, 1500);
+    expect(await billing.runDailyCharging(ctx())).toBeGreaterThanOrEqual(1);
+
+    const [usage] = await usageRowsOf(t, id);
+    expect(usage).toMatchObject({ kind: 'booster', variant: 'hyperv', quantity: 300, amount: 1500, charge_day: today() });
+    const charges = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'charge');
+    expect(charges.map((r) => [r.pack_id, r.amount, r.usage_id])).toEqual([
+      [soon.id, -300, usage?.id],
+      [later.id, -1000, usage?.id],
+      [never.id, -200, usage?.id],
+    ]);
+    const packs = await creditPacksOf(t, id);
+    expect(packs.map((p) => [p.name, p.amount_used])).toEqual([
+      ['Expires in 10 days', 1000],
+      ['Never expires', 200],
+      ['Expires in 5 days', 300],
+    ]);
+    expect(await billing.balanceOf(ctx(), id)).toBe(800);
+    await expectBooksAgree();
+  });
+
+  it('stops counting a pack past its expiry: an expire row takes what is left, and later charges draw elsewhere', async () => {
+    nextWeek();
+    const id = await company();
+    const expiring = await credit(id, 1000, { name: 'Two days', expiry_days: 2 });
+    const never = await credit(id, 500, { name: 'Never' });
+    await dailyCharge(id, 100, 4);
+    for (let d = 0; d < 4; d++) {
+      await billing.runDailyCharging(ctx());
+      t.clock.advance(DAY);
+    }
+    // Bought at 13:00 in Auckland, it pays the charges of its day and the two after, then expires.
+    const [a, b] = await creditPacksOf(t, id);
+    expect(a).toMatchObject({ id: expiring.id, amount_used: 300, amount_expired: 700 });
+    expect(a?.expired_at).not.toBeNull();
+    expect(b).toMatchObject({ id: never.id, amount_used: 100 });
+    const expiries = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'expire');
+    expect(expiries.map((r) => [r.pack_id, r.amount])).toEqual([[expiring.id, -700]]);
+    expect(await billing.balanceOf(ctx(), id)).toBe(1500 - 400 - 700);
+    await expectBooksAgree();
+  });
+
+  it('goes negative by at most one day of charges; the next credit settles the debt first', async () => {
+    nextWeek();
+    const id = await company();
+    await credit(id, 300);
+    await dailyCharge(id, 500, 5);
+    await billing.runDailyCharging(ctx());
+    expect(await billing.balanceOf(ctx(), id)).toBe(-200);
+    const [paid, debt] = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'charge');
+    expect([paid?.amount, debt?.amount, debt?.pack_id]).toEqual([-300, -200, null]);
+
+    // Out of credit: the next days are not charged at all.
+    for (let d = 0; d < 3; d++) {
+      t.clock.advance(DAY);
+      await billing.runDailyCharging(ctx());
+    }
+    expect(await billing.balanceOf(ctx(), id)).toBe(-200);
+    expect(await usageRowsOf(t, id)).toHaveLength(1);
+
+    const pack = await credit(id, 1000, { name: 'Top-up' });
+    expect(pack.amount_used).toBe(200);
+    expect(await billing.balanceOf(ctx(), id)).toBe(800);
+    const settles = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'settle');
+    expect(settles.map((r) => [r.pack_id, r.amount])).toEqual([
+      [pack.id, -200],
+      [null, 200],
+    ]);
+    t.clock.advance(DAY);
+    await billing.runDailyCharging(ctx());
+    expect(await billing.balanceOf(ctx(), id)).toBe(300);
+    await expectBooksAgree();
+  });
+
+  it('keeps charging contract-billing and out-of-band companies below zero, and pending deletes; not trials or suspended ones', async () => {
+    nextWeek();
+    const contract = await company({ has_contract_billing: true });
+    const oob = await company({ has_oob_payment: true });
+    const pending = await company({ current_state: 'PENDING_DELETE' });
+    const trial = await company({ current_state: 'TRIAL', plan_id: 'Trial' });
+    const suspended = await company({ current_state: 'SUSPENDED' });
+    await credit(pending, 10_000);
+    for (const id of [contract, oob, pending, trial, suspended]) await dailyCharge(id, 250, 3);
+    for (let d = 0; d < 3; d++) {
+      await billing.runDailyCharging(ctx());
+      t.clock.advance(DAY);
+    }
+    expect(await billing.balanceOf(ctx(), contract)).toBe(-750);
+    expect(await billing.balanceOf(ctx(), oob)).toBe(-750);
+    expect(await billing.balanceOf(ctx(), pending)).toBe(10_000 - 750);
+    expect(await usageRowsOf(t, trial)).toEqual([]);
+    expect(await usageRowsOf(t, suspended)).toEqual([]);
+    await expectBooksAgree();
+  });
+
+  it('expires a pack by hand once: what is left leaves the balance, and a second expiry is refused', async () => {
+    nextWeek();
+    const id = await company();
+    const pack = await credit(id, 1200, { expiry_days: 30 });
+    const expired = await billing.expireCreditPack(ctx(), pack.id);
+    expect(expired).toMatchObject({ amount_expired: 1200, amount_used: 0 });
+    expect(billing.isPackExpired(expired, t.clock.now())).toBe(true);
+    expect(await billing.balanceOf(ctx(), id)).toBe(0);
+    await expect(billing.expireCreditPack(ctx(), pack.id)).rejects.toMatchObject({ code: 400, message: PACK_ALREADY_EXPIRED });
+    await expectBooksAgree();
+  });
+
+  it('catches up day by day after a late run: daily services once a day, monthly ones once', async () => {
+    nextWeek();
+    const id = await company();
+    await credit(id, 100_000);
+    for (let d = 0; d < 6; d++) {
+      const date = addDays(today(), d);
+      await billing.recordDailyStats(ctx(), { company_id: id, date, device_count: 3, boosters: { hyperv: 10, microsoft365: 4 } });
+    }
+    await billing.runDailyCharging(ctx());
+    t.clock.advance(5 * DAY);
+    await billing.runDailyCharging(ctx());
+    const rows = await usageRowsOf(t, id);
+    const per = (kind: string, variant: string) => rows.filter((r) => r.kind === kind && r.variant === variant);
+    expect(per('booster', 'hyperv').map((r) => r.charge_day)).toHaveLength(6);
+    expect(new Set(per('booster', 'hyperv').map((r) => r.charge_day)).size).toBe(6);
+    // Hyper-V from the day's stats (10 × 5 cents), devices at $2 and Microsoft 365 accounts at $1.50 a month, once.
+    expect(per('booster', 'hyperv').map((r) => r.amount)).toEqual([50, 50, 50, 50, 50, 50]);
+    expect(per('device', '').map((r) => r.amount)).toEqual([600]);
+    expect(per('booster', 'microsoft365').map((r) => r.amount)).toEqual([600]);
+    expect(await billing.balanceOf(ctx(), id)).toBe(100_000 - 300 - 1200);
+    await expectBooksAgree();
+  });
+
+  it('writes nothing on a second run of the same day', async () => {
+    nextWeek();
+    const id = await company();
+    await credit(id, 5000);
+    await dailyCharge(id, 100);
+    await billing.runDailyCharging(ctx());
+    const before = await fingerprint(t.handle);
+    expect(await billing.runDailyCharging(ctx())).toBe(0);
+    expect(await billing.chargingJob(ctx())).toBe(0);
+    expect(await fingerprint(t.handle)).toEqual(before);
+  });
+
+  it('charges storage daily at $6.99 per TB a month with the 1 TB minimum, less a new hosted console’s 5 TB', async () => {
+    nextWeek();
+    const small = await company();
+    const big = await company();
+    const hosted = await company();
+    for (const id of [small, big, hosted]) {
+      await credit(id, 100_000);
+      await billing.startService(ctx(), { company_id: id, kind: 'storage', owner_kind: 'storage', owner_id: `bucket-${id}` });
+    }
+    await billing.startService(ctx(), { company_id: hosted, kind: 'hosted_server', owner_kind: 'hosted_server', owner_id: `hs-${hosted}` });
+    const tb = 1_000_000_000_000;
+    await billing.recordDailyStats(ctx(), { company_id: small, date: today(), device_count: 0, storage_amount_bytes: tb / 4 });
+    await billing.recordDailyStats(ctx(), { company_id: big, date: today(), device_count: 0, storage_amount_bytes: 3 * tb });
+    await billing.recordDailyStats(ctx(), { company_id: hosted, date: today(), device_count: 0, storage_amount_bytes: 6 * tb });
+    await billing.runDailyCharging(ctx());
+    const storage = async (id: number) => (await usageRowsOf(t, id)).filter((r) => r.kind === 'storage').map((r) => r.amount);
+    expect(await storage(small)).toEqual([23]); // 699 / 30, rounded
+    expect(await storage(big)).toEqual([70]); // 3 × 699 / 30
+    expect(await storage(hosted)).toEqual([23]); // 6 TB less 5 TB
+    expect((await usageRowsOf(t, hosted)).find((r) => r.kind === 'hosted_server')?.amount).toBe(1000);
+    await expectBooksAgree();
+  });
+});
+
+describe('npm run ledger:verify', () => {
+  it('passes on agreeing books and fails on a planted mismatch in a pack or a balance', async () => {
+    nextWeek();
+    const id = await company();
+    const pack = await credit(id, 1000);
+    await dailyCharge(id, 100);
+    await billing.runDailyCharging(ctx());
+    const lines: string[] = [];
+    expect(await verifyLedgerCommand(t.db, (l) => lines.push(l))).toBe(0);
+
+    await setCreditPack(t, pack.id, { amount_used: 101 });
+    expect(await verifyLedgerCommand(t.db, (l) => lines.push(l))).toBe(1);
+    expect(lines.at(-2)).toContain(`pack amount_used #${pack.id}: the ledger says 100, the books say 101`);
+    await setCreditPack(t, pack.id, { amount_used: 100 });
+
+    const balance = (await billingAccountRow(t, id))?.balance ?? 0;
+    await setBalance(t, id, balance + 1);
+    expect(await verifyLedgerCommand(t.db, () => {})).toBe(1);
+    await setBalance(t, id, balance);
+    expect(await verifyLedgerCommand(t.db, () => {})).toBe(0);
+  });
+});

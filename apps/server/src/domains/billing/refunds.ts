@@ -1,0 +1,86 @@
+import type { Actor } from '../../platform/access.ts';
+import type { CallContext } from '../../platform/context.ts';
+import * as notifications from '../notifications/service.ts';
+import { dayOf } from './days.ts';
+import { addCredit } from './ledger.ts';
+import * as q from './queries/refunds.ts';
+import { shareSince } from './refund-reads.ts';
+
+type AnyContext = CallContext<Actor | null>;
+
+/** Companies one run of the refund job handles; the scheduler runs it again while there are more. */
+const REFUND_BATCH = 100;
+export const REFUND_PACK_NAME = 'New user refund';
+
+/** The latest refund time at or before `now`: the spec's Sunday 08:00 UTC. */
+export function latestRefundTime(now: Date): Date {
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 8));
+  at.setUTCDate(at.getUTCDate() - at.getUTCDay());
+  if (at.getTime() > now.getTime()) at.setUTCDate(at.getUTCDate() - 7);
+  return at;
+}
+
+/** A device (user) the company's servers now report; the guarantee window starts at its first sighting. */
+export async function deviceSeen(ctx: AnyContext, input: { company_id: number; device_key: string; username: string; at?: Date }) {
+  await q.upsertDevice(ctx.db, {
+    company_id: input.company_id,
+    device_key: input.device_key,
+    username: input.username,
+    first_seen_at: input.at ?? ctx.clock.now(),
+  });
+}
+
+/** A device deleted from its server; within the guarantee window its charges come back at the next weekly refund. */
+export async function deviceRemoved(ctx: AnyContext, input: { company_id: number; device_key: string; at?: Date }): Promise<boolean> {
+  return q.markDeviceDeleted(ctx.db, input.company_id, input.device_key, input.at ?? ctx.clock.now());
+}
+
+/**
+ * Scheduled (weekly, Sunday 08:00 UTC; the job wakes more often and acts on what that time makes due): the
+ * device charges of each device deleted within customer_trial_length_days of first being seen come back,
+ * once, as one refund pack per company with its ledger row, and a mail. A device's share of a day's device
+ * charge is the charge split evenly over the devices counted that day, from its first day to its last.
+ */
+export async function refundNewUsersJob(ctx: CallContext): Promise<number> {
+  const now = ctx.clock.now();
+  const cutoff = latestRefundTime(now);
+  let handled = 0;
+  for (const companyId of await q.companiesWithRefundsDue(ctx.db, cutoff, REFUND_BATCH)) {
+    const devices = await q.lockDevicesDue(ctx.db, companyId, cutoff);
+    if (!devices.length) continue;
+    const firstDay = devices.map((d) => dayOf(d.first_seen_at)).sort()[0] ?? dayOf(now);
+    const lastDay =
+      devices
+        .map((d) => dayOf(d.deleted_at ?? now))
+        .sort()
+        .at(-1) ?? dayOf(now);
+    const charges = await q.deviceChargesBetween(ctx.db, companyId, firstDay, lastDay);
+    const shares = devices.map((d) => {
+      const last = dayOf(d.deleted_at ?? now);
+      return {
+        device: d,
+        amount: shareSince(
+          charges.filter((c) => c.day <= last),
+          dayOf(d.first_seen_at),
+        ),
+      };
+    });
+    const total = shares.reduce((sum, s) => sum + s.amount, 0);
+    const pack =
+      total > 0
+        ? await addCredit(ctx, {
+            company_id: companyId,
+            name: REFUND_PACK_NAME,
+            amount: total,
+            source: 'refund',
+            added_by_user: 'Customer guarantee',
+            creates_billing_entry: false,
+          })
+        : null;
+    for (const s of shares) await q.markRefunded(ctx.db, s.device.id, { at: now, packId: pack?.id ?? null, amount: s.amount });
+    if (pack)
+      await notifications.sendNewUserRefundMail(ctx, companyId, { amountCents: total, devices: shares.filter((s) => s.amount > 0).length });
+    handled += devices.length;
+  }
+  return handled;
+}

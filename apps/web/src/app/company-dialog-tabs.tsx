@@ -1,0 +1,61 @@
+import { lazy, Suspense, useState } from 'react';
+import { CardSkeleton } from '../components/page/page-skeleton';
+import { useReportDirty } from '../features/companies/components/company-dialog/dialog-form-state';
+import type { ExtraCompanyTab } from '../features/companies/components/company-dialog/extra-tabs';
+
+// Billing's tabs load with the first look at one, not with the companies page.
+const ManageServicesTab = lazy(() =>
+  import('../features/billing/components/admin/manage-services-tab').then((m) => ({ default: m.ManageServicesTab })),
+);
+const ManageCreditTab = lazy(() =>
+  import('../features/billing/components/admin/manage-credit-tab').then((m) => ({ default: m.ManageCreditTab })),
+);
+const DailyStatsTab = lazy(() =>
+  import('../features/billing/components/admin/daily-stats-tab').then((m) => ({ default: m.DailyStatsTab })),
+);
+
+/** The credit form asks before the drawer closes over its unsaved edits, like the drawer's own forms. */
+function ManageCreditPanel({ companyId, readOnly }: { companyId: number; readOnly: boolean }) {
+  const [dirty, setDirty] = useState(false);
+  useReportDirty('credit-pack', dirty);
+  return <ManageCreditTab companyId={companyId} readOnly={readOnly} onDirtyChange={setDirty} />;
+}
+
+const loading = (label: string) => <CardSkeleton label={label} />;
+
+/**
+ * The company dialog's tabs that billing adds (spec-2 §6): Manage services for customer companies, and for
+ * admins Manage credit and Reports (daily stats) for customers.
+ */
+export const COMPANY_DIALOG_TABS: readonly ExtraCompanyTab[] = [
+  {
+    value: 'services',
+    label: 'Manage services',
+    shows: (company) => company.company_type === 'customer',
+    render: (company) => (
+      <Suspense fallback={loading('Loading services')}>
+        <ManageServicesTab companyId={company.id} />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'credit',
+    label: 'Manage credit',
+    shows: (company, { isAdmin }) => isAdmin && company.company_type === 'customer',
+    render: (company) => (
+      <Suspense fallback={loading('Loading credit packs')}>
+        <ManageCreditPanel companyId={company.id} readOnly={company.current_state === 'DELETED'} />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'reports',
+    label: 'Reports',
+    shows: (company, { isAdmin }) => isAdmin && company.company_type === 'customer',
+    render: (company) => (
+      <Suspense fallback={loading('Loading daily stats')}>
+        <DailyStatsTab companyId={company.id} />
+      </Suspense>
+    ),
+  },
+];

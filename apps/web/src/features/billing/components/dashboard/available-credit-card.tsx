@@ -1,0 +1,102 @@
+import { Alert, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { CREDIT_PACK_PAGE_SIZE } from '@portal/contract/billing/credit-packs';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CardSkeleton } from '../../../../components/page/page-skeleton';
+import { errorMessage } from '../../../../lib/api-error';
+import { formatCents } from '../../../../lib/money';
+import { creditPacksKey, fetchAllCreditPacks, fetchCreditPacks } from '../../api';
+import { balanceBarPercent } from '../../lib/figures';
+import { CreditPackItem } from './credit-pack-item';
+import { CardHeading } from './card-heading';
+
+/** The balance and the bar under it (spec-2 §9: dollars ÷ 5 as a percent, so $500 fills it). */
+export function BalanceFigure({ balance }: { balance: number }) {
+  return (
+    <Stack gap={6}>
+      <Text fz={28} fw={600} lh={1.2} c={balance < 0 ? 'var(--mantine-color-error)' : undefined}>
+        {formatCents(balance)}
+      </Text>
+      <Progress value={balanceBarPercent(balance)} size="md" aria-label="Balance" color={balance < 500 ? 'orange' : undefined} />
+    </Stack>
+  );
+}
+
+/** The credit packs, 5 at a time (Load more), or all of them (Load all). */
+function CreditPackList() {
+  const [all, setAll] = useState(false);
+  const pages = useInfiniteQuery({
+    queryKey: creditPacksKey('pages'),
+    queryFn: ({ pageParam, signal }) => fetchCreditPacks(pageParam, CREDIT_PACK_PAGE_SIZE, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, loaded) => (loaded.length * CREDIT_PACK_PAGE_SIZE < last.total ? loaded.length + 1 : undefined),
+    enabled: !all,
+  });
+  const everything = useQuery({ queryKey: creditPacksKey('all'), queryFn: ({ signal }) => fetchAllCreditPacks(signal), enabled: all });
+  // While every pack loads, the pages already shown stay.
+  const packs = all && everything.data ? everything.data.rows : (pages.data?.pages.flatMap((page) => page.rows) ?? []);
+  const total = pages.data?.pages[0]?.total ?? everything.data?.total ?? 0;
+  const error = pages.error ?? everything.error;
+
+  if (error && packs.length === 0) {
+    return (
+      <Alert color="red" role="alert" title="Could not load the credit packs">
+        {errorMessage(error)}
+      </Alert>
+    );
+  }
+  if (!pages.data && !everything.data) return <CardSkeleton label="Loading credit packs" lines={4} />;
+  if (total === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No credit packs yet. Credit you add appears here.
+      </Text>
+    );
+  }
+  const more = packs.length < total;
+  return (
+    <Stack gap={0}>
+      <ul aria-label="Credit packs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {packs.map((pack) => (
+          <li key={pack.id}>
+            <CreditPackItem pack={pack} />
+          </li>
+        ))}
+      </ul>
+      <Group justify="space-between" gap="xs" pt="xs" style={{ borderTop: '1px solid var(--app-color-border)' }}>
+        <Text size="xs" c="dimmed" aria-live="polite">
+          Showing {packs.length} of {total}
+        </Text>
+        {more && (
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              loading={pages.isFetchingNextPage}
+              disabled={all}
+              onClick={() => void pages.fetchNextPage()}
+            >
+              Load more
+            </Button>
+            <Button size="xs" variant="subtle" loading={all && everything.isFetching} onClick={() => setAll(true)}>
+              Load all
+            </Button>
+          </Group>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** Spec-2 §2.8: the Available credit box, with its Add credit link and the paged credit packs. */
+export function AvailableCreditCard({ balance }: { balance: number }) {
+  return (
+    <Card>
+      <Stack gap="sm">
+        <CardHeading title="Available credit" to="/topup" linkLabel="Add credit" />
+        <BalanceFigure balance={balance} />
+        <CreditPackList />
+      </Stack>
+    </Card>
+  );
+}

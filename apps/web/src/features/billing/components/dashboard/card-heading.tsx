@@ -1,0 +1,16 @@
+import { Anchor, Group, type MantineSpacing, Title } from '@mantine/core';
+import { Link, type LinkProps } from '@tanstack/react-router';
+
+/** A dashboard card's title with the link to the page that shows all of it, on one line. */
+export function CardHeading({ title, to, linkLabel, mb }: { title: string; to: LinkProps['to']; linkLabel: string; mb?: MantineSpacing }) {
+  return (
+    <Group justify="space-between" align="baseline" mb={mb}>
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      <Anchor component={Link} to={to} size="sm" fw={500}>
+        {linkLabel}
+      </Anchor>
+    </Group>
+  );
+}

@@ -1,0 +1,402 @@
+/**
+ * Benchmark of the three billing lists a customer's pages load, each against its bare SQL (see README.md,
+ * "Billing lists"): POST /api/v1/payment/list_credit_packs, /api/v1/web/UserMyUsageTable.json and
+ * /api/v1/company/get_active_services, at 16 connections, for a company with two years of daily usage.
+ *
+ *   npx tsx bench/billing-lists.bench.ts          # from the repository root
+ *
+ * Environment: DATABASE_URL (default postgres://root@127.0.0.1:5432/bench_billing_lists; its name must
+ * contain "bench", as it is built again when it lacks the history), BENCH_ADMIN_DATABASE (default "test"),
+ * BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (default 2), BENCH_REBUILD=1 to rebuild anyway.
+ * Exits 0 whether or not the target is met: a report, not a gate.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getActiveServices } from '@portal/contract/billing/active-services';
+import { listCreditPacks } from '@portal/contract/billing/credit-packs';
+import { userMyUsageTable } from '@portal/contract/billing/usage';
+import type { Call } from '@portal/contract/shared/define-call';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { addDays, dayOf, startOfDay } from '../apps/server/src/domains/billing/days.ts';
+import * as reads from '../apps/server/src/domains/billing/reads.ts';
+import * as billing from '../apps/server/src/domains/billing/service.ts';
+import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
+import * as users from '../apps/server/src/domains/users/service.ts';
+import type { Actor } from '../apps/server/src/platform/access.ts';
+import { BackgroundWork } from '../apps/server/src/platform/background.ts';
+import { fixedClock, systemClock } from '../apps/server/src/platform/clock.ts';
+import { type CallContext, type Logger, runInContext, systemSource } from '../apps/server/src/platform/context.ts';
+import { type Database, openDatabase } from '../apps/server/src/platform/db.ts';
+import type { Statement } from './lib/capture.ts';
+import { adminUrlFor, assertLoopback, serverVersion, withClient } from './lib/database.ts';
+import { type Measured, runBare, runCall } from './lib/load.ts';
+import { login, postJson, startServer } from './lib/server.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/bench_billing_lists';
+const ADMIN_URL = adminUrlFor(DATABASE_URL, process.env.BENCH_ADMIN_DATABASE || 'test');
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
+const CONNECTIONS = 16;
+const TARGET_RATIO = 0.5;
+const RESULTS_FILE = path.resolve(import.meta.dirname, 'results/billing-lists.json');
+/** The stats a company reports on day d of the history: the SQL that writes the other days says the same. */
+function statsOf(companyId: number, d: number) {
+  const n = (companyId * 7 + d) % 13;
+  return { device_count: 10 + n, boosters: { microsoft365: 20 + n, hyperv: 3 + (n % 4), vmware: 2, proxmox: 1 + (n % 2) } };
+}
+
+/** Two years of charge days, ending yesterday. */
+const HISTORY_DAYS = 730;
+/** Other companies charged on the same days, so the tables hold far more than the measured company's rows. */
+const NEIGHBOURS = 200;
+const EMAIL = 'billing-bench@example.com';
+const PASSWORD = 'billing-bench-password-7';
+const COMPANY_NAME = 'Billing Bench Ltd';
+/** A signed-in call that reads no data: the cost of the platform around any call. */
+const FLOOR_PATH = '/api/v1/meta/list_regions';
+const QUIET: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+const log = (line: string) => console.log(line);
+
+/** Whether the database holds the measured company with its two years of usage. */
+async function built(url: string): Promise<boolean> {
+  try {
+    return await withClient(url, async (c) => {
+      const { rows } = await c.query<{ n: number }>(
+        `select count(*)::int as n from billing_usage u join companies c on c.id = u.company_id where c.company_name = $1`,
+        [COMPANY_NAME],
+      );
+      return (rows[0]?.n ?? 0) > HISTORY_DAYS;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The measured company: Growth plan, devices, Microsoft 365, Hyper-V, VMware and Proxmox boosters reported
+ * every day for two years and charged by the daily run day by day, a top-up every week (a quarter of them
+ * expiring after 90 days), 25 licences; and NEIGHBOURS companies with the same history.
+ */
+async function build(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!name.includes('bench')) throw new Error(`refusing to rebuild ${name}: its name lacks "bench"`);
+  await withClient(ADMIN_URL, async (c) => {
+    await c.query(`drop database if exists "${name}" with (force)`);
+    await c.query(`create database "${name}"`);
+  });
+  const handle = await openDatabase({ url });
+  const started = Date.now();
+  try {
+    const { db } = handle;
+    const first = addDays(dayOf(new Date()), -HISTORY_DAYS);
+    const clock = fixedClock(startOfDay(first));
+    const deps = {
+      db,
+      clock,
+      config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false' }),
+      audit: async () => {},
+      background: new BackgroundWork(),
+    };
+    const run = <T>(work: (ctx: CallContext) => Promise<T>) => runInContext(deps, systemSource(QUIET), (ctx) => work(ctx as CallContext));
+
+    const [measured, ...neighbours] = await tenancy.createCompanies(db, [
+      { company_name: COMPANY_NAME, current_state: 'ACTIVE', plan_id: 'Growth', created_at: clock.now() },
+      ...Array.from({ length: NEIGHBOURS }, (_, i) => ({
+        company_name: `Neighbour ${i}`,
+        current_state: 'ACTIVE' as const,
+        plan_id: 'Growth',
+        created_at: clock.now(),
+      })),
+    ]);
+    if (!measured) throw new Error('no company');
+    await users.createUsers(db, [
+      {
+        company_id: measured.id,
+        email: EMAIL,
+        contact_name: 'Bench Customer',
+        is_primary_contact: true,
+        password_hash: await users.hashPassword(PASSWORD),
+      },
+    ]);
+    const all = [measured, ...neighbours];
+    await run(async (ctx) => {
+      for (const c of all) {
+        await billing.addCredit(ctx, {
+          company_id: c.id,
+          name: 'Opening balance',
+          amount: 1_000_000,
+          source: 'admin',
+          added_by_user: 'bench',
+        });
+      }
+      for (let i = 0; i < 25; i++) {
+        await billing.startService(ctx, {
+          company_id: measured.id,
+          kind: 'serial',
+          owner_kind: 'licence',
+          owner_id: `bench-${i}`,
+          details: `Server ${i}`,
+        });
+      }
+    });
+    // The first day through the service (it starts the metered services), the other days' stats in one statement.
+    await run(async (ctx) => {
+      for (const c of all) await billing.recordDailyStats(ctx, { company_id: c.id, date: first, ...statsOf(c.id, 0) });
+    });
+    await withClient(url, (c) =>
+      c.query(
+        `insert into daily_stats (company_id, date, device_count, booster_count, booster_microsoft365, booster_hyperv, booster_vmware,
+           booster_proxmox, recorded_at)
+         select c.id, $1::date + d, 10 + (c.id * 7 + d) % 13,
+           (20 + (c.id * 7 + d) % 13) + (3 + (c.id * 7 + d) % 13 % 4) + 2 + (1 + (c.id * 7 + d) % 13 % 2),
+           20 + (c.id * 7 + d) % 13, 3 + (c.id * 7 + d) % 13 % 4, 2, 1 + (c.id * 7 + d) % 13 % 2, now()
+         from companies c cross join generate_series(1, $2::int - 1) d
+         on conflict do nothing`,
+        [first, HISTORY_DAYS],
+      ),
+    );
+    for (let d = 0; d < HISTORY_DAYS; d++) {
+      const day = addDays(first, d);
+      clock.set(new Date(startOfDay(day).getTime() + 3_600_000));
+      await run(async (ctx) => {
+        if (d % 7 === 0) {
+          await billing.addCredit(ctx, {
+            company_id: measured.id,
+            name: `Weekly top-up ${d / 7 + 1}`,
+            amount: 10_000,
+            cost: 10_000,
+            source: 'purchase',
+            expiry_days: d % 28 === 0 ? 90 : null,
+            added_by_user: 'Bench Customer',
+          });
+        }
+        await billing.runDailyCharging(ctx, day);
+      });
+      if (d % 73 === 72) log(`  charged ${d + 1} of ${HISTORY_DAYS} days (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+  } finally {
+    await handle.close();
+  }
+  await withClient(url, (c) => c.query('vacuum (analyze)'));
+  log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** Waits until no other statement runs in the database for three checks in a row (at most a minute). */
+async function settled(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const deadline = Date.now() + 60_000;
+  let quiet = 0;
+  await withClient(url, async (c) => {
+    while (quiet < 3 && Date.now() < deadline) {
+      const { rows } = await c.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+        [name],
+      );
+      quiet = rows[0]?.n ? 0 : quiet + 1;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  });
+}
+
+interface Scenario {
+  name: string;
+  call: Call;
+  body: Record<string, unknown>;
+  /** The service the handler runs, given the call's validated input. */
+  run(ctx: CallContext, input: never): Promise<{ rows: unknown[]; total: number }>;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'list_credit_packs',
+    call: listCreditPacks,
+    body: { page: 1, page_size: 5 },
+    run: (ctx, input) => reads.listCreditPacks(ctx, input),
+  },
+  {
+    name: 'usage-table',
+    call: userMyUsageTable,
+    body: { page: 1, page_size: 100 },
+    run: (ctx, input) => reads.usageTable(ctx, input),
+  },
+  {
+    name: 'usage-table-search',
+    call: userMyUsageTable,
+    body: { page: 3, page_size: 100, target_search_query: 'hyper-v' },
+    run: (ctx, input) => reads.usageTable(ctx, input),
+  },
+  {
+    name: 'get_active_services',
+    call: getActiveServices,
+    body: { page: 1, page_size: 20 },
+    run: (ctx, input) => reads.activeServices(ctx, input),
+  },
+];
+
+/**
+ * The SQL a call issues for one body, as the company list benchmark captures it: the body parsed by the
+ * call's contract, the service run against a Drizzle logger, as the signed-in customer, one statement after
+ * another (the handler sends independent ones side by side; the bare loop runs them in turn).
+ */
+async function capture(url: string, actor: Actor, s: Scenario) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const statements: Statement[] = [];
+  try {
+    const db = drizzle({
+      client: pool,
+      logger: { logQuery: (text, params) => void statements.push({ text, params: [...params] }) },
+    }) as unknown as Database;
+    const ctx = { db, actor, clock: systemClock } as CallContext;
+    const result = await s.run(ctx, s.call.input.parse(s.body) as never);
+    return { statements, rows: result.rows.length, total: result.total };
+  } finally {
+    await pool.end();
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: import.meta.dirname, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+
+async function main() {
+  assertLoopback(DATABASE_URL, 'DATABASE_URL');
+  assertLoopback(ADMIN_URL, 'the admin database URL');
+  if (process.env.BENCH_REBUILD === '1' || !(await built(DATABASE_URL))) {
+    log(`Building ${DATABASE_URL}: ${HISTORY_DAYS} days of usage for ${NEIGHBOURS + 1} companies (once; later runs reuse it)`);
+    await build(DATABASE_URL);
+  } else {
+    await (await openDatabase({ url: DATABASE_URL })).close();
+  }
+  const sizes = await withClient(DATABASE_URL, async (c) => {
+    const { rows } = await c.query<{ usage: number; packs: number; mine: number; ledger: number }>(
+      `select (select count(*)::int from billing_usage) as usage, (select count(*)::int from credit_packs) as packs,
+         (select count(*)::int from billing_usage u join companies c on c.id = u.company_id where c.company_name = $1) as mine,
+         (select count(*)::int from credit_ledger) as ledger`,
+      [COMPANY_NAME],
+    );
+    return rows[0];
+  });
+  log(`Usage rows ${sizes?.usage} (the measured company's ${sizes?.mine}), credit packs ${sizes?.packs}, ledger rows ${sizes?.ledger}`);
+
+  const actor = await withClient(DATABASE_URL, async (c) => {
+    const { rows } = await c.query<{ id: number; company_id: number }>('select id, company_id from users where email = $1', [EMAIL]);
+    const u = rows[0];
+    if (!u) throw new Error(`${EMAIL} is not in the benchmark database`);
+    return { userId: u.id, companyId: u.company_id, roles: ['any', 'customer'], capabilities: [] } as unknown as Actor;
+  });
+
+  const server = await startServer(DATABASE_URL);
+  // The server's scheduler runs every job once at start (today's charges, the services' recompute): let it
+  // finish before measuring, or the first scenario pays for it.
+  await settled(DATABASE_URL);
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS, statement_timeout: 30_000 });
+  let floor: Measured | null = null;
+  const results: {
+    name: string;
+    body: Record<string, unknown>;
+    statements: number;
+    rows: number;
+    total: number;
+    call: Measured;
+    bare: Measured;
+    ratio: number;
+    pass: boolean;
+  }[] = [];
+  try {
+    const session = await login(server.origin, EMAIL, PASSWORD);
+    for (const s of SCENARIOS) {
+      const cap = await capture(DATABASE_URL, actor, s);
+      const url = `${server.origin}${s.call.path}`;
+      const check = await postJson(url, s.body, session.headers);
+      const json = (await check.json()) as { data?: { rows?: unknown[]; total?: number } };
+      if (check.status !== 200 || json.data?.rows?.length !== cap.rows || json.data?.total !== cap.total) {
+        throw new Error(
+          `${s.name}: the call answered ${check.status} ${json.data?.rows?.length} of ${json.data?.total}, the captured SQL ${cap.rows} of ${cap.total}`,
+        );
+      }
+      log(`\n[${s.name}] ${JSON.stringify(s.body)}: ${cap.statements.length} statements, ${cap.rows} rows of ${cap.total}`);
+      const target = { url, headers: session.headers, body: JSON.stringify(s.body) };
+      if (WARMUP_SECONDS > 0) await runCall(target, CONNECTIONS, WARMUP_SECONDS);
+      const call = await runCall(target, CONNECTIONS, SECONDS);
+      log(
+        `  call: ${fmt(call.rps)} rps, p50 ${fmt(call.p50_ms)} ms, p99 ${fmt(call.p99_ms)} ms (${call.failed} non-2xx, ${call.errors} errors)`,
+      );
+      if (WARMUP_SECONDS > 0) await runBare(pool, cap.statements, CONNECTIONS, WARMUP_SECONDS);
+      const bare = await runBare(pool, cap.statements, CONNECTIONS, SECONDS);
+      log(`  bare: ${fmt(bare.rps)} rps, p50 ${fmt(bare.p50_ms)} ms, p99 ${fmt(bare.p99_ms)} ms (${bare.failed} failed)`);
+      const ratio = bare.rps > 0 ? Math.round((call.rps / bare.rps) * 100) / 100 : 0;
+      const clean = call.failed === 0 && call.errors === 0 && bare.failed === 0;
+      results.push({
+        name: s.name,
+        body: s.body,
+        statements: cap.statements.length,
+        rows: cap.rows,
+        total: cap.total,
+        call,
+        bare,
+        ratio,
+        pass: clean && ratio >= TARGET_RATIO,
+      });
+    }
+    // What a signed-in call costs when it reads nothing of its own (the region list is a constant): the
+    // session lookup, access, CSRF, validation, envelope and HTTP. No list call can go faster than this.
+    const floorTarget = { url: `${server.origin}${FLOOR_PATH}`, headers: session.headers, body: '{}' };
+    if (WARMUP_SECONDS > 0) await runCall(floorTarget, CONNECTIONS, WARMUP_SECONDS);
+    floor = await runCall(floorTarget, CONNECTIONS, SECONDS);
+    log(`\n[floor] ${FLOOR_PATH}: ${fmt(floor.rps)} rps, p50 ${fmt(floor.p50_ms)} ms, p99 ${fmt(floor.p99_ms)} ms`);
+  } finally {
+    await pool.end();
+    await server.stop();
+  }
+
+  log(`\nbilling lists at ${CONNECTIONS} connections, ${SECONDS} s per run (latencies in ms); target call/bare >= ${TARGET_RATIO}`);
+  log('scenario             call rps  bare rps  ratio  call p50  call p99  bare p99  verdict');
+  for (const r of results) {
+    log(
+      `${r.name.padEnd(20)} ${fmt(r.call.rps).padStart(8)} ${fmt(r.bare.rps).padStart(9)} ${fmt(r.ratio, 2).padStart(6)} ${fmt(r.call.p50_ms).padStart(9)} ${fmt(r.call.p99_ms).padStart(9)} ${fmt(r.bare.p99_ms).padStart(9)}  ${r.pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  const report = {
+    benchmark: 'billing-lists',
+    generated_at: new Date().toISOString(),
+    commit: gitCommit(),
+    environment: {
+      node: process.version,
+      postgres: await serverVersion(DATABASE_URL),
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? 'unknown',
+    },
+    settings: {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmup_seconds: WARMUP_SECONDS,
+      history_days: HISTORY_DAYS,
+      neighbours: NEIGHBOURS,
+    },
+    sizes,
+    target_ratio: TARGET_RATIO,
+    pass: results.every((r) => r.pass),
+    scenarios: results,
+    floor: floor && { path: FLOOR_PATH, call: floor },
+  };
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  log(`\nFigures written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error('Benchmark could not run:', err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exitCode = 1;
+}
