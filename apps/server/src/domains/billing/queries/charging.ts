@@ -100,7 +100,10 @@ export async function chargeDay(
       from billing_services s
       join billing_accounts a on a.company_id = s.company_id
       join company_billing c on c.company_id = s.company_id
+      -- The range on each table, so every join reads the batch's rows only.
       where s.company_id > ${lo} and s.company_id <= ${hi}
+        and a.company_id > ${lo} and a.company_id <= ${hi}
+        and c.company_id > ${lo} and c.company_id <= ${hi}
         and s.stopped_at is null and ${only}
         -- A daily service is due every day from its start; a longer cycle when its next charge has come.
         and case when s.rebill_every_days = 1 then s.started_at < ${dayEnd} else s.next_charge_again_at < ${dayEnd} end

@@ -33,17 +33,22 @@ export async function companiesCreditRestored(db: Database, limit: number): Prom
  * rate, not yet told since their last credit (contract-billing and out-of-band companies are not told).
  */
 export async function companiesLowOnCredit(db: Database, o: { day: string; lo: number; hi: number; days: number }) {
+  // Driven from the batch's accounts (materialized), so each step is an index lookup per company rather
+  // than a scan of the day's usage or of every company.
   const result = await db.execute(sql`
-    select company_id, balance, rate from (
-      select a.company_id, a.balance, ${runRatePerDay(sql`a.company_id`, o.day)}::float8 as rate
-      from billing_accounts a
-      join company_billing c on c.company_id = a.company_id
+    with batch as materialized (
+      select a.company_id, a.balance from billing_accounts a
       where a.company_id > ${o.lo} and a.company_id <= ${o.hi}
         and a.low_balance_mailed_at is null and not a.suspended_for_credit and a.balance >= 0
+    ), charged as materialized (
+      select b.company_id, b.balance, ${runRatePerDay(sql`b.company_id`, o.day)}::float8 as rate
+      from batch b
+      join company_billing c on c.company_id = b.company_id
+      where c.company_id > ${o.lo} and c.company_id <= ${o.hi}
         and c.current_state = 'ACTIVE' and not ${neverSuspended}
-        and exists (select 1 from billing_usage t where t.company_id = a.company_id and t.charge_day = ${o.day}::date)
-    ) x
-    where rate > 0 and balance < rate * ${o.days}`);
+        and exists (select 1 from billing_usage t where t.company_id = b.company_id and t.charge_day = ${o.day}::date)
+    )
+    select company_id, balance, rate from charged where rate > 0 and balance < rate * ${o.days}`);
   return rowsOf<{ company_id: number; balance: string; rate: number }>(result).map((r) => ({
     company_id: Number(r.company_id),
     balance: Number(r.balance),
