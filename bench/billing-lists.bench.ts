@@ -7,7 +7,9 @@
  *
  * Environment: DATABASE_URL (default postgres://root@127.0.0.1:5432/bench_billing_lists; its name must
  * contain "bench", as it is built again when it lacks the history), BENCH_ADMIN_DATABASE (default "test"),
- * BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (default 2), BENCH_REBUILD=1 to rebuild anyway.
+ * BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (default 2), BENCH_REBUILD=1 to rebuild anyway,
+ * BENCH_ONLY=<scenario name> to run one scenario (its figures are printed, not written to the results file),
+ * BENCH_PROF=1 to have the server write a CPU profile to /tmp/prof when it stops.
  * Exits 0 whether or not the target is met: a report, not a gate.
  */
 import { execFileSync } from 'node:child_process';
@@ -295,7 +297,7 @@ async function main() {
     return { userId: u.id, companyId: u.company_id, roles: ['any', 'customer'], capabilities: [] } as unknown as Actor;
   });
 
-  const server = await startServer(DATABASE_URL);
+  const server = await startServer(DATABASE_URL, process.env.BENCH_PROF ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] } : {});
   // The server's scheduler runs every job once at start (today's charges, the services' recompute): let it
   // finish before measuring, or the first scenario pays for it.
   await settled(DATABASE_URL);
@@ -314,7 +316,7 @@ async function main() {
   }[] = [];
   try {
     const session = await login(server.origin, EMAIL, PASSWORD);
-    for (const s of SCENARIOS) {
+    for (const s of SCENARIOS.filter((x) => !process.env.BENCH_ONLY || x.name === process.env.BENCH_ONLY)) {
       const cap = await capture(DATABASE_URL, actor, s);
       const url = `${server.origin}${s.call.path}`;
       const check = await postJson(url, s.body, session.headers);
@@ -390,6 +392,7 @@ async function main() {
     floor: floor && { path: FLOOR_PATH, call: floor },
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  if (process.env.BENCH_ONLY) return;
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
   log(`\nFigures written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
 }
