@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -9,6 +8,7 @@ import { ALL_CALLS } from '@portal/contract/all-calls';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 import * as adminTools from './domains/admin-tools/service.ts';
 import * as auth from './domains/auth/service.ts';
@@ -86,7 +86,8 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   app.decorateRequest('actor', null);
   app.decorateRequest('queuedMail', false);
 
-  await app.register(helmet, {
+  // Built once: the Fastify plugin builds the middleware again, parsing the policy, on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     },
     hsts: config.COOKIE_SECURE,
   });
+  app.addHook('onRequest', (req, reply, next) => securityHeaders(req.raw, reply.raw, (err) => next(err as Error | undefined)));
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
