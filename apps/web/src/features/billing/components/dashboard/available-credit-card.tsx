@@ -1,14 +1,13 @@
-import { Alert, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { CREDIT_PACK_PAGE_SIZE } from '@portal/contract/billing/credit-packs';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CardSkeleton } from '../../../../components/page/page-skeleton';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatCents } from '../../../../lib/money';
 import { creditPacksKey, fetchAllCreditPacks, fetchCreditPacks } from '../../api';
 import { balanceBarPercent } from '../../lib/figures';
-import { CreditPackItem } from './credit-pack-item';
-import { CardHeading } from './card-heading';
+import { CreditPackItem, CreditPackItemSkeleton } from './credit-pack-item';
+import { CardHeading, HeadingPlaceholder } from './card-heading';
 
 /** The balance and the bar under it (spec-2 §9: dollars ÷ 5 as a percent, so $500 fills it). */
 export function BalanceFigure({ balance }: { balance: number }) {
@@ -19,6 +18,23 @@ export function BalanceFigure({ balance }: { balance: number }) {
       </Text>
       <Progress value={balanceBarPercent(balance)} size="md" aria-label="Balance" color={balance < 500 ? 'orange' : undefined} />
     </Stack>
+  );
+}
+
+/** A first page of packs and the line under it, as the loaded list draws them, so the cards below stay put. */
+function CreditPackListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading credit packs" aria-busy="true">
+      <Stack gap={0} aria-hidden>
+        {Array.from({ length: CREDIT_PACK_PAGE_SIZE }, (_, i) => i).map((i) => (
+          <CreditPackItemSkeleton key={i} />
+        ))}
+        <Group justify="space-between" gap="xs" pt="xs" style={{ borderTop: '1px solid var(--app-color-border)' }}>
+          <Skeleton h={12} w={96} radius="sm" />
+          <Skeleton h={30} w={160} radius="sm" />
+        </Group>
+      </Stack>
+    </div>
   );
 }
 
@@ -45,7 +61,7 @@ function CreditPackList() {
       </Alert>
     );
   }
-  if (!pages.data && !everything.data) return <CardSkeleton label="Loading credit packs" lines={4} />;
+  if (!pages.data && !everything.data) return <CreditPackListSkeleton />;
   if (total === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -96,6 +112,30 @@ export function AvailableCreditCard({ balance }: { balance: number }) {
         <CardHeading title="Available credit" to="/topup" linkLabel="Add credit" />
         <BalanceFigure balance={balance} />
         <CreditPackList />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The card while the balance loads: its heading and the shapes of the balance and a page of packs. */
+export function AvailableCreditCardSkeleton() {
+  return (
+    <Card>
+      <Stack gap="sm">
+        <HeadingPlaceholder>
+          <CardHeading title="Available credit" to="/topup" linkLabel="Add credit" />
+        </HeadingPlaceholder>
+        <div role="status" aria-label="Loading your balance" aria-busy="true">
+          <Stack gap={6} aria-hidden>
+            <Text fz={28} fw={600} lh={1.2}>
+              <Skeleton visible w={140} radius="sm" component="span" display="block">
+                &nbsp;
+              </Skeleton>
+            </Text>
+            <Progress value={0} size="md" />
+          </Stack>
+        </div>
+        <CreditPackListSkeleton />
       </Stack>
     </Card>
   );

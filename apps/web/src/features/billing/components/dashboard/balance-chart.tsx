@@ -7,6 +7,8 @@ const shortMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency:
 
 export interface BalanceChartProps {
   points: ChartPoint[];
+  /** In pixels, the legend included. */
+  height: number;
   /** A day was chosen on the chart (YYYY-MM-DD). */
   onPickDay: (date: string) => void;
 }
@@ -15,11 +17,11 @@ export interface BalanceChartProps {
  * The balance line and its runway forecast. This module (and the charts library under it) loads only with
  * the dashboard's chart, so it adds nothing to the sign-in page.
  */
-export default function BalanceChart({ points, onPickDay }: BalanceChartProps) {
+export default function BalanceChart({ points, onPickDay, height }: BalanceChartProps) {
   const forecast = points.some((point) => point.forecast !== undefined);
   return (
     <LineChart
-      h={240}
+      h={height}
       data={points}
       dataKey="date"
       series={[

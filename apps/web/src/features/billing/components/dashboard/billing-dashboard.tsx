@@ -1,18 +1,31 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Skeleton, Stack } from '@mantine/core';
 import { ACTIVE_SERVICES_PAGE_SIZE } from '@portal/contract/billing/active-services';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
-import { CardSkeleton } from '../../../../components/page/page-skeleton';
+import type { ReactNode } from 'react';
 import { errorMessage, isApiError } from '../../../../lib/api-error';
 import { activeServicesQuery, creditSummaryQuery } from '../../api';
 import { hasServers } from '../../lib/service-kinds';
-import { AvailableCreditCard } from './available-credit-card';
-import { CreditFigures } from './credit-figures';
-import { LedgerCard } from './ledger-card';
+import { AvailableCreditCard, AvailableCreditCardSkeleton } from './available-credit-card';
+import { CreditFigures, CreditFiguresSkeleton } from './credit-figures';
+import { LedgerCard, LedgerCardSkeleton } from './ledger-card';
 import { GettingStartedCard, GuaranteeCard, NoPaymentCard } from './prompts';
-import { ServicesCard } from './services-card';
+import { ServicesCard, ServicesCardSkeleton } from './services-card';
 import { TrialUsagePanel } from './trial-usage-panel';
 
 type DashboardAuth = Pick<AuthContext, 'state' | 'has_saved_card' | 'customer_trial_length_days' | 'capabilities'>;
+
+/**
+ * A card that will most likely show once the summary is in, drawn under a skeleton meanwhile: its height
+ * depends on its text's wrapping, which only the card itself can tell. Neither seen by assistive technology
+ * nor reachable by keyboard.
+ */
+function Placeholder({ children }: { children: ReactNode }) {
+  return (
+    <Skeleton visible radius="md" inert aria-hidden>
+      {children}
+    </Skeleton>
+  );
+}
 
 /** A refusal (403) means the company does not show this to its users (contract billing, a distributor's switch): no card, no error. */
 const hidden = (error: unknown) => isApiError(error) && error.code === 403;
@@ -48,15 +61,25 @@ export function BillingOverview({ auth }: { auth: DashboardAuth }) {
       </Alert>
     );
   }
-  if (!summary.data) return <CardSkeleton label="Loading your credit" lines={2} />;
+  // What the account says before the summary does: whether the company sees credit is the one condition left.
+  const mayPromptPayment =
+    !auth.has_saved_card && (auth.state === 'TRIAL' || auth.state === 'ACTIVE') && auth.capabilities.includes('use_billing_pages');
+  if (!summary.data) {
+    return (
+      <Stack gap="lg">
+        {mayPromptPayment && (
+          <Placeholder>
+            <NoPaymentCard state={auth.state} />
+          </Placeholder>
+        )}
+        <CreditFiguresSkeleton />
+      </Stack>
+    );
+  }
   const data = summary.data;
   const credit = seesCredit(data);
   const runsServers = services.data ? services.data.total > ACTIVE_SERVICES_PAGE_SIZE || hasServers(services.data.rows) : true;
-  const promptPayment =
-    credit &&
-    !auth.has_saved_card &&
-    (auth.state === 'TRIAL' || auth.state === 'ACTIVE') &&
-    auth.capabilities.includes('use_billing_pages');
+  const promptPayment = credit && mayPromptPayment;
   return (
     <Stack gap="lg">
       {!runsServers && <GettingStartedCard hasCredit={credit && data.balance > 0} />}
@@ -73,13 +96,15 @@ export function BillingMain() {
   const showLedger = summary.data !== undefined && seesCredit(summary.data);
   return (
     <>
+      {/* Most companies see the ledger: its space is held while the summary says whether this one does. */}
+      {summary.isPending && <LedgerCardSkeleton />}
       {showLedger && summary.data && <LedgerCard estimatedWeeklyCents={summary.data.estimated_weekly_cents} />}
       {services.error && !hidden(services.error) && (
         <Alert color="red" role="alert" title="Could not load your services">
           {errorMessage(services.error)}
         </Alert>
       )}
-      {!services.data && !services.error && <CardSkeleton label="Loading your services" />}
+      {!services.data && !services.error && <ServicesCardSkeleton />}
       {services.data && <ServicesCard services={services.data.rows} total={services.data.total} />}
     </>
   );
@@ -92,7 +117,13 @@ export function BillingSide({ auth }: { auth: DashboardAuth }) {
   const credit = data !== undefined && seesCredit(data);
   return (
     <>
+      {summary.isPending && <AvailableCreditCardSkeleton />}
       {credit && <AvailableCreditCard balance={data.balance} />}
+      {summary.isPending && auth.customer_trial_length_days > 0 && (
+        <Placeholder>
+          <GuaranteeCard days={auth.customer_trial_length_days} />
+        </Placeholder>
+      )}
       {credit && auth.customer_trial_length_days > 0 && <GuaranteeCard days={auth.customer_trial_length_days} />}
       {auth.capabilities.includes('manage_trial_usage') && <TrialUsagePanel />}
     </>

@@ -1,4 +1,4 @@
-import { Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { CallOutput } from '@portal/contract/shared/define-call';
 import type { creditSummary } from '@portal/contract/billing/summary';
 import { Link } from '@tanstack/react-router';
@@ -8,7 +8,7 @@ import { daysRemainingText } from '../../lib/figures';
 
 export type CreditSummary = CallOutput<typeof creditSummary>;
 
-function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+function Figure({ label, value, hint }: { label: ReactNode; value: ReactNode; hint?: ReactNode }) {
   return (
     <Card padding="md">
       <Stack gap={2}>
@@ -59,5 +59,30 @@ export function CreditFigures({ summary }: { summary: CreditSummary }) {
         hint={summary.booster_count > 0 ? `${summary.booster_count.toLocaleString('en-US')} boosters` : undefined}
       />
     </SimpleGrid>
+  );
+}
+
+/** A line of text's exact height, drawn as a skeleton bar. */
+function Placeholder({ width }: { width: string }) {
+  return (
+    <Skeleton visible w={width} radius="sm">
+      &nbsp;
+    </Skeleton>
+  );
+}
+
+/**
+ * The row of figures while the summary loads, built from the same cards and text sizes so that it takes
+ * the loaded row's height and nothing under it moves.
+ */
+export function CreditFiguresSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your credit" aria-busy="true">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg" aria-hidden>
+        {[0, 1, 2].map((i) => (
+          <Figure key={i} label={<Placeholder width="40%" />} value={<Placeholder width="60%" />} hint={<Placeholder width="80%" />} />
+        ))}
+      </SimpleGrid>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import type { CreditPack } from '@portal/contract/billing/credit-packs';
 import { formatDate } from '../../../../lib/dates';
 import { formatCents } from '../../../../lib/money';
@@ -47,6 +47,34 @@ export function CreditPackItem({ pack, now }: { pack: CreditPack; now?: Date }) 
           </Text>
         </Group>
       )}
+    </Stack>
+  );
+}
+
+/** One pack's shape while the packs load: the same lines as a pack with credit left, as bars. */
+export function CreditPackItemSkeleton() {
+  return (
+    <Stack gap={6} py="sm" style={{ borderTop: '1px solid var(--app-color-border)' }}>
+      <Stack gap={0}>
+        <Text size="sm" fw={500}>
+          <Skeleton visible w="50%" radius="sm" component="span" display="block">
+            &nbsp;
+          </Skeleton>
+        </Text>
+        <Text size="xs">
+          <Skeleton visible w="80%" radius="sm" component="span" display="block">
+            &nbsp;
+          </Skeleton>
+        </Text>
+      </Stack>
+      <Group gap="sm" wrap="nowrap">
+        <Progress value={0} size="sm" style={{ flex: 1 }} />
+        <Text size="xs">
+          <Skeleton visible w={96} radius="sm" component="span" display="block">
+            &nbsp;
+          </Skeleton>
+        </Text>
+      </Group>
     </Stack>
   );
 }

@@ -5,12 +5,52 @@ import { TableSkeleton } from '../../../../components/page/page-skeleton';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatCents } from '../../../../lib/money';
 import { balanceHistoryQuery, usageOfDayQuery } from '../../api';
+import { useWhenVisible } from '../../hooks/use-when-visible';
 import { type BalanceDay, balanceChartPoints } from '../../lib/runway';
 import { SERVICE_KIND_LABEL } from '../../lib/service-kinds';
 import { ScrollTable } from '../scroll-table';
 import { PacksUsed } from '../usage/packs-used';
+import { HeadingPlaceholder } from './card-heading';
 
 const BalanceChart = lazy(() => import('./balance-chart'));
+
+/** The chart's height, legend included; its placeholder takes the same, so nothing moves when it draws. */
+export const CHART_HEIGHT = 240;
+
+/** The Day picker and the day's charges while the history loads: the shape they take once loaded. */
+function DaySkeleton() {
+  return (
+    <Stack gap="sm" aria-hidden>
+      <Stack gap={4}>
+        <Skeleton h={14} w={32} radius="sm" />
+        <Skeleton h={36} w={{ base: '100%', xs: 240 }} radius="sm" />
+      </Stack>
+      <Skeleton h={14} w="80%" radius="sm" />
+      <TableSkeleton label="Loading the day's charges" rows={2} columns={3} />
+    </Stack>
+  );
+}
+
+/** The whole card while the figures that decide whether it shows are still loading. */
+export function LedgerCardSkeleton() {
+  return (
+    <Card>
+      <Stack gap="sm">
+        <HeadingPlaceholder>
+          <Title order={2} size="h3">
+            Balance over {BALANCE_HISTORY_DAYS} days
+          </Title>
+        </HeadingPlaceholder>
+        <div role="status" aria-label="Loading the balance history" aria-busy="true">
+          <Stack gap="sm">
+            <Skeleton h={CHART_HEIGHT} radius="sm" aria-hidden />
+            <DaySkeleton />
+          </Stack>
+        </div>
+      </Stack>
+    </Card>
+  );
+}
 
 /** The charges of one day and the packs that paid each. */
 function DayDetail({ day }: { day: BalanceDay }) {
@@ -87,6 +127,9 @@ export function LedgerCard({ estimatedWeeklyCents }: { estimatedWeeklyCents: num
   const latestCharged = [...days].reverse().find((day) => day.charged > 0) ?? days.at(-1);
   const day = days.find((d) => d.date === picked) ?? latestCharged;
   const forecastDays = points.filter((point) => point.balance === undefined).length;
+  // The charts library is the largest script on the page: it loads once the rest of the page has settled
+  // and the chart is near the viewport, not with the page's first wave.
+  const [chartSlot, chartWanted] = useWhenVisible<HTMLDivElement>();
 
   return (
     <Card>
@@ -100,7 +143,10 @@ export function LedgerCard({ estimatedWeeklyCents }: { estimatedWeeklyCents: num
           </Alert>
         ) : !data ? (
           <div role="status" aria-label="Loading the balance history" aria-busy="true">
-            <Skeleton h={276} radius="sm" aria-hidden />
+            <Stack gap="sm">
+              <Skeleton h={CHART_HEIGHT} radius="sm" aria-hidden />
+              <DaySkeleton />
+            </Stack>
           </div>
         ) : (
           <>
@@ -110,9 +156,15 @@ export function LedgerCard({ estimatedWeeklyCents }: { estimatedWeeklyCents: num
                 forecastDays > 0 ? `, forecast to last ${forecastDays} more days at the recent rate` : ''
               }. Choose a day below for its charges.`}
             >
-              <Suspense fallback={<Skeleton h={276} radius="sm" />}>
-                <BalanceChart points={points} onPickDay={setPicked} />
-              </Suspense>
+              <div ref={chartSlot} style={{ height: CHART_HEIGHT }}>
+                {chartWanted ? (
+                  <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="sm" />}>
+                    <BalanceChart points={points} onPickDay={setPicked} height={CHART_HEIGHT} />
+                  </Suspense>
+                ) : (
+                  <Skeleton h={CHART_HEIGHT} radius="sm" />
+                )}
+              </div>
             </figure>
             {day && (
               <>

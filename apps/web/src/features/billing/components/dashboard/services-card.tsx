@@ -1,10 +1,11 @@
 import { Card, Table, Text } from '@mantine/core';
+import { TableSkeleton } from '../../../../components/page/page-skeleton';
 import type { ActiveService } from '@portal/contract/billing/active-services';
 import { formatDate } from '../../../../lib/dates';
 import { formatCents } from '../../../../lib/money';
 import { SERVICE_KIND_LABEL } from '../../lib/service-kinds';
 import { ScrollTable } from '../scroll-table';
-import { CardHeading } from './card-heading';
+import { CardHeading, HeadingPlaceholder } from './card-heading';
 
 /** The dashboard shows the first few services; the whole list is on /my_active_services. */
 export const DASHBOARD_SERVICES = 5;
@@ -50,6 +51,18 @@ export function ServicesCard({ services, total }: { services: readonly ActiveSer
           )}
         </>
       )}
+    </Card>
+  );
+}
+
+/** The card while the services load: its heading and a table's shape of the rows it shows. */
+export function ServicesCardSkeleton() {
+  return (
+    <Card>
+      <HeadingPlaceholder>
+        <CardHeading title="Services" to="/my_active_services" linkLabel="All active services" />
+      </HeadingPlaceholder>
+      <TableSkeleton label="Loading your services" rows={DASHBOARD_SERVICES} columns={4} />
     </Card>
   );
 }
