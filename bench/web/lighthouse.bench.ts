@@ -7,6 +7,7 @@
  *   BENCH_WEB_DIST=/path/to/dist npm run bench:web   # an existing build instead
  *   CHROME_PATH=/usr/bin/chromium (default)  BENCH_WEB_RUNS=3 (median of n runs per page, default 3)
  *   BENCH_WEB_REPORTS=/some/dir   also writes each page's full Lighthouse report (JSON) there
+ *   BENCH_WEB_PAGES=/dashboard   only these pages (comma-separated); the others keep their last figures
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,11 +42,22 @@ interface Page {
   as?: string;
 }
 
-const PAGES: Page[] = [
+const ALL_PAGES: Page[] = [
   { path: '/login' },
   { path: '/dashboard', as: 'customer@example.com' },
   { path: '/dashboard_admin', as: 'admin@example.com' },
 ];
+
+function selectedPages(): Page[] {
+  const wanted = process.env.BENCH_WEB_PAGES?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!wanted?.length) return ALL_PAGES;
+  const unknown = wanted.filter((p) => !ALL_PAGES.some((page) => page.path === p));
+  if (unknown.length)
+    throw new Error(`BENCH_WEB_PAGES: unknown page(s) ${unknown.join(', ')}; known: ${ALL_PAGES.map((p) => p.path).join(', ')}`);
+  return ALL_PAGES.filter((page) => wanted.includes(page.path));
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -135,6 +147,11 @@ interface PageResult {
   transfer: { script_kb: number; total_kb: number };
   /** Audits that lost points in accessibility or best practices: id and title. */
   findings: { category: string; id: string; title: string }[];
+  /** The scripts the page loaded, in request order: file, compressed kB, and ms from navigation start. */
+  scripts: { file: string; kb: number; start_ms: number }[];
+  /** When the run happened and the figures this page had before it (a page measured alone keeps the comparison). */
+  date: string;
+  previous?: Omit<PageResult, 'previous'>;
 }
 
 function summarise(page: Page, lhr: Result, runs: number): PageResult {
@@ -147,6 +164,19 @@ function summarise(page: Page, lhr: Result, runs: number): PageResult {
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => ({ category, id: ref.id, title: lhr.audits[ref.id]?.title ?? ref.id })),
   );
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as {
+        items?: { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number }[];
+      }
+    )?.items ?? [];
+  const scripts = requests
+    .filter((request) => request.resourceType === 'Script')
+    .map((request) => ({
+      file: new URL(request.url).pathname.split('/').pop() ?? request.url,
+      kb: Math.round((request.transferSize ?? 0) / 100) / 10,
+      start_ms: Math.round(request.networkRequestTime ?? 0),
+    }));
   return {
     path: page.path,
     signed_in_as: page.as ?? null,
@@ -161,8 +191,20 @@ function summarise(page: Page, lhr: Result, runs: number): PageResult {
     },
     transfer: { script_kb: transfer('script'), total_kb: transfer('total') },
     findings,
+    scripts,
+    date: lhr.fetchTime,
   };
 }
+
+function readEarlierFile(): { date?: string; pages?: PageResult[] } {
+  try {
+    return JSON.parse(fs.readFileSync(RESULTS, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+const readEarlier = () => readEarlierFile().pages ?? [];
+const earlierDate = () => readEarlierFile().date ?? '';
 
 async function main() {
   const dist = buildWeb();
@@ -170,7 +212,7 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const results: PageResult[] = [];
   try {
-    for (const page of PAGES) {
+    for (const page of selectedPages()) {
       // The session and CSRF cookies, and the CSRF header the app would echo from its cookie: the headers
       // go with every request, and the cookies never reach the page's document.cookie to be echoed.
       const extraHeaders: Record<string, string> = page.as ? (await login(server.origin, page.as, DEMO_PASSWORD)).headers : {};
@@ -204,11 +246,20 @@ async function main() {
     await server.stop();
   }
 
+  const earlier = readEarlier();
+  const pages = ALL_PAGES.flatMap((page) => {
+    const before = earlier.find((r) => r.path === page.path);
+    const now = results.find((r) => r.path === page.path);
+    if (!now) return before ? [before] : [];
+    if (!before) return [now];
+    const { previous: _older, ...kept } = before;
+    return [{ ...now, previous: { ...kept, date: kept.date ?? earlierDate() } }];
+  });
   const report = {
     date: new Date().toISOString(),
     lighthouse: desktopConfig.settings?.formFactor ?? 'desktop',
     runs_per_page: RUNS,
-    pages: results,
+    pages,
   };
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
@@ -228,6 +279,8 @@ async function main() {
       ].join(' '),
     );
     for (const f of r.findings) console.log(`    ${f.category}: ${f.id} — ${f.title}`);
+    for (const script of r.scripts)
+      console.log(`    script ${String(script.start_ms).padStart(6)} ms ${script.kb.toFixed(1).padStart(6)} kB  ${script.file}`);
   }
   console.log(`\nWritten to ${path.relative(REPO, RESULTS)}`);
 }
