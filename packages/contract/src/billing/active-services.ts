@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
 import { zCentsNonNegative, zCompanyId, zId, zTimestamp } from '../shared/fields.ts';
-import { zPageOf } from '../shared/paging.ts';
+import { UNLIMITED_PAGE_SIZE, zPageOf } from '../shared/paging.ts';
 import { zServiceKind } from './fields.ts';
 
 /** Spec-2 §9: active services, 20 per page. */
@@ -31,7 +31,7 @@ export const getActiveServices = defineCall({
     "A company's running services, 20 per page: the caller's own, or (admins, staff, the company's distributor) target_company_id's.",
   input: z.object({
     page: z.number().int().min(1).max(10_000_000).default(1),
-    page_size: z.number().int().min(1).max(1000).default(ACTIVE_SERVICES_PAGE_SIZE),
+    page_size: z.number().int().min(1).max(UNLIMITED_PAGE_SIZE).default(ACTIVE_SERVICES_PAGE_SIZE),
     target_company_id: zCompanyId.optional(),
   }),
   output: zPageOf(zActiveService).extend({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
 import { zCents, zCentsNonNegative, zCompanyId, zId, zTimestamp } from '../shared/fields.ts';
 import { zOwnedId } from '../shared/owned-id.ts';
-import { zPageOf } from '../shared/paging.ts';
+import { UNLIMITED_PAGE_SIZE, zPageOf } from '../shared/paging.ts';
 
 /** Page sizes of the spec (spec-2 §9): the dashboard's Available Credit box, and the admin's Manage Credit tab. */
 export const CREDIT_PACK_PAGE_SIZE = 5;
@@ -46,7 +46,7 @@ export type AdminCreditPack = z.infer<typeof zAdminCreditPack>;
 
 const zPage = (size: number) => ({
   page: z.number().int().min(1).max(10_000_000).default(1),
-  page_size: z.number().int().min(1).max(1000).default(size),
+  page_size: z.number().int().min(1).max(UNLIMITED_PAGE_SIZE).default(size),
 });
 
 export const listCreditPacks = defineCall({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
 import { zCentsNonNegative, zId, zTimestamp } from '../shared/fields.ts';
-import { zPageOf } from '../shared/paging.ts';
+import { UNLIMITED_PAGE_SIZE, zPageOf } from '../shared/paging.ts';
 
 const zPage = {
   page: z.number().int().min(1).max(10_000_000).default(1),
-  page_size: z.number().int().min(1).max(1000).default(20),
+  page_size: z.number().int().min(1).max(UNLIMITED_PAGE_SIZE).default(20),
 };
 
 /** A user (device) still inside the customer guarantee window: deleting it now refunds its charges. */

@@ -1,7 +1,9 @@
 import { getActiveServices } from '@portal/contract/billing/active-services';
+import { adminListCreditPacks, listCreditPacks } from '@portal/contract/billing/credit-packs';
 import { adminDailyStatsList } from '@portal/contract/billing/daily-stats';
 import { DAY_IN_FUTURE_MESSAGE, FROM_AFTER_TO_MESSAGE } from '@portal/contract/billing/fields';
 import { listEligibleTrialRefunds, listTrialRefundHistory } from '@portal/contract/billing/trial-refunds';
+import { UNLIMITED_PAGE_SIZE } from '@portal/contract/shared/paging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
 import { newCreditPack } from '../../test/factories.ts';
@@ -177,5 +179,28 @@ describe('trial refunds', () => {
         { id: first.id, amount: 400, purchase_date: first.purchase_date.toISOString(), refunded_users: ['amy', 'zed'] },
       ],
     });
+  });
+});
+
+describe("the tables' 'Unlimited' page size", () => {
+  it('answers every row of the billing lists, as it does on every other table', async () => {
+    const c = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    for (let i = 0; i < 25; i++) {
+      await billing.startService(ctx(), {
+        company_id: c.company.id,
+        kind: 'serial',
+        owner_kind: 'licence',
+        owner_id: `U-${c.company.id}-${i}`,
+      });
+      await newCreditPack(t.db, t.clock.now(), c.company.id, { amount: 100 + i });
+    }
+    const all = { page: 1, page_size: UNLIMITED_PAGE_SIZE };
+    const customer = await signIn(c.user.id);
+    expect(ok(await customer.call(getActiveServices, all)).data.rows).toHaveLength(25);
+    expect(ok(await customer.call(listCreditPacks, all)).data.rows).toHaveLength(25);
+    expect(ok(await customer.call(listTrialRefundHistory, all)).data.rows).toEqual([]);
+    expect(ok(await customer.call(listEligibleTrialRefunds, all)).data.rows).toEqual([]);
+    const admin = await staff('admin');
+    expect(ok(await admin.call(adminListCreditPacks, { ...all, target_company_ids: [c.company.id] })).data.rows).toHaveLength(25);
   });
 });
