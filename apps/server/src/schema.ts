@@ -7,6 +7,7 @@ export * from './domains/auth/tables.ts';
 export * from './domains/billing/tables.ts';
 export * from './domains/companies/tables.ts';
 export * from './domains/notifications/tables.ts';
+export * from './domains/payments/tables.ts';
 export * from './domains/security/tables.ts';
 export * from './domains/tenancy/tables.ts';
 export * from './domains/users/tables.ts';
