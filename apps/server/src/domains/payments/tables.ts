@@ -227,3 +227,77 @@ export const invoiceLines = pgTable(
     uniqueIndex('invoice_lines_position_uq').on(t.invoice_id, t.position),
   ],
 );
+
+/**
+ * A hosted card page session the portal started for a company ("add a card"): who may complete it, and the
+ * card it became, so completing it twice saves one card.
+ */
+export const cardAuthorizations = pgTable(
+  'card_authorizations',
+  {
+    gateway_session_id: text('gateway_session_id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    user_id: integer('user_id').references(() => users.id),
+    card_id: bigint('card_id', { mode: 'number' }).references(() => paymentCards.id),
+    /** How it ended: the gateway's answer text when it failed. */
+    response_text: text('response_text'),
+    created_at: ts('created_at').notNull(),
+    completed_at: ts('completed_at'),
+  },
+  (t) => [index('card_authorizations_company_idx').on(t.company_id, t.created_at.desc())],
+);
+
+/*
+ * The sandbox card processor's own state (docs/decisions/0024). It stands where a real processor's
+ * systems would: the portal's code reaches it only through the gateway interface, and like a processor it
+ * keeps a token and what the card list shows, never the card number.
+ */
+export const SANDBOX_SESSION_STATES = ['pending', 'challenge', 'tokenized', 'failed'] as const;
+
+export const sandboxGatewaySessions = pgTable('sandbox_gateway_sessions', {
+  id: text('id').primaryKey(),
+  reference: text('reference').notNull(),
+  parent_origin: text('parent_origin').notNull(),
+  state: text('state', { enum: SANDBOX_SESSION_STATES }).notNull(),
+  token: text('token'),
+  response_text: text('response_text').notNull().default(''),
+  created_at: ts('created_at').notNull(),
+  expires_at: ts('expires_at').notNull(),
+});
+
+export const sandboxGatewayCards = pgTable('sandbox_gateway_cards', {
+  token: text('token').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expiry_month: integer('expiry_month').notNull(),
+  expiry_year: integer('expiry_year').notNull(),
+  card_name: text('card_name').notNull(),
+  behaviour: text('behaviour', {
+    enum: ['approve', 'decline', 'error', 'challenge', 'decline_charges', 'timeout_charges'],
+  }).notNull(),
+  challenge_passed: boolean('challenge_passed').notNull().default(false),
+  created_at: ts('created_at').notNull(),
+});
+
+export const sandboxGatewayTransactions = pgTable(
+  'sandbox_gateway_transactions',
+  {
+    id: text('id').primaryKey(),
+    /** The processor remembers every key: a replay answers the first request's row. */
+    idempotency_key: text('idempotency_key').notNull(),
+    kind: text('kind', { enum: ['authorize', 'release', 'charge', 'refund'] }).notNull(),
+    token: text('token'),
+    parent_id: text('parent_id'),
+    amount: cents('amount').notNull(),
+    status: text('status', { enum: ['approved', 'declined', 'error', 'challenge_required'] }).notNull(),
+    response_text: text('response_text').notNull(),
+    reversed_amount: cents('reversed_amount').notNull().default(0),
+    created_at: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_gateway_transactions_key_uq').on(t.idempotency_key),
+    check('sandbox_gateway_transactions_reversed', sql`${t.reversed_amount} between 0 and ${t.amount}`),
+  ],
+);
