@@ -60,6 +60,15 @@ const zEnv = z.object({
   /** The SMTP relay, such as smtp://user:pass@host:587. Unset: mail stays in the outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Backup Portal <no-reply@portal.example.com>'),
+  /**
+   * Where the skills tests mailed from /careers/tests live: a role's test is this address plus the role
+   * with dashes (…/general-developer), unless CAREER_TEST_URL_<ROLE> gives that role's own address.
+   */
+  CAREER_TEST_BASE_URL: z.url().default('https://careers.example.com/tests'),
+  CAREER_TEST_URL_FRONTEND_DEVELOPER: z.url().optional(),
+  CAREER_TEST_URL_GENERAL_DEVELOPER: z.url().optional(),
+  CAREER_TEST_URL_JUNIOR_DEVELOPER: z.url().optional(),
+  CAREER_TEST_URL_PHP_DEVELOPER: z.url().optional(),
   /** The bot challenge's work: the browser tries on average half this many hashes. Tests lower it. */
   BOT_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   /** Where the built web app lives; served by the same process. */

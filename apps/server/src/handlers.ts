@@ -3,6 +3,8 @@ import { adminToolHandlers } from './domains/admin-tools/routes.ts';
 import { authHandlers, authRedirects } from './domains/auth/routes.ts';
 import { billingHandlers } from './domains/billing/routes.ts';
 import { companyHandlers } from './domains/companies/routes.ts';
+import { notificationHandlers } from './domains/notifications/routes.ts';
+import { paymentHandlers } from './domains/payments/routes.ts';
 import { securityHandlers } from './domains/security/routes.ts';
 import type { Handler, RedirectRoute } from './platform/handle.ts';
 
@@ -13,7 +15,9 @@ export const ALL_HANDLERS: readonly Handler[] = [
   ...companyHandlers,
   ...securityHandlers,
   ...adminToolHandlers,
+  ...notificationHandlers,
   ...billingHandlers,
+  ...paymentHandlers,
 ];
 
 /** The few GET routes that do their work and redirect the browser. */

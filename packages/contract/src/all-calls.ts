@@ -1,5 +1,6 @@
 import { getAccountSettings, setAccountSettings, setupAccount } from './account/account-settings.ts';
 import { changePassword, forgotPassword, getBotChallenge, resendVerificationEmail, resetPassword } from './account/password.ts';
+import { sendCareerTests } from './admin-tools/career-tests.ts';
 import { requestLogList } from './admin-tools/request-log-list.ts';
 import { getAuthContext } from './auth/auth-context.ts';
 import { endImpersonation, impersonate } from './auth/impersonate.ts';
@@ -28,6 +29,23 @@ import {
   patchDistributorSettings,
   removeDistributorRegion,
 } from './companies/distributor-settings.ts';
+import {
+  authorizePaymentMethod,
+  completePaymentMethod,
+  deletePaymentMethod,
+  listPaymentMethods,
+  setDefaultPaymentMethod,
+} from './payments/cards.ts';
+import { chargePaymentMethod } from './payments/charges.ts';
+import {
+  adminCreatePromoCode,
+  adminDeletePromoCode,
+  adminEditPromoCode,
+  adminListPromoCodes,
+  redeemPromoCode,
+} from './payments/promo-codes.ts';
+import { adminDeleteTopupOption, adminEditTopupOption, adminListTopupOptions, listTopups } from './payments/topup-options.ts';
+import { previewDebugEmail } from './notifications/email-preview.ts';
 import { getOrCreatePassphrase } from './security/passphrase.ts';
 import { getSecurityQuestions, setSecurityQuestions } from './security/security-questions.ts';
 import { disableTwoFactor, enableTotp, enableWebauthn, getTwoFactor, requestWebauthnChallenge } from './security/two-factor.ts';
@@ -48,6 +66,8 @@ export const ALL_CALLS: readonly Call[] = [
   submitErrorReport,
   adminCompanyList,
   requestLogList,
+  previewDebugEmail,
+  sendCareerTests,
   adminDescribeCompany,
   distributorDescribeCompany,
   adminPatchCompany,
@@ -108,4 +128,19 @@ export const ALL_CALLS: readonly Call[] = [
   adminExpireCreditPack,
   listEligibleTrialRefunds,
   listTrialRefundHistory,
+  adminListTopupOptions,
+  adminEditTopupOption,
+  adminDeleteTopupOption,
+  listTopups,
+  adminListPromoCodes,
+  adminCreatePromoCode,
+  adminEditPromoCode,
+  adminDeletePromoCode,
+  redeemPromoCode,
+  listPaymentMethods,
+  authorizePaymentMethod,
+  completePaymentMethod,
+  setDefaultPaymentMethod,
+  deletePaymentMethod,
+  chargePaymentMethod,
 ];

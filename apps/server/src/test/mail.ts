@@ -164,6 +164,12 @@ export async function waitForMailTo(db: Database, address: string, afterId = 0, 
   }
 }
 
+/** How many rows the outbox holds, to show a call queued nothing. */
+export async function outboxSize(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+  return Number(row?.n ?? 0);
+}
+
 /** Every outbox row for an address, oldest first. */
 export async function mailsTo(db: Database, address: string): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to_address}) = ${address.toLowerCase()}`).orderBy(mailOutbox.id);

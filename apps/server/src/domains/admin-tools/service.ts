@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { emailLines, type sendCareerTests as sendCareerTestsCall } from '@portal/contract/admin-tools/career-tests';
 import type { submitErrorReport } from '@portal/contract/web/submit-error-report';
 import type { CallData } from '@portal/contract/shared/define-call';
 import { MESSAGES } from '@portal/contract/shared/envelope';
@@ -6,6 +7,7 @@ import type { CallContext, PublicContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RequestLogEntry } from '../../platform/request-log.ts';
+import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
 
@@ -55,4 +57,11 @@ export async function listRequestLog(
 ) {
   await tenancy.requireCompany(ctx, input.target_id, 'read');
   return q.listRequestLog(ctx.db, input.target_id, input.target_order_direction, input.page_size, (input.page - 1) * input.page_size);
+}
+
+/** Mails each applicant the invitation to the chosen skills test, through the outbox; answers how many. */
+export async function sendCareerTests(ctx: CallContext, input: CallData<typeof sendCareerTestsCall>): Promise<{ sent: number }> {
+  const emails = emailLines(input.emails);
+  for (const email of emails) await notifications.sendCareerTestMail(ctx, email, input.test_selection);
+  return { sent: emails.length };
 }

@@ -1,9 +1,12 @@
+import type { CareerTestRole } from '@portal/contract/admin-tools/career-tests';
+import type { EmailTemplateName } from '@portal/contract/notifications/email-preview';
 import { EMAIL_VERIFICATION_TOKEN_HOURS, PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
 import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { newToken, tokenHash } from '../../platform/session.ts';
 import * as users from '../users/service.ts';
+import { AppError } from '../../platform/errors.ts';
 import * as q from './queries.ts';
 import * as templates from './templates.ts';
 
@@ -43,7 +46,7 @@ export async function sendVerificationMail(ctx: MailContext, user: MailUser): Pr
     t: token,
     redirect_to: '/verify_email?success=1',
   });
-  await mailUser(ctx, user, templates.verificationMail(link, user.contact_name));
+  await mailUser(ctx, user, templates.verificationMail({ link, name: user.contact_name }));
 }
 
 /** Mails a reset link; a newer link replaces the older ones. */
@@ -51,7 +54,11 @@ export async function sendPasswordResetMail(ctx: MailContext, user: MailUser): P
   await q.retireEmailTokens(ctx.db, user.id, 'reset_password', ctx.clock.now());
   const token = await issueEmailToken(ctx.db, ctx.clock.now(), user, 'reset_password');
   const link = templates.portalLink(ctx.config, '/update_password', { t: token });
-  await mailUser(ctx, user, templates.passwordResetMail(link, user.contact_name, templates.portalLink(ctx.config, '/forgot_password')));
+  await mailUser(
+    ctx,
+    user,
+    templates.passwordResetMail({ link, name: user.contact_name, forgotLink: templates.portalLink(ctx.config, '/forgot_password') }),
+  );
 }
 
 /** Tells the user their account was signed in to, from the calling browser's address. */
@@ -139,4 +146,22 @@ export async function sendNewUserRefundMail(ctx: MailContext, companyId: number,
   const creditLink = templates.portalLink(ctx.config, '/track_new_users');
   const amount = templates.dollars(o.amountCents);
   await mailBillingContacts(ctx, companyId, (name) => templates.newUserRefundMail({ name, amount, devices: o.devices, creditLink }));
+}
+
+/** The address of a role's skills test: its own setting, else the base address and the role with dashes. */
+export function careerTestLink(config: CallContext['config'], role: CareerTestRole): string {
+  const own = config[`CAREER_TEST_URL_${role.toUpperCase()}` as `CAREER_TEST_URL_${Uppercase<CareerTestRole>}`];
+  return own ?? `${config.CAREER_TEST_BASE_URL.replace(/\/+$/, '')}/${role.replaceAll('_', '-')}`;
+}
+
+/** Mails an applicant (who has no account, so no company) the invitation to a role's skills test. */
+export async function sendCareerTestMail(ctx: CallContext, email: string, role: CareerTestRole): Promise<void> {
+  await ctx.mail({ email, company_id: null }, templates.careerTestMail({ role, link: careerTestLink(ctx.config, role) }));
+}
+
+/** A template rendered with its sample data for the admin's preview; it reads and writes nothing. */
+export async function previewTemplate(ctx: CallContext, name: EmailTemplateName) {
+  const mail = templates.renderSample(name, ctx.config);
+  if (!mail) throw new AppError(404, `No email template named ${name}`);
+  return { template: mail.template, subject: mail.subject, html: mail.html, text: mail.text };
 }

@@ -1,8 +1,47 @@
+import type { CareerTestRole } from '@portal/contract/admin-tools/career-tests';
+import type { EmailTemplateName } from '@portal/contract/notifications/email-preview';
 import { EMAIL_VERIFICATION_TOKEN_HOURS, PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
 import type { Config } from '../../config.ts';
 import { type MailContent, renderMail } from '../../platform/mail.ts';
 
+/** What a template's sample data may read: links are built from the configured address, as real mail's are. */
+type SampleConfig = Pick<Config, 'PUBLIC_URL'>;
+
+interface TemplateDefinition<Input> {
+  render: (input: Input) => MailContent;
+  /** Made-up data that reads like a real mail, for the admin's preview. */
+  sample: (config: SampleConfig) => Input;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own input type behind the name
+const REGISTRY = new Map<EmailTemplateName, TemplateDefinition<any>>();
+
+/**
+ * The only way to write a mail template: it is registered under its name with sample data, so the admin's
+ * preview lists every mail the portal sends without a second list to keep.
+ */
+function defineTemplate<Input>(
+  name: EmailTemplateName,
+  def: { sample: (config: SampleConfig) => Input; render: (input: Input) => Omit<MailContent, 'template'> },
+): ((input: Input) => MailContent) & { templateName: EmailTemplateName } {
+  if (REGISTRY.has(name)) throw new Error(`mail template ${name} is defined twice`);
+  const render = (input: Input): MailContent => ({ template: name, ...def.render(input) });
+  REGISTRY.set(name, { render, sample: def.sample });
+  return Object.assign(render, { templateName: name });
+}
+
+/** The names of every template defined, in definition order. */
+export const templateNames = (): EmailTemplateName[] => [...REGISTRY.keys()];
+
+/** A template rendered with its sample data; null for a name no template has. */
+export function renderSample(name: EmailTemplateName, config: SampleConfig): MailContent | null {
+  const def = REGISTRY.get(name);
+  return def ? def.render(def.sample(config)) : null;
+}
+
 const PRODUCT = 'Backup Portal';
+/** A fixed moment for samples, so a preview reads the same every time. */
+const SAMPLE_TIME = new Date('2026-03-14T02:30:00Z');
 const DEFAULT_ZONE = 'Pacific/Auckland';
 
 /** A link into the portal at PUBLIC_URL (which may carry a base path). */
@@ -34,9 +73,9 @@ export function formatWhen(at: Date, timeZone: string | null | undefined): strin
 
 const greeting = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
 
-export function verificationMail(link: string, name: string): MailContent {
-  return {
-    template: 'verify_email',
+export const verificationMail = defineTemplate('verify_email', {
+  sample: (config) => ({ link: portalLink(config, '/login', { method: 'email_token', t: 'sample-token' }), name: 'Casey Customer' }),
+  render: ({ link, name }: { link: string; name: string }) => ({
     subject: `Please verify your email address for ${PRODUCT}`,
     ...renderMail({
       heading: 'Verify your email address',
@@ -47,12 +86,16 @@ export function verificationMail(link: string, name: string): MailContent {
       action: { label: 'Verify email address', url: link },
       footer: 'If you did not expect this mail, you can ignore it.',
     }),
-  };
-}
+  }),
+});
 
-export function passwordResetMail(link: string, name: string, forgotLink: string): MailContent {
-  return {
-    template: 'reset_password',
+export const passwordResetMail = defineTemplate('reset_password', {
+  sample: (config) => ({
+    link: portalLink(config, '/update_password', { t: 'sample-token' }),
+    name: 'Casey Customer',
+    forgotLink: portalLink(config, '/forgot_password'),
+  }),
+  render: ({ link, name, forgotLink }: { link: string; name: string; forgotLink: string }) => ({
     subject: `Reset your ${PRODUCT} password`,
     ...renderMail({
       heading: 'Reset your password',
@@ -64,12 +107,18 @@ export function passwordResetMail(link: string, name: string, forgotLink: string
       action: { label: 'Choose a new password', url: link },
       footer: 'If you did not ask for this, you can ignore this mail: your password stays as it is.',
     }),
-  };
-}
+  }),
+});
 
-export function newSignInMail(o: { name: string; when: string; ip: string; userAgent: string; accountLink: string }): MailContent {
-  return {
-    template: 'new_sign_in',
+export const newSignInMail = defineTemplate('new_sign_in', {
+  sample: (config) => ({
+    name: 'Casey Customer',
+    when: formatWhen(SAMPLE_TIME, null),
+    ip: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0',
+    accountLink: portalLink(config, '/myaccount'),
+  }),
+  render: (o: { name: string; when: string; ip: string; userAgent: string; accountLink: string }) => ({
     subject: `New sign-in to your ${PRODUCT} account`,
     ...renderMail({
       heading: 'New sign-in to your account',
@@ -83,12 +132,17 @@ export function newSignInMail(o: { name: string; when: string; ip: string; userA
       ],
       action: { label: 'Review your account', url: o.accountLink },
     }),
-  };
-}
+  }),
+});
 
-export function recoveryPassphraseUsedMail(o: { name: string; when: string; ip: string; passphraseLink: string }): MailContent {
-  return {
-    template: 'recovery_passphrase_used',
+export const recoveryPassphraseUsedMail = defineTemplate('recovery_passphrase_used', {
+  sample: (config) => ({
+    name: 'Casey Customer',
+    when: formatWhen(SAMPLE_TIME, null),
+    ip: '203.0.113.7',
+    passphraseLink: portalLink(config, '/passphrase'),
+  }),
+  render: (o: { name: string; when: string; ip: string; passphraseLink: string }) => ({
     subject: `Your ${PRODUCT} recovery passphrase was used`,
     ...renderMail({
       heading: 'Your recovery passphrase was used',
@@ -100,12 +154,17 @@ export function recoveryPassphraseUsedMail(o: { name: string; when: string; ip: 
       ],
       action: { label: 'Make a new recovery passphrase', url: o.passphraseLink },
     }),
-  };
-}
+  }),
+});
 
-export function twoFactorChangedMail(o: { name: string; change: string; when: string; securityLink: string }): MailContent {
-  return {
-    template: 'two_factor_changed',
+export const twoFactorChangedMail = defineTemplate('two_factor_changed', {
+  sample: (config) => ({
+    name: 'Casey Customer',
+    change: 'Two-factor sign-in was turned off',
+    when: formatWhen(SAMPLE_TIME, null),
+    securityLink: portalLink(config, '/setup_two_factor'),
+  }),
+  render: (o: { name: string; change: string; when: string; securityLink: string }) => ({
     subject: `Two-factor sign-in changed on your ${PRODUCT} account`,
     ...renderMail({
       heading: 'Two-factor sign-in changed',
@@ -116,8 +175,8 @@ export function twoFactorChangedMail(o: { name: string; change: string; when: st
       ],
       action: { label: 'Review two-factor settings', url: o.securityLink },
     }),
-  };
-}
+  }),
+});
 
 /** Cents as dollars, as the portal shows money: $1,234.50 or -$2.00. */
 export function dollars(cents: number): string {
@@ -125,26 +184,33 @@ export function dollars(cents: number): string {
   return `${cents < 0 ? '-' : ''}$${text}`;
 }
 
-export function lowBalanceMail(o: { name: string; balance: string; daysLeft: number; topupLink: string }): MailContent {
-  const days = o.daysLeft === 1 ? 'about 1 day' : `about ${o.daysLeft} days`;
-  return {
-    template: 'low_balance',
-    subject: `Your ${PRODUCT} credit is running low`,
-    ...renderMail({
-      heading: 'Your credit is running low',
-      paragraphs: [
-        greeting(o.name),
-        `Your balance is ${o.balance}, which lasts ${days} at your recent usage.`,
-        'When the credit runs out the account is suspended until credit is added. Add credit now, or set up automatic payments so it never runs out.',
-      ],
-      action: { label: 'Add credit', url: o.topupLink },
-    }),
-  };
-}
+export const lowBalanceMail = defineTemplate('low_balance', {
+  sample: (config) => ({ name: 'Casey Customer', balance: dollars(4230), daysLeft: 3, topupLink: portalLink(config, '/topup') }),
+  render: (o: { name: string; balance: string; daysLeft: number; topupLink: string }) => {
+    const days = o.daysLeft === 1 ? 'about 1 day' : `about ${o.daysLeft} days`;
+    return {
+      subject: `Your ${PRODUCT} credit is running low`,
+      ...renderMail({
+        heading: 'Your credit is running low',
+        paragraphs: [
+          greeting(o.name),
+          `Your balance is ${o.balance}, which lasts ${days} at your recent usage.`,
+          'When the credit runs out the account is suspended until credit is added. Add credit now, or set up automatic payments so it never runs out.',
+        ],
+        action: { label: 'Add credit', url: o.topupLink },
+      }),
+    };
+  },
+});
 
-export function outOfCreditMail(o: { name: string; company: string; balance: string; topupLink: string }): MailContent {
-  return {
-    template: 'out_of_credit',
+export const outOfCreditMail = defineTemplate('out_of_credit', {
+  sample: (config) => ({
+    name: 'Casey Customer',
+    company: 'Example Backups Ltd',
+    balance: dollars(-1250),
+    topupLink: portalLink(config, '/topup'),
+  }),
+  render: (o: { name: string; company: string; balance: string; topupLink: string }) => ({
     subject: `${o.company} is suspended: out of credit`,
     ...renderMail({
       heading: 'Your account is suspended',
@@ -155,12 +221,12 @@ export function outOfCreditMail(o: { name: string; company: string; balance: str
       ],
       action: { label: 'Add credit', url: o.topupLink },
     }),
-  };
-}
+  }),
+});
 
-export function newUserRefundMail(o: { name: string; amount: string; devices: number; creditLink: string }): MailContent {
-  return {
-    template: 'new_user_refund',
+export const newUserRefundMail = defineTemplate('new_user_refund', {
+  sample: (config) => ({ name: 'Casey Customer', amount: dollars(1840), devices: 3, creditLink: portalLink(config, '/track_new_users') }),
+  render: (o: { name: string; amount: string; devices: number; creditLink: string }) => ({
     subject: `${o.amount} credited back for removed devices`,
     ...renderMail({
       heading: 'Usage credited back',
@@ -170,5 +236,29 @@ export function newUserRefundMail(o: { name: string; amount: string; devices: nu
       ],
       action: { label: 'See your credit', url: o.creditLink },
     }),
-  };
-}
+  }),
+});
+
+const CAREER_TEST_TITLES: Record<CareerTestRole, string> = {
+  frontend_developer: 'Frontend developer',
+  general_developer: 'General developer',
+  junior_developer: 'Junior developer',
+  php_developer: 'PHP developer',
+};
+
+export const careerTestMail = defineTemplate('career_test', {
+  sample: () => ({ role: 'general_developer' as CareerTestRole, link: 'https://careers.example.com/tests/general-developer' }),
+  render: (o: { role: CareerTestRole; link: string }) => ({
+    subject: `Your ${CAREER_TEST_TITLES[o.role].toLowerCase()} skills test`,
+    ...renderMail({
+      heading: `${CAREER_TEST_TITLES[o.role]} skills test`,
+      paragraphs: [
+        'Hello,',
+        `Thank you for your interest in working with us. As the next step, please take our ${CAREER_TEST_TITLES[o.role].toLowerCase()} skills test at the link below.`,
+        'Take it when you have an uninterrupted hour; the instructions are on the first page.',
+      ],
+      action: { label: 'Start the test', url: o.link },
+      footer: 'If you did not apply for a position with us, you can ignore this mail.',
+    }),
+  }),
+});
