@@ -3,6 +3,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { PRELOAD_STALE_MS } from './query-client';
 import { NotFoundMessage } from './not-found';
 import { RouteError } from './route-error';
+import { careersTestsRoute } from './routes/careers-tests';
 import { completeSignupRoute } from './routes/complete-signup';
 import { dashboardRoute } from './routes/dashboard';
 import { dashboardAdminRoute } from './routes/dashboard-admin';
@@ -11,6 +12,7 @@ import { forgotPasswordRoute } from './routes/forgot-password';
 import { fullUsageHistoryRoute } from './routes/full-usage-history';
 import { indexRoute } from './routes/index';
 import { loginRoute } from './routes/login';
+import { manageEmailTemplatesRoute } from './routes/manage-email-templates';
 import { myActiveServicesRoute } from './routes/my-active-services';
 import { myPlanRoute } from './routes/my-plan';
 import { myaccountRoute } from './routes/myaccount';
@@ -41,6 +43,8 @@ export const routeTree = rootRoute.addChildren([
     fullUsageHistoryRoute,
     trackNewUsersRoute,
     usersRoute,
+    manageEmailTemplatesRoute,
+    careersTestsRoute,
     myaccountRoute,
     myaccountVerificationRoute,
     completeSignupRoute,
