@@ -132,8 +132,9 @@ describe('check-bundle-budget', () => {
 
 describe('the enforced budget', () => {
   test('never lets /login above what it needed when the ratchet was set, nor any route above the target', () => {
-    assert.ok(BUDGETS.login <= 175_000, 'lower the /login ratchet as the entry shrinks; never raise it');
-    assert.ok(BUDGETS.login >= TARGETS.login);
+    assert.ok(BUDGETS.login <= 145_000, 'lower the /login ratchet as the entry shrinks; never raise it');
+    // Below the target since zod left the first load (docs/decisions/0025): the ratchet holds the gain.
+    assert.ok(BUDGETS.login <= TARGETS.login);
     assert.equal(BUDGETS.route, TARGETS.route);
   });
 });

@@ -1,5 +1,9 @@
-import { submitErrorReport } from '@portal/contract/web/submit-error-report';
+import type { submitErrorReport as SubmitErrorReport } from '@portal/contract/web/submit-error-report';
 import { call } from '../lib/api-client';
+import { callRef } from '../lib/call-ref';
+
+// By path: the error page must not need the contract's schemas (docs/decisions/0025).
+export const submitErrorReport = callRef<typeof SubmitErrorReport>('/api/v1/web/SubmitErrorReport.json');
 
 // One report per error object, however often the fallback re-renders or React retries it.
 const reports = new WeakMap<object, Promise<string | null>>();

@@ -1,5 +1,5 @@
 import type { AuthContext } from '@portal/contract/auth/auth-context';
-import { MESSAGES } from '@portal/contract/shared/envelope';
+import { MESSAGES } from '@portal/contract/shared/messages';
 import { useAuthContext } from '../features/auth/api/session';
 
 /** The auth context inside the signed-in layout, which renders its pages only while there is one. */

@@ -1,7 +1,10 @@
 import type { Call, CallInput, CallOutput } from '@portal/contract/shared/define-call';
-import { type ErrorEnvelope, MESSAGES, zEnvelope } from '@portal/contract/shared/envelope';
+import type { ErrorEnvelope } from '@portal/contract/shared/envelope';
+import { MESSAGES } from '@portal/contract/shared/messages';
 import { ApiError } from './api-error';
+import type { CallLike } from './call-ref';
 import { CSRF_HEADER, readCsrfToken } from './csrf';
+import { readEnvelope } from './envelope';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -34,9 +37,9 @@ function apiErrorOf(envelope: ErrorEnvelope): ApiError {
 /** Turns any reply into an ApiError; proxies and crashes may answer with something that is not an envelope. */
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  const parsed = zEnvelope.safeParse(body);
-  if (parsed.success && parsed.data.status === 'error') {
-    return apiErrorOf(parsed.data);
+  const envelope = readEnvelope(body);
+  if (envelope?.status === 'error') {
+    return apiErrorOf(envelope);
   }
   return new ApiError(response.status >= 400 ? response.status : 500, MESSAGES.internal);
 }
@@ -45,15 +48,15 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
  * Makes one call of the contract and returns its data, or throws an ApiError.
  * The output is not re-validated here: the server validates it against the same schema before replying.
  */
-export async function call<C extends Call>(definition: C, input: CallInput<C>, options?: RequestOptions): Promise<CallOutput<C>> {
+export async function call<C extends Call>(definition: CallLike<C>, input: CallInput<C>, options?: RequestOptions): Promise<CallOutput<C>> {
   const response = await post(definition.path, input, options);
   const body: unknown = await response.json().catch(() => null);
-  const parsed = zEnvelope.safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status >= 400 ? response.status : 500, MESSAGES.internal);
-  if (parsed.data.status === 'error') {
-    throw apiErrorOf(parsed.data);
+  const envelope = readEnvelope(body);
+  if (!envelope) throw new ApiError(response.status >= 400 ? response.status : 500, MESSAGES.internal);
+  if (envelope.status === 'error') {
+    throw apiErrorOf(envelope);
   }
-  return parsed.data.data as CallOutput<C>;
+  return envelope.data as CallOutput<C>;
 }
 
 function filenameFrom(response: Response, fallback: string): string {

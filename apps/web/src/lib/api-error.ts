@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/contract/shared/envelope';
+import { MESSAGES } from '@portal/contract/shared/messages';
 
 /** The one error type the web gets from a call: the envelope's code, message and field errors. */
 export class ApiError extends Error {

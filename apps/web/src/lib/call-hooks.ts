@@ -1,6 +1,7 @@
 import type { Call, CallInput, CallOutput } from '@portal/contract/shared/define-call';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './api-client';
+import type { CallLike } from './call-ref';
 
 /** True when every field of the call's input is optional, so the input may be left out. */
 type InputOptional<C extends Call> = Record<string, never> extends CallInput<C> ? true : false;
@@ -26,12 +27,12 @@ interface HookSettings {
  * The query key of a call: its path, then its input. Every key starts with the path, so invalidating
  * `[path]` reaches all inputs of the call, list pages included (see components/data-table/list-source).
  */
-function callQueryKey<C extends Call>(definition: C, input: CallInput<C> | undefined): readonly [string, CallInput<C>] {
+function callQueryKey<C extends Call>(definition: CallLike<C>, input: CallInput<C> | undefined): readonly [string, CallInput<C>] {
   return [definition.path, input ?? ({} as CallInput<C>)];
 }
 
 /** Marks every cached answer of the calls stale; the ones on screen load again. */
-export function invalidateCalls(queryClient: QueryClient, calls: readonly Call[]): Promise<void> {
+export function invalidateCalls(queryClient: QueryClient, calls: readonly Pick<Call, 'path'>[]): Promise<void> {
   return Promise.all(calls.map((definition) => queryClient.invalidateQueries({ queryKey: [definition.path] }))).then(() => undefined);
 }
 
@@ -40,7 +41,7 @@ export function invalidateCalls(queryClient: QueryClient, calls: readonly Call[]
  * `useQuery(input)` the hook pages use. Both derive the key from the call, so loaders, pages and
  * mutations agree on it without naming it.
  */
-export function defineQuery<C extends Call>(definition: C, settings: QuerySettings = {}) {
+export function defineQuery<C extends Call>(definition: CallLike<C>, settings: QuerySettings = {}) {
   const options = (...[input]: InputArgs<C>) => {
     const key = callQueryKey(definition, input);
     return queryOptions({
@@ -57,7 +58,7 @@ export function defineQuery<C extends Call>(definition: C, settings: QuerySettin
 
 export interface MutationSettings<C extends Call> {
   /** The calls whose answers this one changes: their queries load again once it has succeeded. */
-  invalidates?: readonly Call[];
+  invalidates?: readonly Pick<Call, 'path'>[];
   /** Runs first on success, e.g. to put the answer in the cache of the query it replaces. */
   onSuccess?: (queryClient: QueryClient, output: CallOutput<C>, input: CallVariables<C>) => unknown;
   /** Runs after success or failure alike. */
@@ -71,7 +72,7 @@ export type SendThrough<C extends Call> = (send: () => Promise<CallOutput<C>>) =
  * A call that changes something, as a hook: it sends the call through the API client and, on success,
  * invalidates the queries of the calls in `invalidates`. The hook may be given `through` to wrap each send.
  */
-export function defineMutation<C extends Call>(definition: C, settings: MutationSettings<C> = {}) {
+export function defineMutation<C extends Call>(definition: CallLike<C>, settings: MutationSettings<C> = {}) {
   // biome-ignore lint/correctness/noComponentHookFactories: made once per call when its api/ module loads, never in a component.
   return function useCallMutation(through?: SendThrough<C>) {
     const queryClient = useQueryClient();

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
 import { COMPANY_STATES, zCompanyId, zCompanyState, zCompanyType, zTimestamp } from '../shared/fields.ts';
 import { zCappedPageOf, zPaging } from '../shared/paging.ts';
+import { ADMIN_COMPANY_LIST_ACCESS, DEFAULT_ADMIN_COMPANY_STATES } from './admin-company-views.ts';
 
 export const ADMIN_COMPANY_ORDER = ['company_name', 'id', 'created_at', 'current_state', 'country', 'email'] as const;
 
-/** The admin dashboard's default view. */
-export const DEFAULT_ADMIN_COMPANY_STATES = ['TRIAL', 'ACTIVE', 'SUSPENDED'] as const;
+export { ADMIN_COMPANY_LIST_ACCESS, DEFAULT_ADMIN_COMPANY_STATES } from './admin-company-views.ts';
 
 export const zAdminCompanyRow = z.object({
   id: zCompanyId,
@@ -38,6 +38,6 @@ export const adminCompanyList = defineCall({
     /** In a search past the count cap, a state's count stops at the cap (SEARCH_COUNT_CAP). */
     count_in_state: z.record(z.enum(COMPANY_STATES), z.number().int()),
   }),
-  access: { roles: ['admin', 'support', 'sales', 'sales_admin'] },
+  access: ADMIN_COMPANY_LIST_ACCESS,
   exportable: true,
 });

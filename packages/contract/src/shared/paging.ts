@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** Page size choices offered by every table; 'Unlimited' is 9999999. */
-export const PAGE_SIZE_CHOICES = [10, 20, 50, 100, 1000, 9_999_999] as const;
-export const DEFAULT_PAGE_SIZE = 100;
-export const UNLIMITED_PAGE_SIZE = 9_999_999;
+import { DEFAULT_PAGE_SIZE, UNLIMITED_PAGE_SIZE } from './page-sizes.ts';
+
+export { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES, UNLIMITED_PAGE_SIZE } from './page-sizes.ts';
 
 /** The paging fields every list call shares; `orderBy` lists the sortable columns. */
 export function zPaging<const T extends readonly [string, ...string[]]>(orderBy: T, defaultPageSize = DEFAULT_PAGE_SIZE) {

@@ -1,16 +1,16 @@
-import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
+import { ADMIN_COMPANY_LIST_ACCESS } from '@portal/contract/companies/admin-company-views';
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { tableSearchSchema } from '../../components/data-table/table-search';
 import { ADMIN_COMPANY_RESTRICTS } from '../../features/companies/company-tabs';
 import { requirementOf } from '../../lib/access';
 import { preloaded } from '../../lib/call-hooks';
 import { requireAccess } from '../route-guards';
+import { oneOf } from '../../lib/search-params';
 import { signedInRoute } from './signed-in';
 
 // The state tab, and the table's search, page, sort and page size (q, page, sort, dir, size), so a reload keeps them.
 const adminSearch = tableSearchSchema.extend({
-  restrict: z.enum(ADMIN_COMPANY_RESTRICTS).optional().catch(undefined),
+  restrict: oneOf(ADMIN_COMPANY_RESTRICTS),
 });
 
 export const dashboardAdminRoute = createRoute({
@@ -18,7 +18,7 @@ export const dashboardAdminRoute = createRoute({
   path: '/dashboard_admin',
   validateSearch: (search) => adminSearch.parse(search),
   // The page is the company list, so it is open to whoever may make that call.
-  beforeLoad: ({ context }) => requireAccess(context.auth, requirementOf(adminCompanyList.access)),
+  beforeLoad: ({ context }) => requireAccess(context.auth, requirementOf(ADMIN_COMPANY_LIST_ACCESS)),
   loaderDeps: ({ search: { restrict, ...table } }) => ({ restrict, table }),
   // The page's module (shared with the lazy component) says what its first call is; loading it here
   // keeps it out of the entry chunk.

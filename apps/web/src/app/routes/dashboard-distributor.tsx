@@ -1,13 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { tableSearchSchema } from '../../components/data-table/table-search';
 import { preloaded } from '../../lib/call-hooks';
 import { requireAccess } from '../route-guards';
+import { oneOf } from '../../lib/search-params';
 import { signedInRoute } from './signed-in';
 
 // The tab, and the table's search, page, sort and page size (q, page, sort, dir, size), so a reload keeps them.
 const distributorSearch = tableSearchSchema.extend({
-  restrict: z.enum(['all', 'trial']).optional().catch(undefined),
+  restrict: oneOf(['all', 'trial']),
 });
 
 export const dashboardDistributorRoute = createRoute({

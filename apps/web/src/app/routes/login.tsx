@@ -1,14 +1,10 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { authContextQueryOptions } from '../../features/auth/api/session';
 import { destinationAfterLogin } from '../../features/auth/role-home';
+import { searchSchema, text } from '../../lib/search-params';
 import { publicRoute } from './public';
 
-const loginSearch = z.object({
-  method: z.string().max(64).optional().catch(undefined),
-  t: z.string().max(512).optional().catch(undefined),
-  redirect_to: z.string().max(2048).optional().catch(undefined),
-});
+const loginSearch = searchSchema({ method: text(64), t: text(512), redirect_to: text(2048) });
 
 export const loginRoute = createRoute({
   getParentRoute: () => publicRoute,

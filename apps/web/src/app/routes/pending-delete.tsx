@@ -1,11 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { authContextQueryOptions } from '../../features/auth/api/session';
+import { integer, searchSchema } from '../../lib/search-params';
 import { publicRoute } from './public';
 
-const pendingDeleteSearch = z.object({
-  will_delete_at: z.coerce.number().int().min(0).optional().catch(undefined),
-});
+const pendingDeleteSearch = searchSchema({ will_delete_at: integer(0) });
 
 /** Public, whatever the session: the login answer 'reactivate_account' sends the user here. */
 export const pendingDeleteRoute = createRoute({

@@ -1,11 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { authContextQueryOptions } from '../../features/auth/api/session';
+import { searchSchema, text } from '../../lib/search-params';
 import { publicRoute } from './public';
 
-const updatePasswordSearch = z.object({
-  t: z.string().max(512).optional().catch(undefined),
-});
+const updatePasswordSearch = searchSchema({ t: text(512) });
 
 /** Public: a mailed reset link opens it signed out; signed in it changes the password. */
 export const updatePasswordRoute = createRoute({

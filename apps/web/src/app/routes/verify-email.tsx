@@ -1,12 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { authContextQueryOptions } from '../../features/auth/api/session';
+import { integer, searchSchema, text } from '../../lib/search-params';
 import { publicRoute } from './public';
 
-const verifyEmailSearch = z.object({
-  success: z.coerce.number().int().min(0).max(1).optional().catch(undefined),
-  redirect_to: z.string().max(2048).optional().catch(undefined),
-});
+const verifyEmailSearch = searchSchema({ success: integer(0, 1), redirect_to: text(2048) });
 
 /** Public: where a verification link lands, signed in or not. */
 export const verifyEmailRoute = createRoute({

@@ -1,5 +1,5 @@
-import { PAGE_SIZE_CHOICES } from '@portal/contract/shared/paging';
-import { z } from 'zod';
+import { PAGE_SIZE_CHOICES } from '@portal/contract/shared/page-sizes';
+import { integer, oneOf, type SearchOf, type SearchReader, searchSchema, text } from '../../lib/search-params';
 import type { ListQuery } from './list-source';
 import type { TableSort, TableView } from './use-list-query';
 
@@ -11,14 +11,19 @@ const isOfferedPageSize = (size: number) => (PAGE_SIZE_CHOICES as readonly numbe
  * `q` the applied search, `page`, `sort`/`dir` (a column accessor and direction) and `size` (rows per page,
  * one of the offered choices; anything else falls back to the table's default). Defaults are left out.
  */
-export const tableSearchSchema = z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
-  sort: z.string().max(64).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
-  size: z.coerce.number().int().refine(isOfferedPageSize).optional().catch(undefined),
+const offeredPageSize: SearchReader<number> = (value) => {
+  const size = integer(1)(value);
+  return size !== undefined && isOfferedPageSize(size) ? size : undefined;
+};
+
+export const tableSearchSchema = searchSchema({
+  q: text(200),
+  page: integer(1, 1_000_000),
+  sort: text(64),
+  dir: oneOf(['asc', 'desc']),
+  size: offeredPageSize,
 });
-export type TableSearch = z.infer<typeof tableSearchSchema>;
+export type TableSearch = SearchOf<typeof tableSearchSchema.readers>;
 
 /** The keys of a TableSearch, for a route to pass on or drop as a group. */
 export const TABLE_SEARCH_KEYS = ['q', 'page', 'sort', 'dir', 'size'] as const;

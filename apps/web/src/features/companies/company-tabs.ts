@@ -1,4 +1,4 @@
-import { DEFAULT_ADMIN_COMPANY_STATES } from '@portal/contract/companies/admin-company-list';
+import { DEFAULT_ADMIN_COMPANY_STATES } from '@portal/contract/companies/admin-company-views';
 import type { CompanyState } from '@portal/contract/shared/fields';
 
 /** The spec's restrict values for /dashboard_admin; no restrict means the default (current) view. */

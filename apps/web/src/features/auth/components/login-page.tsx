@@ -1,18 +1,36 @@
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { login } from '@portal/contract/auth/login';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
-import { useContractForm } from '../../../components/form/use-contract-form';
+import { useCheckedForm } from '../../../components/form/use-checked-form';
 import { type LoginInput, type LoginResult, useLogin } from '../api/session';
+import { checkLoginInput, LOGIN_LIMITS } from '../login-input-check';
 import { destinationAfterLogin } from '../role-home';
 import { LoginEmailStep } from './login-email-step';
-import { LoginPassphraseStep } from './login-passphrase-step';
 import { LoginPasswordStep } from './login-password-step';
-import { LoginTotpStep } from './login-totp-step';
-import { LoginWebauthnStep } from './login-webauthn-step';
 import { usePageTitle } from '../../../components/page/page-header';
+
+// The rarer steps (a second factor, the recovery passphrase) load when a sign-in may reach them, not with every
+// visit to the page: their code starts loading with the first step sent (docs/decisions/0025).
+const loadTotpStep = () => import('./login-totp-step');
+const loadWebauthnStep = () => import('./login-webauthn-step');
+const loadPassphraseStep = () => import('./login-passphrase-step');
+const LoginTotpStep = lazy(() => loadTotpStep().then((module) => ({ default: module.LoginTotpStep })));
+const LoginWebauthnStep = lazy(() => loadWebauthnStep().then((module) => ({ default: module.LoginWebauthnStep })));
+const LoginPassphraseStep = lazy(() => loadPassphraseStep().then((module) => ({ default: module.LoginPassphraseStep })));
+
+function preloadLaterSteps() {
+  for (const load of [loadTotpStep, loadWebauthnStep, loadPassphraseStep]) void load().catch(() => undefined);
+}
+
+function StepLoading() {
+  return (
+    <Stack align="center" role="status" aria-label="Loading">
+      <Loader size="sm" aria-hidden />
+    </Stack>
+  );
+}
 
 export const WEBAUTHN_MESSAGES = {
   failed: 'Failed to authenticate with WebAuthn device',
@@ -48,8 +66,10 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
   // Failures found in the browser (the security key, a missing sign-on address); the server's come through the form.
   const [localAlert, setAlert] = useState<string | null>(null);
   const loginMutation = useLogin();
-  // Each step sends its own input (see submit), checked against the contract's schema before it goes.
-  const form = useContractForm(login, {
+  // Each step sends its own input (see submit), checked as the contract's schema checks it before it goes.
+  const form = useCheckedForm<{ email: string; password: string; code: string; passphrase: string }, LoginInput>({
+    checkInput: checkLoginInput,
+    limits: LOGIN_LIMITS,
     initialValues: { email: '', password: '', code: '', passphrase: '' },
     // A refused sign-in link leads to /verify_email instead of an alert here.
     serverError: step === 'email_token' ? null : loginMutation.error,
@@ -100,6 +120,7 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
   // A refused password is cleared and its field focused again (remounted by this count), ready for the next try.
   const [passwordRefusals, setPasswordRefusals] = useState(0);
   const submit = (input: LoginInput) => {
+    preloadLaterSteps();
     setAlert(null);
     const checked = form.check(input);
     if (!checked) return;
@@ -122,6 +143,7 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
   useEffect(() => {
     if (!signInWithToken || tokenSent.current) return;
     tokenSent.current = true;
+    preloadLaterSteps();
     mutateAsync(tokenInput.current).then(
       (result) => followRef.current(result),
       () => void navigate({ to: '/verify_email', search: { success: 0 } }),
@@ -216,38 +238,44 @@ export function LoginPage({ redirectTo, method, token }: LoginPageProps) {
           />
         )}
         {step === 'totp' && (
-          <LoginTotpStep
-            email={email}
-            code={code}
-            onCodeChange={(value) => form.setValue('code', value)}
-            error={errorFor('target_totp_code')}
-            pending={pending}
-            onSubmit={submitCode}
-            onBack={backToEmail}
-            onUsePassphrase={switchToPassphrase}
-          />
+          <Suspense fallback={<StepLoading />}>
+            <LoginTotpStep
+              email={email}
+              code={code}
+              onCodeChange={(value) => form.setValue('code', value)}
+              error={errorFor('target_totp_code')}
+              pending={pending}
+              onSubmit={submitCode}
+              onBack={backToEmail}
+              onUsePassphrase={switchToPassphrase}
+            />
+          </Suspense>
         )}
         {step === 'webauthn' && (
-          <LoginWebauthnStep
-            email={email}
-            pending={deviceBusy || pending}
-            onUseDevice={() => void authenticateWithDevice()}
-            onBack={backToEmail}
-            onUsePassphrase={switchToPassphrase}
-          />
+          <Suspense fallback={<StepLoading />}>
+            <LoginWebauthnStep
+              email={email}
+              pending={deviceBusy || pending}
+              onUseDevice={() => void authenticateWithDevice()}
+              onBack={backToEmail}
+              onUsePassphrase={switchToPassphrase}
+            />
+          </Suspense>
         )}
         {step === 'recovery_passphrase' && (
-          <LoginPassphraseStep
-            email={email}
-            passphrase={passphrase}
-            onPassphraseChange={(value) => form.setValue('passphrase', value)}
-            error={errorFor('target_recovery_passphrase')}
-            maxLength={form.maxLength('target_recovery_passphrase')}
-            pending={pending}
-            onSubmit={submitPassphrase}
-            onBack={backToEmail}
-            onUsePassword={switchToPassword}
-          />
+          <Suspense fallback={<StepLoading />}>
+            <LoginPassphraseStep
+              email={email}
+              passphrase={passphrase}
+              onPassphraseChange={(value) => form.setValue('passphrase', value)}
+              error={errorFor('target_recovery_passphrase')}
+              maxLength={form.maxLength('target_recovery_passphrase')}
+              pending={pending}
+              onSubmit={submitPassphrase}
+              onBack={backToEmail}
+              onUsePassword={switchToPassword}
+            />
+          </Suspense>
         )}
       </Stack>
     </Paper>

@@ -1,5 +1,5 @@
 import { Anchor, Button, Text, Textarea } from '@mantine/core';
-import { RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
+import { RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security-constants';
 import { LoginStepForm, useFocusOnMount } from './login-step-form';
 import { LoginStepHeader } from './login-step-header';
 

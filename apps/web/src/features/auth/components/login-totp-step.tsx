@@ -1,5 +1,5 @@
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
-import { TOTP_DIGITS } from '@portal/contract/shared/security';
+import { TOTP_DIGITS } from '@portal/contract/shared/security-constants';
 import { LoginStepForm, useFocusOnMount } from './login-step-form';
 import { LoginStepHeader } from './login-step-header';
 
