@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { EMAIL_TEMPLATES, EMAIL_TEMPLATE_NAMES, previewDebugEmail } from '@portal/contract/notifications/email-preview';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
@@ -30,6 +32,15 @@ describe('the template registry', () => {
       expect(templateName, `${name} is written without defineTemplate`).toBeDefined();
       expect(templates.templateNames()).toContain(templateName);
     }
+  });
+
+  it('is the only way mail is written: no other server file renders or queues a mail of its own', () => {
+    const src = path.resolve(import.meta.dirname, '../..');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const renders = files.filter((f) => readFileSync(path.join(src, f), 'utf8').includes('renderMail('));
+    expect(renders.sort()).toEqual([path.join('domains', 'notifications', 'templates.ts'), path.join('platform', 'mail.ts')]);
+    const queues = files.filter((f) => f.startsWith('domains') && /ctx\.mail\(/.test(readFileSync(path.join(src, f), 'utf8')));
+    expect(queues).toEqual([path.join('domains', 'notifications', 'service.ts')]);
   });
 
   it('renders every template from its sample data, with links under PUBLIC_URL', () => {
