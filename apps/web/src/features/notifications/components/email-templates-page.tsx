@@ -52,7 +52,7 @@ export function EmailTemplatesPage() {
                 />
               </Stack>
             ) : (
-              <Stack gap="sm" aria-busy="true" aria-label="Loading the preview">
+              <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the preview">
                 <Skeleton height={20} width="50%" />
                 <Skeleton height={FRAME_HEIGHT} />
               </Stack>
