@@ -1,6 +1,7 @@
 import { changePassword, forgotPassword, resetPassword } from '@portal/contract/account/password';
 import { type AuthContext, getAuthContext } from '@portal/contract/auth/auth-context';
 import { listPlans, selectPlan } from '@portal/contract/billing/plans';
+import { chargePaymentMethod } from '@portal/contract/payments/charges';
 import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
 import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from '@portal/contract/companies/company-lifecycle';
 import {
@@ -16,9 +17,10 @@ import type { CompanyState } from '@portal/contract/shared/fields';
 import { createUser } from '@portal/contract/users/company-users';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { createGuardrails, generate } from 'otplib';
-import { TEST_PASSWORD, newCompany, newUser, ownedRow, uniqueEmail } from '../test/factories.ts';
+import { TEST_PASSWORD, newCompany, newPromoCode, newUser, ownedRow, uniqueEmail } from '../test/factories.ts';
 import { TestClient, type TestContext } from '../test/harness.ts';
 import { requestReset, solveBotCheck } from '../test/password-reset.ts';
+import { insertTopupOption, setTopupOption } from '../test/rows.ts';
 import { SoftwareAuthenticator } from '../test/webauthn-authenticator.ts';
 import { ownedFields, sampleInput } from './sample-input.ts';
 
@@ -58,6 +60,9 @@ export interface World {
 }
 
 /** The suites check access and input, not the bot check's proof of work: a small one keeps them fast. */
+/** Billing details, which adding a card needs first. */
+const BILLING_DETAILS = { phone_number: '+64 9 555 0100', street_address: '1 Queen Street', city: 'Auckland', postal_code: '1010' };
+
 export const SUITE_ENV = { BOT_CHALLENGE_MAX_NUMBER: '100' };
 
 /**
@@ -65,12 +70,25 @@ export const SUITE_ENV = { BOT_CHALLENGE_MAX_NUMBER: '100' };
  * at which the call's owned ids are aimed (see prepareCase).
  */
 export async function buildWorld(t: TestContext): Promise<World> {
+  // The one top-up option: the sample input's ids are 1, and pay once needs an option on sale.
+  const option = await insertTopupOption(t, { cost: 2500, amount: 2500 });
+  if (option.id !== 1) throw new Error(`the world's top-up option is ${option.id}, not the sample input's 1`);
+  // Promo code 1 for the sample input's id (edit, delete), and the sample code a customer redeems (each
+  // case's company redeems it once).
+  const promo = await newPromoCode(t.db, t.clock.now(), { promo_key: 'SAMPLE-1' });
+  if (promo.id !== 1) throw new Error(`the world's promo code is ${promo.id}, not the sample input's 1`);
+  await newPromoCode(t.db, t.clock.now(), { promo_key: 'WELCOME10' });
   const staff = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE', staff_role: 'admin' });
   const support = await newUser(t.db, staff.company.id, { staff_role: 'support' });
   const sales = await newUser(t.db, staff.company.id, { staff_role: 'sales' });
-  const distA = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' });
-  const distB = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' });
-  const other = await newCompany(t.db, { company_type: 'customer', current_state: 'ACTIVE', distributor_id: distB.company.id });
+  const distA = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE', ...BILLING_DETAILS });
+  const distB = await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE', ...BILLING_DETAILS });
+  const other = await newCompany(t.db, {
+    company_type: 'customer',
+    current_state: 'ACTIVE',
+    distributor_id: distB.company.id,
+    ...BILLING_DETAILS,
+  });
   const world: World = { staff, support, sales, distA, distB, other, contexts: {}, directContexts: {} };
   // Roles and capabilities are the same for every victim built alike: ask the server once for each kind.
   for (const [direct, contexts] of [
@@ -91,7 +109,12 @@ export async function buildWorld(t: TestContext): Promise<World> {
  * for the calls only a customer without a distributor may make (its plan), a customer of no distributor.
  */
 function newVictim(t: TestContext, world: World, state: CompanyState = 'ACTIVE', direct = false) {
-  return newCompany(t.db, { company_type: 'customer', current_state: state, distributor_id: direct ? null : world.distA.company.id });
+  return newCompany(t.db, {
+    company_type: 'customer',
+    current_state: state,
+    distributor_id: direct ? null : world.distA.company.id,
+    ...BILLING_DETAILS,
+  });
 }
 
 /** Calls behind the my-plan capability, which a distributor's sub-account does not have: their victim has no distributor. */
@@ -207,6 +230,8 @@ export async function prepareCase(
   onlyField?: string,
 ): Promise<PreparedCase> {
   const victim = await newVictim(t, world, call.path === convertToPaid.path ? 'TRIAL' : 'ACTIVE', DIRECT_CUSTOMER_CALLS.has(call.path));
+  // The admin's top-up option calls may have taken the world's option off sale; pay once needs it on sale.
+  if (call.path === chargePaymentMethod.path) await setTopupOption(t, 1, { deleted_at: null, is_user_visible: true });
   const actor = actorsFor(world, victim).find((a) => a.name === actorName) as MatrixActor;
   const target = DISTRIBUTOR_TARGETED.has(call.path) ? world.distA : victim;
   const ids: Record<string, unknown> = {};

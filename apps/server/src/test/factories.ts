@@ -7,6 +7,7 @@ import type { OwnedKind } from '@portal/contract/shared/owned-id';
 import type { StaffRole } from '@portal/contract/shared/roles';
 import * as auth from '../domains/auth/service.ts';
 import * as billing from '../domains/billing/service.ts';
+import * as payments from '../domains/payments/service.ts';
 import * as tenancy from '../domains/tenancy/service.ts';
 import * as users from '../domains/users/service.ts';
 import { ALL_HANDLERS } from '../handlers.ts';
@@ -76,12 +77,46 @@ export const OWNED_FACTORIES: Partial<Record<OwnedKind, OwnedFactory>> = {
     make: async (db, now, companyId) => (await newSession(db, now, (await primaryContact(db, companyId)).id)).publicId,
   },
   credit_pack: { belongsTo: 'company', make: async (db, now, companyId) => (await newCreditPack(db, now, companyId)).id },
+  payment_card: { belongsTo: 'company', make: async (db, now, companyId) => (await newPaymentCard(db, now, companyId)).id },
 };
+
+/** A saved Visa ending 4242 with a token no gateway knows (charging it is declined): for access tests. */
+export function newPaymentCard(db: Database, now: Date, companyId: number) {
+  return payments.insertSavedCard(db, {
+    company_id: companyId,
+    gateway_token: `tok_test_${companyId}`,
+    card_name: 'Test Card',
+    card_type: 'Visa',
+    last4: '4242',
+    expiry_month: 12,
+    expiry_year: 2030,
+    is_default: false,
+    created_at: now,
+  });
+}
 
 /** A credit pack of $10 that never expires, added through the ledger as an admin would add it. */
 export function newCreditPack(db: Database, now: Date, companyId: number, o: Partial<billing.NewCredit> = {}) {
   const ctx = { db, clock: { now: () => now } } as CallContext;
   return billing.addCredit(ctx, { company_id: companyId, name: 'Test credit', amount: 1000, source: 'admin', added_by_user: 'Test', ...o });
+}
+
+/** A promo code of $10 with no window, as an admin would create it. */
+export function newPromoCode(
+  db: Database,
+  now: Date,
+  o: Partial<{ promo_key: string; display_name: string; start_at: string | null; finish_at: string | null; amount: number }> = {},
+) {
+  const log = { info() {}, warn() {}, error() {} };
+  const ctx = { db, clock: { now: () => now }, log } as unknown as CallContext;
+  return payments.createPromoCode(ctx, {
+    promo_key: `PROMO-${unique()}`,
+    display_name: 'Test promo',
+    start_at: null,
+    finish_at: null,
+    amount: 1000,
+    ...o,
+  });
 }
 
 export function ownedFactory(kind: string): OwnedFactory {

@@ -3,7 +3,7 @@
  * queries.ts and tables.ts may). Plain reads and writes by key, named for what they do: no rules of the
  * portal are repeated here, so a test that needs behaviour goes through the API or a service instead.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db.ts';
 import * as schema from '../schema.ts';
 
@@ -152,4 +152,58 @@ export async function insertBillingDevice(t: Rows, row: typeof schema.billingDev
   const [made] = await t.db.insert(schema.billingDevices).values(row).returning();
   if (!made) throw new Error('no device');
   return made;
+}
+
+// Payments
+
+export type PromoRedemptionRow = typeof schema.promoRedemptions.$inferSelect;
+
+export async function promoRedemptionsOf(t: Rows, companyId: number): Promise<PromoRedemptionRow[]> {
+  return t.db
+    .select()
+    .from(schema.promoRedemptions)
+    .where(eq(schema.promoRedemptions.company_id, companyId))
+    .orderBy(schema.promoRedemptions.id);
+}
+
+/** A company's payment settings row as given (automatic top-up), bypassing the settings call. */
+export async function setPaymentSettings(t: Rows, row: typeof schema.paymentSettings.$inferInsert): Promise<void> {
+  await t.db.insert(schema.paymentSettings).values(row).onConflictDoUpdate({ target: schema.paymentSettings.company_id, set: row });
+}
+
+export async function topupOptionRow(t: Rows, id: number) {
+  const [row] = await t.db.select().from(schema.topupOptions).where(eq(schema.topupOptions.id, id));
+  return row ?? null;
+}
+
+/** A top-up option as given, bypassing the admin's call. */
+export async function insertTopupOption(t: Rows, row: Partial<typeof schema.topupOptions.$inferInsert> & { cost: number; amount: number }) {
+  const now = new Date();
+  const [inserted] = await t.db
+    .insert(schema.topupOptions)
+    .values({ name: `$${row.amount / 100} top-up`, created_at: now, updated_at: now, ...row })
+    .returning();
+  if (!inserted) throw new Error('no top-up option');
+  return inserted;
+}
+
+export async function setTopupOption(t: Rows, id: number, changes: Partial<typeof schema.topupOptions.$inferInsert>): Promise<void> {
+  await t.db.update(schema.topupOptions).set(changes).where(eq(schema.topupOptions.id, id));
+}
+
+/** Every row of every table in the public schema as text, to search for what must never be stored. */
+export async function allTablesText(t: Rows): Promise<string> {
+  const tables = (await t.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const res = (await t.db.execute(
+      sql`select coalesce(string_agg(x::text, E'\n'), '') as text from ${sql.identifier(table_name)} x`,
+    )) as unknown as {
+      rows: { text: string }[];
+    };
+    parts.push(`${table_name}: ${res.rows[0]?.text ?? ''}`);
+  }
+  return parts.join('\n');
 }

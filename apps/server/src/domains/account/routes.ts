@@ -1,4 +1,4 @@
-import { getAccountSettings, setAccountSettings, setupAccount } from '@portal/contract/account/account-settings';
+import { getAccountSettings, setAccountSettings } from '@portal/contract/account/account-settings';
 import { changePassword, resendVerificationEmail } from '@portal/contract/account/password';
 import { createUser, deleteUser, listCompanyUsers, patchUser } from '@portal/contract/users/company-users';
 import { handle } from '../../platform/handle.ts';
@@ -11,7 +11,6 @@ export const accountHandlers = [
   handle(resendVerificationEmail, (_input, ctx) => password.resendVerificationEmail(ctx)),
   handle(getAccountSettings, (_input, ctx) => settings.getAccountSettings(ctx), { readOnly: true }),
   handle(setAccountSettings, (input, ctx) => settings.setAccountSettings(ctx, input)),
-  handle(setupAccount, (input, ctx) => settings.setupAccount(ctx, input)),
   handle(listCompanyUsers, (input, ctx) => companyUsers.listUsers(ctx, input)),
   handle(createUser, (input, ctx) => companyUsers.createUser(ctx, input)),
   handle(patchUser, (input, ctx) => companyUsers.patchUser(ctx, input)),

@@ -1,6 +1,7 @@
 import type { CallInput, CallOutput } from '@portal/contract/shared/define-call';
 import { getAccountSettings, setAccountSettings, setupAccount } from '@portal/contract/account/account-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPromoCode } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
 import { lastMailTo, linkIn } from '../../test/mail.ts';
 import { companyEvents, companyRow, setUser, userRow } from '../../test/rows.ts';
@@ -209,6 +210,7 @@ const ADDRESS = {
 describe('complete signup', () => {
   it('stores the trimmed details and the promo code, marks signup complete, writes an event', async () => {
     const { company, user } = await newCompany(t.db);
+    await newPromoCode(t.db, t.clock.now(), { promo_key: 'WELCOME10' });
     const res = await (await session(user.id)).call(setupAccount, {
       company_name: '  Fresh Start Ltd ',
       company_phone_number: ' 09 555 0123 ',
@@ -236,6 +238,7 @@ describe('complete signup', () => {
     const { company, user } = await newCompany(t.db);
     const c = await session(user.id);
     const base = { ...ADDRESS, company_name: 'Promo Ltd' };
+    await newPromoCode(t.db, t.clock.now(), { promo_key: 'FIRST' });
     expect((await c.call(setupAccount, { ...base, user_promo_code: 'FIRST' })).status).toBe('ok');
     expect((await c.call(setupAccount, { ...base, company_name: 'Promo Two Ltd' })).status).toBe('ok');
     expect(await c.call(setupAccount, { ...base, user_promo_code: 'SECOND' })).toMatchObject({

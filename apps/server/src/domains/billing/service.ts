@@ -40,5 +40,6 @@ export {
   startService,
   stopService,
 } from './service-registry.ts';
+export { packView as creditPackView } from './reads.ts';
 export { deviceRemoved, deviceSeen, latestRefundTime, REFUND_PACK_NAME, refundNewUsersJob } from './refunds.ts';
 export { type CompanyHistory, importHistory } from './history.ts';

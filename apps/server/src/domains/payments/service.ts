@@ -1,0 +1,7 @@
+/**
+ * Payments' public functions (rank 8): what the routes, the jobs and higher ranks use.
+ */
+export { create as createPromoCode, redeemPromoCode } from './promo-codes.ts';
+export { findOption as findTopupOption, optionView as topupOptionView } from './topup-options.ts';
+export { installCardGateway } from './gateway/install.ts';
+export { insertCard as insertSavedCard } from './queries/cards.ts';
