@@ -14,7 +14,7 @@ function labelsFor(roles: Role[], capabilities: string[] = []): string[] {
 
 describe('NAV_ITEMS', () => {
   it('shows each role its own links', () => {
-    expect(labelsFor(['admin'])).toEqual(['Companies', 'Email templates', 'Career tests', 'My account']);
+    expect(labelsFor(['admin'])).toEqual(['Companies', 'Email templates', 'Career tests', 'Top-up options', 'Promo campaigns', 'My account']);
     expect(labelsFor(['support'])).toEqual(['Companies', 'My account']);
     expect(labelsFor(['sales'])).toEqual(['Companies', 'My account']);
     expect(labelsFor(['distributor'])).toEqual(['Sub-accounts', 'My account']);

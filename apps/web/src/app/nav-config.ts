@@ -4,6 +4,8 @@ import {
   IconBuildingWarehouse,
   IconCertificate,
   IconChartBar,
+  IconCoin,
+  IconDiscount,
   IconLayoutDashboard,
   IconListDetails,
   IconMail,
@@ -38,5 +40,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/users', label: 'Users', icon: IconUsers, roles: ['customer'], capability: 'edit_users' },
   { to: '/manage_email_templates', label: 'Email templates', icon: IconMail, roles: ['admin'] },
   { to: '/careers/tests', label: 'Career tests', icon: IconCertificate, roles: ['admin'] },
+  { to: '/manage_topup_options', label: 'Top-up options', icon: IconCoin, roles: ['admin'] },
+  { to: '/promo_campaigns', label: 'Promo campaigns', icon: IconDiscount, roles: ['admin'] },
   { to: '/myaccount', label: 'My account', icon: IconUserCircle, roles: ['any'] },
 ];

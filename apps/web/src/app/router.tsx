@@ -4,6 +4,8 @@ import { PRELOAD_STALE_MS } from './query-client';
 import { NotFoundMessage } from './not-found';
 import { RouteError } from './route-error';
 import { careersTestsRoute } from './routes/careers-tests';
+import { manageTopupOptionsRoute } from './routes/manage-topup-options';
+import { promoCampaignsRoute } from './routes/promo-campaigns';
 import { completeSignupRoute } from './routes/complete-signup';
 import { dashboardRoute } from './routes/dashboard';
 import { dashboardAdminRoute } from './routes/dashboard-admin';
@@ -45,6 +47,8 @@ export const routeTree = rootRoute.addChildren([
     usersRoute,
     manageEmailTemplatesRoute,
     careersTestsRoute,
+    manageTopupOptionsRoute,
+    promoCampaignsRoute,
     myaccountRoute,
     myaccountVerificationRoute,
     completeSignupRoute,
