@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import type { Config } from './config.ts';
 import * as adminTools from './domains/admin-tools/service.ts';
 import * as auth from './domains/auth/service.ts';
+import { installCardGateway } from './domains/payments/service.ts';
 import * as tenancy from './domains/tenancy/service.ts';
 import { ALL_HANDLERS, ALL_REDIRECTS } from './handlers.ts';
 import { BackgroundWork } from './platform/background.ts';
@@ -167,6 +168,8 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
+  // The sandbox card processor's hosted page lives beside the portal (docs/decisions/0024).
+  installCardGateway(app, deps);
   registerHandlers(app, handlers, deps);
   registerRedirects(app, ALL_REDIRECTS, deps);
   await registerWebApp(app, config.WEB_DIST);

@@ -2,7 +2,7 @@ import { ALL_CALLS } from '@portal/contract/all-calls';
 import { isPublic } from '@portal/contract/shared/define-call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../test/context.ts';
-import { READ_ONLY_PATHS, newCreditPack, ownedRow } from '../test/factories.ts';
+import { READ_ONLY_PATHS, newCreditPack, newPaymentCard, ownedRow } from '../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../test/harness.ts';
 import { insertBillingDevice } from '../test/rows.ts';
 import * as billing from '../domains/billing/service.ts';
@@ -51,7 +51,9 @@ beforeAll(async () => {
     refund_amount: 300,
   });
   await billing.runDailyCharging(ctx);
+  const card = await newPaymentCard(t.db, t.clock.now(), id, { card_name: `${MARK} card`, is_default: true });
   victimIds.push(
+    { path: '/api/v1/user/payment-methods/list', id: card.id },
     { path: '/api/v1/payment/list_credit_packs', id: pack.id },
     { path: '/api/v1/payment/list_credit_packs', id: refund.id },
     { path: '/api/v1/user/trial-refunds/list-history', id: refund.id },

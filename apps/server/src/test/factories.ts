@@ -81,7 +81,7 @@ export const OWNED_FACTORIES: Partial<Record<OwnedKind, OwnedFactory>> = {
 };
 
 /** A saved Visa ending 4242 with a token no gateway knows (charging it is declined): for access tests. */
-export function newPaymentCard(db: Database, now: Date, companyId: number) {
+export function newPaymentCard(db: Database, now: Date, companyId: number, o: { card_name?: string; is_default?: boolean } = {}) {
   return payments.insertSavedCard(db, {
     company_id: companyId,
     gateway_token: `tok_test_${companyId}`,
@@ -92,6 +92,7 @@ export function newPaymentCard(db: Database, now: Date, companyId: number) {
     expiry_year: 2030,
     is_default: false,
     created_at: now,
+    ...o,
   });
 }
 

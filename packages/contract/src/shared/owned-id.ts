@@ -3,7 +3,12 @@ import { z } from 'zod';
 /** Ids are PostgreSQL integers. */
 export const ID_MAX = 2_147_483_647;
 
-const numberId = () => z.number().int().min(1).max(ID_MAX);
+const numberId = (error?: string) =>
+  z
+    .number(error ? { error } : undefined)
+    .int()
+    .min(1)
+    .max(ID_MAX);
 
 /**
  * The kinds of row that belong to a company, with the shape of their id on the wire. Adding a kind is
@@ -15,6 +20,7 @@ const OWNED_ID_SCHEMAS = {
   /** A session travels by its public id, never by the hash its cookie is stored under. */
   session: () => z.string().min(1).max(64),
   credit_pack: numberId,
+  payment_card: numberId,
 };
 
 export type OwnedKind = keyof typeof OWNED_ID_SCHEMAS;
@@ -25,8 +31,8 @@ const META_KEY = 'x-owned';
  * The id of a row that belongs to a company. The metadata lets the generated tests aim every such field
  * at another tenant's row, so a service that forgets to check who owns the row fails the matrix.
  */
-export function zOwnedId<K extends OwnedKind>(kind: K): ReturnType<(typeof OWNED_ID_SCHEMAS)[K]> {
-  return OWNED_ID_SCHEMAS[kind]().meta({ [META_KEY]: kind }) as ReturnType<(typeof OWNED_ID_SCHEMAS)[K]>;
+export function zOwnedId<K extends OwnedKind>(kind: K, missing?: string): ReturnType<(typeof OWNED_ID_SCHEMAS)[K]> {
+  return OWNED_ID_SCHEMAS[kind](missing).meta({ [META_KEY]: kind }) as ReturnType<(typeof OWNED_ID_SCHEMAS)[K]>;
 }
 
 /** The kind a schema made by `zOwnedId` carries (wrappers such as `.optional()` are not looked through). */

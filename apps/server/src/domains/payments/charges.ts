@@ -1,0 +1,128 @@
+import { GATEWAY_TIMEOUT, PAYMENT_FAILED, TOPUP_NOT_FOUND } from '@portal/contract/payments/charges';
+import { randomBytes } from 'node:crypto';
+import type { CallContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import * as billing from '../billing/service.ts';
+import { type GatewayOutcome, GatewayTimeout } from './gateway/gateway.ts';
+import { gatewayOf, redact } from './gateway/install.ts';
+import { requireCard } from './cards.ts';
+import * as q from './queries/charges.ts';
+
+export interface ChargeInput {
+  target_topup_id: number;
+  target_card_id: number;
+  idempotency_key?: string;
+}
+
+export interface ChargeAnswer {
+  success: boolean;
+  message: string;
+  response_text: string;
+  credit_pack_id: number | null;
+  amount: number;
+  cost: number;
+  balance: number;
+}
+
+/**
+ * Pay once (spec-2 §2.10, §5): charges a saved card for a top-up option and adds its credit pack.
+ *
+ * The idempotency key is claimed first, in the call's transaction: a second call with the same key waits on
+ * it and then answers the first call's outcome. The card is charged with that key, so a retry after a
+ * timeout (whose transaction rolled back) reaches the gateway with the same key and gets the first charge's
+ * answer instead of a second charge. On approval the pack and the card transaction commit together; on a
+ * decline only the failed card transaction is written.
+ */
+export async function chargeOnce(ctx: CallContext, input: ChargeInput): Promise<ChargeAnswer> {
+  const { company, card } = await requireCard(ctx, input.target_card_id);
+  const option = await q.findTopupOption(ctx.db, input.target_topup_id);
+  if (!option || !(option.is_user_visible || option.is_default))
+    throw new AppError(400, TOPUP_NOT_FOUND, { target_topup_id: TOPUP_NOT_FOUND });
+  // Keys are the page's; the company's id in front keeps one company's keys from meeting another's.
+  const key = `charge:${company.id}:${input.idempotency_key ?? randomBytes(16).toString('hex')}`;
+  const now = ctx.clock.now();
+  const item = `Top-up: ${option.name}`;
+  const claim = await q.claimKey(ctx.db, {
+    company_id: company.id,
+    card_id: card.id,
+    kind: 'charge',
+    item,
+    charged_amount: option.cost,
+    idempotency_key: key,
+    created_at: now,
+  });
+  const { row } = claim;
+  if (!claim.created) {
+    if (row.company_id !== company.id || row.card_id !== card.id || row.charged_amount !== option.cost || row.kind !== 'charge') {
+      throw new AppError(409, 'This payment key was used for another payment');
+    }
+    if (row.success !== null) return answerOf(ctx, company.id, row.success, row.response_text, row.credit_pack_id, option);
+  }
+  const gateway = gatewayOf(ctx);
+  let outcome: GatewayOutcome;
+  try {
+    outcome = await gateway.charge({ token: card.gateway_token, amount: option.cost, idempotency_key: key, reference: item });
+  } catch (err) {
+    if (!(err instanceof GatewayTimeout)) throw err;
+    // The call rolls back; the pending row outlives it so the charge can be asked after with the same key.
+    ctx.afterCall(async (after) => {
+      await q.claimKey(after.db, {
+        company_id: company.id,
+        card_id: card.id,
+        kind: 'charge',
+        item,
+        charged_amount: option.cost,
+        idempotency_key: key,
+        created_at: now,
+      });
+    });
+    ctx.log.warn({ company_id: company.id, card_transaction_key: key }, 'card gateway timed out');
+    throw new AppError(504, GATEWAY_TIMEOUT);
+  }
+  const approved = outcome.status === 'approved';
+  let packId: number | null = null;
+  if (approved) {
+    const pack = await billing.addCredit(ctx, {
+      company_id: company.id,
+      name: option.name,
+      amount: option.amount,
+      cost: option.cost,
+      source: 'purchase',
+      expiry_days: option.expiry_length_days || null,
+      added_by_user: ctx.actor.label,
+    });
+    packId = pack.id;
+  }
+  await q.finishCardTransaction(ctx.db, row.id, {
+    success: approved,
+    gateway_transaction_id: outcome.transaction_id,
+    response_text: outcome.response_text,
+    request: redact(outcome.request),
+    response: redact(outcome.response),
+    completed_at: ctx.clock.now(),
+    credit_pack_id: packId,
+  });
+  if (approved) await ctx.audit(company.id, `Paid ${dollars(option.cost)} by ${card.card_type} ending ${card.last4} for ${option.name}`);
+  return answerOf(ctx, company.id, approved, outcome.response_text, packId, option);
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+async function answerOf(
+  ctx: CallContext,
+  companyId: number,
+  success: boolean,
+  responseText: string,
+  packId: number | null,
+  option: q.TopupOptionRow,
+): Promise<ChargeAnswer> {
+  return {
+    success,
+    message: success ? 'Payment successful' : `${PAYMENT_FAILED} ${responseText}`.trim(),
+    response_text: responseText,
+    credit_pack_id: packId,
+    amount: success ? option.amount : 0,
+    cost: success ? option.cost : 0,
+    balance: await billing.balanceOf(ctx, companyId),
+  };
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { SandboxGateway } from './sandbox.ts';
+
+/** The page's script, served as a file: the content security policy allows no inline script. */
+const SCRIPT = fs.readFileSync(new URL('./card-page.js', import.meta.url), 'utf8');
+
+/**
+ * The hosted page may be framed by the portal's own pages only (the portal's policy says 'none' for
+ * everything else), and posts only to the sandbox beside it.
+ */
+const PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(session: string, parentOrigin: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Card details</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; color: #1a1b1e; background: #fff; }
+  form { display: grid; gap: 12px; max-width: 420px; }
+  label { display: grid; gap: 4px; font-size: 14px; font-weight: 500; }
+  input { font: inherit; padding: 8px 10px; border: 1px solid #868e96; border-radius: 4px; }
+  input:focus-visible, button:focus-visible { outline: 2px solid #1c7ed6; outline-offset: 1px; }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+  button { font: inherit; padding: 8px 14px; border: 0; border-radius: 4px; background: #1864ab; color: #fff; cursor: pointer; }
+  button.secondary { background: #fff; color: #1a1b1e; border: 1px solid #868e96; }
+  button:disabled { background: #adb5bd; }
+  #status { min-height: 1.4em; margin: 12px 0 0; }
+  .note { font-size: 12px; color: #495057; margin: 0; }
+</style>
+</head>
+<body data-session="${escapeHtml(session)}" data-parent-origin="${escapeHtml(parentOrigin)}">
+<main>
+<form id="card-form" autocomplete="on" novalidate>
+  <p class="note">Sandbox card processor: no real card is charged.</p>
+  <label>Name on card<input name="name" autocomplete="cc-name" required maxlength="100"></label>
+  <label>Card number<input name="number" autocomplete="cc-number" inputmode="numeric" required maxlength="23"></label>
+  <div class="row">
+    <label>Expiry (MM/YY)<input name="expiry" autocomplete="cc-exp" placeholder="MM/YY" required maxlength="7"></label>
+    <label>Security code<input name="cvc" autocomplete="cc-csc" inputmode="numeric" required maxlength="4"></label>
+  </div>
+  <button id="submit" type="submit">Authorize card</button>
+</form>
+<section id="challenge" hidden aria-labelledby="challenge-title">
+  <h2 id="challenge-title">3-D Secure check</h2>
+  <p>Your bank asks you to confirm this card.</p>
+  <div class="row">
+    <button id="challenge-pass" type="button">Confirm</button>
+    <button id="challenge-fail" type="button" class="secondary">Fail the check</button>
+  </div>
+</section>
+<p id="status" role="status" aria-live="polite"></p>
+</main>
+<script src="/sandbox-gateway/card.js"></script>
+</body>
+</html>`;
+}
+
+const zEntry = z.object({
+  session: z.string().max(100),
+  number: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+  name: z.string().max(200),
+});
+const zChallenge = z.object({ session: z.string().max(100), passed: z.boolean() });
+
+const gone = (reply: FastifyReply) =>
+  reply.code(410).send({ state: 'failed', response_text: 'This card session has expired. Close the dialog and try again.' });
+
+/**
+ * The sandbox processor's hosted card page, served by the portal under /sandbox-gateway/ (a real processor
+ * serves its own from its own origin). The card travels from this page to the sandbox and nowhere else:
+ * nothing here logs a request body, and the sandbox keeps only a token, brand, last four and expiry.
+ */
+export function registerSandboxCardPage(app: FastifyInstance, gateway: () => SandboxGateway): void {
+  app.get('/sandbox-gateway/card.js', async (_req, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SCRIPT),
+  );
+  app.get<{ Querystring: { session?: string } }>('/sandbox-gateway/card', async (req, reply) => {
+    const session = await gateway().liveSession(String(req.query.session ?? '').slice(0, 100));
+    reply.header('content-security-policy', PAGE_POLICY).header('x-frame-options', 'SAMEORIGIN').header('cache-control', 'no-store');
+    if (session?.state !== 'pending') {
+      return reply
+        .code(410)
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(
+          '<!doctype html><html lang="en"><title>Card details</title><p>This card session has expired. Close the dialog and try again.</p></html>',
+        );
+    }
+    return reply.header('content-type', 'text/html; charset=utf-8').send(page(session.id, session.parent_origin));
+  });
+  app.post('/sandbox-gateway/card/enter', async (req, reply) => {
+    const parsed = zEntry.safeParse(req.body);
+    if (!parsed.success) return reply.code(400).send({ state: 'invalid', response_text: 'Please fill in every field' });
+    const { session, ...entry } = parsed.data;
+    const answer = await gateway().enterCard(session, entry);
+    return answer ? reply.header('cache-control', 'no-store').send(answer) : gone(reply);
+  });
+  app.post('/sandbox-gateway/card/challenge', async (req, reply) => {
+    const parsed = zChallenge.safeParse(req.body);
+    if (!parsed.success) return reply.code(400).send({ state: 'invalid', response_text: 'Please answer the check' });
+    const answer = await gateway().answerChallenge(parsed.data.session, parsed.data.passed);
+    return answer ? reply.send(answer) : gone(reply);
+  });
+}
