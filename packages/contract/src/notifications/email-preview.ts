@@ -16,6 +16,9 @@ export const EMAIL_TEMPLATES = {
   out_of_credit: 'Out of credit (suspended)',
   new_user_refund: 'New user refund',
   career_test: 'Career test invitation',
+  payment_receipt: 'Payment receipt',
+  card_added: 'Card added',
+  card_removed: 'Card removed',
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -165,3 +165,36 @@ export async function previewTemplate(ctx: CallContext, name: EmailTemplateName)
   if (!mail) throw new AppError(404, `No email template named ${name}`);
   return { template: mail.template, subject: mail.subject, html: mail.html, text: mail.text };
 }
+
+/** A receipt for a card payment, to the company's billing contacts. */
+export async function sendPaymentReceiptMail(
+  ctx: MailContext,
+  companyId: number,
+  o: { item: string; paidCents: number; creditCents: number; card: string; reference: string },
+) {
+  const billLink = templates.portalLink(ctx.config, '/mybill');
+  const when = templates.formatWhen(ctx.clock.now(), null);
+  await mailBillingContacts(ctx, companyId, (name) =>
+    templates.paymentReceiptMail({
+      name,
+      item: o.item,
+      paid: templates.dollars(o.paidCents),
+      credit: templates.dollars(o.creditCents),
+      card: o.card,
+      when,
+      reference: o.reference,
+      billLink,
+    }),
+  );
+}
+
+/** Tells a company's billing contacts that a card was added to or removed from the account. */
+export async function sendCardChangedMail(
+  ctx: MailContext,
+  companyId: number,
+  o: { change: 'added' | 'removed'; card: string; by: string },
+) {
+  const cardsLink = templates.portalLink(ctx.config, '/payment_methods');
+  const render = o.change === 'added' ? templates.cardAddedMail : templates.cardRemovedMail;
+  await mailBillingContacts(ctx, companyId, (name) => render({ name, card: o.card, by: o.by, cardsLink }));
+}

@@ -262,3 +262,80 @@ export const careerTestMail = defineTemplate('career_test', {
     }),
   }),
 });
+
+export const paymentReceiptMail = defineTemplate('payment_receipt', {
+  sample: (config) => ({
+    name: 'Casey Customer',
+    item: '$100 top-up',
+    paid: dollars(10_000),
+    credit: dollars(11_000),
+    card: 'Visa ending 4242',
+    when: formatWhen(SAMPLE_TIME, null),
+    reference: 'txn_4f2a9c',
+    billLink: portalLink(config, '/mybill'),
+  }),
+  render: (o: {
+    name: string;
+    item: string;
+    paid: string;
+    credit: string;
+    card: string;
+    when: string;
+    reference: string;
+    billLink: string;
+  }) => ({
+    subject: `Your ${PRODUCT} payment receipt`,
+    ...renderMail({
+      heading: 'Thank you for your payment',
+      paragraphs: [
+        greeting(o.name),
+        `We charged ${o.paid} to your ${o.card} for ${o.item} (${o.when}).`,
+        `Credit added: ${o.credit}.`,
+        `Gateway reference: ${o.reference}.`,
+      ],
+      action: { label: 'View your bill', url: o.billLink },
+    }),
+  }),
+});
+
+export const cardAddedMail = defineTemplate('card_added', {
+  sample: (config) => ({
+    name: 'Casey Customer',
+    card: 'Visa ending 4242',
+    by: 'Casey Customer',
+    cardsLink: portalLink(config, '/payment_methods'),
+  }),
+  render: (o: { name: string; card: string; by: string; cardsLink: string }) => ({
+    subject: `A card was added to your ${PRODUCT} account`,
+    ...renderMail({
+      heading: 'A card was added',
+      paragraphs: [
+        greeting(o.name),
+        `${o.by} added the card ${o.card} to your account. A $1 temporary hold checked the card and was released at once.`,
+        'If you did not expect this, remove the card and change your password.',
+      ],
+      action: { label: 'Manage cards', url: o.cardsLink },
+    }),
+  }),
+});
+
+export const cardRemovedMail = defineTemplate('card_removed', {
+  sample: (config) => ({
+    name: 'Casey Customer',
+    card: 'Visa ending 4242',
+    by: 'Casey Customer',
+    cardsLink: portalLink(config, '/payment_methods'),
+  }),
+  render: (o: { name: string; card: string; by: string; cardsLink: string }) => ({
+    subject: `A card was removed from your ${PRODUCT} account`,
+    ...renderMail({
+      heading: 'A card was removed',
+      paragraphs: [
+        greeting(o.name),
+        `${o.by} removed the card ${o.card} from your account.`,
+        'Automatic payments need a saved card: add one if you use them.',
+      ],
+      action: { label: 'Manage cards', url: o.cardsLink },
+    }),
+  }),
+});

@@ -14,6 +14,7 @@ import { adminEditTopupOption } from '@portal/contract/payments/topup-options';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { appWith, createTestContext, newCompany, ok, ON_POSTGRES, TestClient, type TestContext } from '../../test/harness.ts';
+import { mailsTo } from '../../test/mail.ts';
 import { allTablesText, setCompany } from '../../test/rows.ts';
 
 let t: TestContext;
@@ -294,6 +295,30 @@ describe('pay once', () => {
     expect((await balance(client)).total).toBe(1);
     const listed = ok(await client.call(listPaymentMethods, { page: 1, page_size: 20 })).data.rows[0];
     expect(listed).toMatchObject({ charged_amount: 2500 });
+  });
+});
+
+describe('mail', () => {
+  it('tells the billing contacts of a card added, a payment and a card removed, through the outbox', async () => {
+    const { client, user } = await customer();
+    const card = (await addCard(client, '4242424242424242')).card;
+    if (!card) throw new Error('card not added');
+    ok(await client.call(chargePaymentMethod, { target_topup_id: option100, target_card_id: card.id }));
+    ok(await client.call(deletePaymentMethod, { card_id: card.id }));
+    const mails = await mailsTo(t.db, user.email);
+    expect(mails.map((m) => m.template)).toEqual(expect.arrayContaining(['card_added', 'payment_receipt', 'card_removed']));
+    const receipt = mails.find((m) => m.template === 'payment_receipt');
+    expect(receipt?.text_body).toContain('$100.00');
+    expect(receipt?.text_body).toContain('$110.00');
+    expect(receipt?.text_body).toContain('Visa ending 4242');
+  });
+
+  it('sends no receipt for a declined payment', async () => {
+    const { client, user } = await customer();
+    const card = (await addCard(client, '4000000000000341')).card;
+    if (!card) throw new Error('card not added');
+    ok(await client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: card.id }));
+    expect((await mailsTo(t.db, user.email)).map((m) => m.template)).toEqual(['card_added']);
   });
 });
 

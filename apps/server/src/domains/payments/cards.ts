@@ -7,6 +7,7 @@ import {
 } from '@portal/contract/payments/cards';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import { type GatewayOutcome, GatewayTimeout } from './gateway/gateway.ts';
 import { gatewayOf, redact } from './gateway/install.ts';
@@ -166,6 +167,11 @@ export async function complete(ctx: CallContext, input: { session: string }): Pr
   });
   await q.finishAuthorization(ctx.db, input.session, { card_id: card.id, response_text: hold.response_text, completed_at: now });
   await ctx.audit(company.id, `Added card ${summary.brand} ending ${summary.last4}`);
+  await notifications.sendCardChangedMail(ctx, company.id, {
+    change: 'added',
+    card: `${summary.brand} ending ${summary.last4}`,
+    by: ctx.actor.label,
+  });
   const listed = (await q.pageCards(ctx.db, company.id, 1000, 0)).rows.find((r) => r.card.id === card.id);
   return { result: 'success', response_text: hold.response_text, card: listed ? cardOut(listed) : null };
 }
@@ -207,5 +213,10 @@ export async function deleteCard(ctx: CallContext, input: { card_id: number }): 
     if (next) await q.setDefault(ctx.db, company.id, next.id);
   }
   await ctx.audit(company.id, `Removed card ${card.card_type} ending ${card.last4}`);
+  await notifications.sendCardChangedMail(ctx, company.id, {
+    change: 'removed',
+    card: `${card.card_type} ending ${card.last4}`,
+    by: ctx.actor.label,
+  });
   return null;
 }

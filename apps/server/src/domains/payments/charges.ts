@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
+import * as notifications from '../notifications/service.ts';
 import { type GatewayOutcome, GatewayTimeout } from './gateway/gateway.ts';
 import { gatewayOf, redact } from './gateway/install.ts';
 import { requireCard } from './cards.ts';
@@ -102,7 +103,16 @@ export async function chargeOnce(ctx: CallContext, input: ChargeInput): Promise<
     completed_at: ctx.clock.now(),
     credit_pack_id: packId,
   });
-  if (approved) await ctx.audit(company.id, `Paid ${dollars(option.cost)} by ${card.card_type} ending ${card.last4} for ${option.name}`);
+  if (approved) {
+    await ctx.audit(company.id, `Paid ${dollars(option.cost)} by ${card.card_type} ending ${card.last4} for ${option.name}`);
+    await notifications.sendPaymentReceiptMail(ctx, company.id, {
+      item: option.name,
+      paidCents: option.cost,
+      creditCents: option.amount,
+      card: `${card.card_type} ending ${card.last4}`,
+      reference: outcome.transaction_id ?? '',
+    });
+  }
   return answerOf(ctx, company.id, approved, outcome.response_text, packId, option);
 }
 
