@@ -14,7 +14,14 @@ function labelsFor(roles: Role[], capabilities: string[] = []): string[] {
 
 describe('NAV_ITEMS', () => {
   it('shows each role its own links', () => {
-    expect(labelsFor(['admin'])).toEqual(['Companies', 'Email templates', 'Career tests', 'Top-up options', 'Promo campaigns', 'My account']);
+    expect(labelsFor(['admin'])).toEqual([
+      'Companies',
+      'Email templates',
+      'Career tests',
+      'Top-up options',
+      'Promo campaigns',
+      'My account',
+    ]);
     expect(labelsFor(['support'])).toEqual(['Companies', 'My account']);
     expect(labelsFor(['sales'])).toEqual(['Companies', 'My account']);
     expect(labelsFor(['distributor'])).toEqual(['Sub-accounts', 'My account']);
@@ -26,6 +33,7 @@ describe('NAV_ITEMS', () => {
       'Active services',
       'Usage history',
       'Track new users',
+      'Payment methods',
       'My account',
     ]);
   });

@@ -20,6 +20,7 @@ import { myPlanRoute } from './routes/my-plan';
 import { myaccountRoute } from './routes/myaccount';
 import { myaccountVerificationRoute } from './routes/myaccount-verification';
 import { passphraseRoute } from './routes/passphrase';
+import { paymentMethodsRoute } from './routes/payment-methods';
 import { pendingDeleteRoute } from './routes/pending-delete';
 import { publicRoute } from './routes/public';
 import { rootRoute } from './routes/root';
@@ -40,6 +41,7 @@ export const routeTree = rootRoute.addChildren([
     dashboardDistributorRoute,
     dashboardAdminRoute,
     topupRoute,
+    paymentMethodsRoute,
     myPlanRoute,
     myActiveServicesRoute,
     fullUsageHistoryRoute,

@@ -1,9 +1,15 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { TopupPage } from '../../features/billing/components/topup-page';
+import { TopupPayments } from '../../features/payments/components/topup-payments';
 import { useSignedInAuth } from '../use-signed-in-auth';
 
 function TopupRoute() {
-  return <TopupPage state={useSignedInAuth().state} />;
+  const auth = useSignedInAuth();
+  return (
+    <TopupPage state={auth.state}>
+      <TopupPayments hasSavedCard={auth.has_saved_card} canRedeem={auth.roles.includes('customer')} />
+    </TopupPage>
+  );
 }
 
 export const Route = createLazyRoute('/signed-in/topup')({ component: TopupRoute });

@@ -1,4 +1,22 @@
-import { adminCreatePromoCode, adminDeletePromoCode, adminEditPromoCode, adminListPromoCodes } from '@portal/contract/payments/promo-codes';
+import { getAccountSettings, setAccountSettings } from '@portal/contract/account/account-settings';
+import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { listCreditPacks } from '@portal/contract/billing/credit-packs';
+import { balanceHistory, creditSummary } from '@portal/contract/billing/summary';
+import {
+  authorizePaymentMethod,
+  completePaymentMethod,
+  deletePaymentMethod,
+  listPaymentMethods,
+  setDefaultPaymentMethod,
+} from '@portal/contract/payments/cards';
+import { chargePaymentMethod } from '@portal/contract/payments/charges';
+import {
+  adminCreatePromoCode,
+  adminDeletePromoCode,
+  adminEditPromoCode,
+  adminListPromoCodes,
+  redeemPromoCode,
+} from '@portal/contract/payments/promo-codes';
 import { adminDeleteTopupOption, adminEditTopupOption, adminListTopupOptions, listTopups } from '@portal/contract/payments/topup-options';
 import { callSource } from '../../../components/data-table/list-source';
 import { defineMutation, defineQuery } from '../../../lib/call-hooks';
@@ -14,3 +32,22 @@ const PROMO_VIEWS = { invalidates: [adminListPromoCodes] };
 export const useCreatePromoCode = defineMutation(adminCreatePromoCode, PROMO_VIEWS);
 export const useEditPromoCode = defineMutation(adminEditPromoCode, PROMO_VIEWS);
 export const useDeletePromoCode = defineMutation(adminDeletePromoCode, PROMO_VIEWS);
+
+// Saved cards. has_saved_card in the auth context follows the list (it enables Pay once on /topup).
+const CARD_VIEWS = { invalidates: [listPaymentMethods, getAuthContext] };
+export const cardsSource = () => callSource(listPaymentMethods);
+/** Every card for the Pay once select: a company has a handful, never more than one large page. */
+export const allCardsQuery = defineQuery(listPaymentMethods);
+export const useAuthorizeCard = defineMutation(authorizePaymentMethod);
+export const useCompleteCard = defineMutation(completePaymentMethod, CARD_VIEWS);
+export const useSetDefaultCard = defineMutation(setDefaultPaymentMethod, CARD_VIEWS);
+export const useDeleteCard = defineMutation(deletePaymentMethod, CARD_VIEWS);
+
+/** The billing details the card authorization reads: the company's account settings. */
+export const billingDetailsQuery = defineQuery(getAccountSettings);
+export const useSaveBillingDetails = defineMutation(setAccountSettings, { invalidates: [getAccountSettings, getAuthContext] });
+
+/** Credit moves the balance everywhere it is shown, and may lift a suspension (the auth context's state). */
+const CREDIT_VIEWS = { invalidates: [creditSummary, balanceHistory, listCreditPacks, getAuthContext, listPaymentMethods] };
+export const useChargeCard = defineMutation(chargePaymentMethod, CREDIT_VIEWS);
+export const useRedeemPromoCode = defineMutation(redeemPromoCode, CREDIT_VIEWS);

@@ -1,0 +1,118 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PROMO_MESSAGES } from '@portal/contract/payments/promo-codes';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { notifySuccess } from '../../../components/feedback/notify';
+import { errorMessage } from '../../../lib/api-error';
+import { useRedeemPromoCode } from '../api';
+import { AuthorizeCardDialog } from './authorize-card-dialog';
+import { PayOnceDialog } from './pay-once-dialog';
+
+function PromoCodeForm() {
+  const redeem = useRedeemPromoCode();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setDone(null);
+        if (code.trim() === '') {
+          setError(PROMO_MESSAGES.key);
+          return;
+        }
+        setError(null);
+        redeem.mutate(
+          { promo_code: code.trim() },
+          {
+            onSuccess: (answer) => {
+              notifySuccess(answer.message);
+              setDone(answer.message);
+              setCode('');
+            },
+            onError: (failure) => setError(errorMessage(failure)),
+          },
+        );
+      }}
+    >
+      <Group align="flex-start" gap="sm">
+        <TextInput
+          label="Promo code"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={error}
+          maxLength={100}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" mt={25} variant="default" loading={redeem.isPending}>
+          Redeem
+        </Button>
+      </Group>
+      {done ? (
+        <Text size="sm" c="green.8" mt="xs" role="status">
+          {done}
+        </Text>
+      ) : null}
+    </form>
+  );
+}
+
+interface TopupPaymentsProps {
+  hasSavedCard: boolean;
+  /** Only customers redeem promo codes; a distributor pays but has no code to use. */
+  canRedeem: boolean;
+}
+
+/** The payment part of /topup (spec-2 §2.10): cards, Pay once, automatic payments, a promo code and the terms. */
+export function TopupPayments({ hasSavedCard, canRedeem }: TopupPaymentsProps) {
+  const [dialog, setDialog] = useState<'card' | 'pay' | null>(null);
+  return (
+    <>
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Add credit
+          </Title>
+          {!hasSavedCard && <Alert color="blue">Add a card to pay for credit.</Alert>}
+          <Group gap="sm">
+            {hasSavedCard ? (
+              <Button component={Link} to="/payment_methods" variant="default">
+                Manage cards
+              </Button>
+            ) : (
+              <Button variant="default" onClick={() => setDialog('card')}>
+                Add a new card
+              </Button>
+            )}
+            <Button onClick={() => setDialog('pay')} disabled={!hasSavedCard}>
+              Pay once
+            </Button>
+            {/* Automatic payments have their own page (/auto_payment), which is not part of the portal yet. */}
+            <Button variant="default" disabled>
+              Configure automatic payments
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Payments are charged in US dollars to the card you choose and are not refundable, except as the trial guarantee allows. Credit
+            is used daily for the services on your account; credit packs do not expire unless their option says so. By paying you agree to
+            the terms of service.
+          </Text>
+        </Stack>
+      </Card>
+      {canRedeem && (
+        <Card withBorder padding="lg">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Promo code
+            </Title>
+            <PromoCodeForm />
+          </Stack>
+        </Card>
+      )}
+      {dialog === 'card' ? <AuthorizeCardDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'pay' ? <PayOnceDialog onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
