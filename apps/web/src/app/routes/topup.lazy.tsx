@@ -7,7 +7,7 @@ function TopupRoute() {
   const auth = useSignedInAuth();
   return (
     <TopupPage state={auth.state}>
-      <TopupPayments hasSavedCard={auth.has_saved_card} canRedeem={auth.roles.includes('customer')} />
+      <TopupPayments canRedeem={auth.roles.includes('customer')} />
     </TopupPage>
   );
 }

@@ -67,7 +67,13 @@ export function AuthorizeCardDialog({ onClose }: AuthorizeCardDialogProps) {
 
   const restart = () => dispatch({ type: 'restart' });
   return (
-    <Modal opened onClose={onClose} title="Authorize new card" size={state.step === 'processing' ? 'lg' : 'md'}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Authorize new card"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      size={state.step === 'processing' ? 'lg' : 'md'}
+    >
       {state.step === 'init' && (
         <Stack gap="sm">
           <Text size="sm">

@@ -97,7 +97,7 @@ function BillingDetailsForm({ settings, missing, onSaved, onClose }: BillingDeta
 export function BillingDetailsDialog(props: BillingDetailsDialogProps) {
   const settings = billingDetailsQuery.useQuery();
   return (
-    <Modal opened onClose={props.onClose} title="Billing details">
+    <Modal opened onClose={props.onClose} title="Billing details" closeButtonProps={{ 'aria-label': 'Close' }}>
       {settings.data ? (
         <BillingDetailsForm settings={settings.data} {...props} />
       ) : settings.error ? (

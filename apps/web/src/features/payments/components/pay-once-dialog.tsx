@@ -60,7 +60,7 @@ export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
   const loading = !topups.data || !cards.data;
   const loadError = topups.error ?? cards.error;
   return (
-    <Modal opened onClose={onClose} title="Topup payment">
+    <Modal opened onClose={onClose} title="Topup payment" closeButtonProps={{ 'aria-label': 'Close' }}>
       {outcome?.kind === 'success' ? (
         <Stack gap="sm">
           <Alert color="green" icon={<IconCircleCheck aria-hidden />} title="Payment received">

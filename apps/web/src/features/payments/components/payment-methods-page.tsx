@@ -78,12 +78,7 @@ export function PaymentMethodsPage() {
     {
       accessor: 'is_default',
       title: 'Default',
-      render: (card) =>
-        card.is_default ? (
-          <Badge variant="light" color="green">
-            Default
-          </Badge>
-        ) : null,
+      render: (card) => (card.is_default ? <Badge>Default</Badge> : null),
     },
     { accessor: 'actions', title: 'Actions', textAlign: 'right', render: (card) => <CardActions card={card} /> },
   ];

@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PROMO_MESSAGES } from '@portal/contract/payments/promo-codes';
+import { UNLIMITED_PAGE_SIZE } from '@portal/contract/shared/paging';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { notifySuccess } from '../../../components/feedback/notify';
 import { errorMessage } from '../../../lib/api-error';
-import { useRedeemPromoCode } from '../api';
+import { allCardsQuery, useRedeemPromoCode } from '../api';
 import { AuthorizeCardDialog } from './authorize-card-dialog';
 import { PayOnceDialog } from './pay-once-dialog';
 
@@ -60,14 +61,17 @@ function PromoCodeForm() {
 }
 
 interface TopupPaymentsProps {
-  hasSavedCard: boolean;
   /** Only customers redeem promo codes; a distributor pays but has no code to use. */
   canRedeem: boolean;
 }
 
 /** The payment part of /topup (spec-2 §2.10): cards, Pay once, automatic payments, a promo code and the terms. */
-export function TopupPayments({ hasSavedCard, canRedeem }: TopupPaymentsProps) {
+export function TopupPayments({ canRedeem }: TopupPaymentsProps) {
   const [dialog, setDialog] = useState<'card' | 'pay' | null>(null);
+  // The card list itself (the Pay once dialog's, so one request serves both) says whether a card is saved;
+  // it is refreshed the moment a card is added or removed.
+  const cards = allCardsQuery.useQuery({ page: 1, page_size: UNLIMITED_PAGE_SIZE });
+  const hasSavedCard = (cards.data?.total ?? 0) > 0;
   return (
     <>
       <Card withBorder padding="lg">
@@ -75,14 +79,14 @@ export function TopupPayments({ hasSavedCard, canRedeem }: TopupPaymentsProps) {
           <Title order={2} size="h4">
             Add credit
           </Title>
-          {!hasSavedCard && <Alert color="blue">Add a card to pay for credit.</Alert>}
+          {cards.data && !hasSavedCard && <Alert color="blue">Add a card to pay for credit.</Alert>}
           <Group gap="sm">
             {hasSavedCard ? (
               <Button component={Link} to="/payment_methods" variant="default">
                 Manage cards
               </Button>
             ) : (
-              <Button variant="default" onClick={() => setDialog('card')}>
+              <Button variant="default" onClick={() => setDialog('card')} disabled={!cards.data}>
                 Add a new card
               </Button>
             )}
@@ -105,7 +109,7 @@ export function TopupPayments({ hasSavedCard, canRedeem }: TopupPaymentsProps) {
         <Card withBorder padding="lg">
           <Stack gap="sm">
             <Title order={2} size="h4">
-              Promo code
+              Redeem a promo code
             </Title>
             <PromoCodeForm />
           </Stack>

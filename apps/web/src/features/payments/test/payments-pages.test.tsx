@@ -254,7 +254,7 @@ describe('/topup', () => {
   }));
 
   it('keeps Pay once disabled without a saved card and offers Add a new card', async () => {
-    await page('/topup', [TOPUPS], { ...CUSTOMER, has_saved_card: false });
+    await page('/topup', [TOPUPS, on(listPaymentMethods, () => cardsPage([]))]);
     expect(((await screen.findByRole('button', { name: 'Pay once' })) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Add a new card' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Manage cards' })).toBeNull();
@@ -275,15 +275,11 @@ describe('/topup', () => {
       },
       { success: true, message: 'Paid', response_text: 'Approved', credit_pack_id: 9, amount: 5500, cost: 5000, balance: 5600 },
     ];
-    const { api } = await page(
-      '/topup',
-      [
-        TOPUPS,
-        on(listPaymentMethods, () => cardsPage([card(1, '4242'), card(2, '4444', { is_default: true, card_type: 'Mastercard' })])),
-        on(chargePaymentMethod, () => answers.shift() as never),
-      ],
-      { ...CUSTOMER, has_saved_card: true },
-    );
+    const { api } = await page('/topup', [
+      TOPUPS,
+      on(listPaymentMethods, () => cardsPage([card(1, '4242'), card(2, '4444', { is_default: true, card_type: 'Mastercard' })])),
+      on(chargePaymentMethod, () => answers.shift() as never),
+    ]);
     expect((await screen.findByRole('link', { name: 'Manage cards' })).getAttribute('href')).toBe('/payment_methods');
     await userEvent.click(screen.getByRole('button', { name: 'Pay once' }));
     const dialog = await screen.findByRole('dialog', { name: 'Topup payment' });
@@ -314,6 +310,7 @@ describe('/topup', () => {
   it('redeems a promo code and shows why one is refused', async () => {
     const { api } = await page('/topup', [
       TOPUPS,
+      on(listPaymentMethods, () => cardsPage([])),
       on(redeemPromoCode, (body) =>
         body.promo_code === 'SPRING'
           ? {
