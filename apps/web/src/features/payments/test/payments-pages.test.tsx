@@ -307,6 +307,31 @@ describe('/topup', () => {
     expect(sent[2]?.idempotency_key).not.toBe(sent[0]?.idempotency_key);
   });
 
+  it('sends one payment on a double click: at most the same key twice, never a second charge', async () => {
+    const { api } = await page('/topup', [
+      TOPUPS,
+      on(listPaymentMethods, () => cardsPage([card(1, '4242', { is_default: true })])),
+      on(chargePaymentMethod, () => ({
+        success: true,
+        message: 'Paid',
+        response_text: 'Approved',
+        credit_pack_id: 9,
+        amount: 2000,
+        cost: 2000,
+        balance: 2100,
+      })),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay once' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Topup payment' });
+    // The default option is chosen for the customer.
+    expect(((await within(dialog).findByLabelText('$20.00 credit for $20.00')) as HTMLInputElement).checked).toBe(true);
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Pay now' }));
+    expect(await within(dialog).findByText(/Your balance is now \$21\.00/)).toBeTruthy();
+    const keys = new Set(api.callsTo(chargePaymentMethod).map((r) => r.body.idempotency_key));
+    expect(keys.size).toBe(1);
+    expect(api.callsTo(chargePaymentMethod)[0]?.body).toMatchObject({ target_topup_id: 2, target_card_id: 1 });
+  });
+
   it('redeems a promo code and shows why one is refused', async () => {
     const { api } = await page('/topup', [
       TOPUPS,
