@@ -66,7 +66,7 @@ describe('layout', () => {
     expect(within(nav).getByRole('link', { name: 'My account' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it('shows staff the Companies link', async () => {
+  it('shows an admin the Companies link and the admin tools', async () => {
     await renderApp('/dashboard_admin', [
       on(AUTH, () => authContext({ roles: ['admin'], company_type: 'admin' })),
       on(adminCompanyList, () => NO_COMPANIES),
@@ -76,7 +76,7 @@ describe('layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Companies', 'My account']);
+    ).toEqual(['Companies', 'Email templates', 'Career tests', 'Top-up options', 'Promo campaigns', 'My account']);
   });
 
   it('sends the user to /login, then back, when a call says the session has ended', async () => {
