@@ -35,7 +35,11 @@ export const matching =
 
 export interface SearchSchema<R extends Readers> {
   readers: R;
-  /** The known parameters that hold good values; others are left out. */
+  /**
+   * Every known parameter, its good value or undefined. A bad one must be there as undefined, as zod's
+   * `.catch(undefined)` left it: the router spreads the result over the raw search, so a key left out would
+   * let the raw bad value through.
+   */
   parse: (search: Record<string, unknown>) => SearchOf<R>;
   extend: <M extends Readers>(more: M) => SearchSchema<Omit<R, keyof M> & M>;
 }
@@ -45,10 +49,7 @@ export function searchSchema<R extends Readers>(readers: R): SearchSchema<R> {
     readers,
     parse: (search) => {
       const result: Record<string, unknown> = {};
-      for (const [key, read] of Object.entries(readers)) {
-        const value = read(search[key]);
-        if (value !== undefined) result[key] = value;
-      }
+      for (const [key, read] of Object.entries(readers)) result[key] = read(search[key]);
       return result as SearchOf<R>;
     },
     extend: (more) => searchSchema({ ...readers, ...more }),
