@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { ConfirmDeleteButton } from './confirm-delete-button';
 import { confirmTyped } from './confirm-typed';
 import { confirmYesNo } from './confirm-yes-no';
 import { showInformation } from './show-information';
@@ -83,5 +84,27 @@ describe('showInformation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await done;
     expect(resolved).toBe(true);
+  });
+});
+
+describe('ConfirmDeleteButton', () => {
+  it('deletes only after the confirmation says Delete', async () => {
+    const deleted: string[] = [];
+    renderWithProviders(
+      <ConfirmDeleteButton
+        name="Gold"
+        title="Delete Gold?"
+        message="Customers can no longer buy it."
+        loading={false}
+        onConfirmed={() => deleted.push('Gold')}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Gold' }));
+    expect(await screen.findByText('Customers can no longer buy it.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Gold' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(deleted).toEqual(['Gold']);
   });
 });

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Checkbox, Group, Modal, NumberInput, Stack, Table, TextInput } from '@mantine/core';
 import { adminEditTopupOption, NEW_TOPUP_OPTION_ID, type TopupOption } from '@portal/contract/payments/topup-options';
 import { useState } from 'react';
-import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
+import { ConfirmDeleteButton } from '../../../components/confirm/confirm-delete-button';
 import { notifyFailure, notifySuccess } from '../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useContractForm } from '../../../components/form/use-contract-form';
@@ -76,33 +76,22 @@ function TopupOptionDialog({ initial, onClose }: { initial: TopupOptionFormValue
 
 function DeleteButton({ option }: { option: TopupOption }) {
   const remove = useDeleteTopupOption();
-  const run = async () => {
-    const confirmed = await confirmYesNo({
-      title: `Delete ${option.name}?`,
-      message: 'Customers can no longer buy it; past purchases keep its name.',
-      yesLabel: 'Delete',
-      noLabel: 'Cancel',
-    });
-    if (!confirmed) return;
-    remove.mutate(
-      { topup_option_id: option.id },
-      {
-        onSuccess: () => notifySuccess(`Top-up option ${option.name} deleted`),
-        onError: (error) => notifyFailure('Could not delete the top-up option', error),
-      },
-    );
-  };
   return (
-    <Button
-      size="xs"
-      variant="light"
-      color="red"
+    <ConfirmDeleteButton
+      name={option.name}
+      title={`Delete ${option.name}?`}
+      message="Customers can no longer buy it; past purchases keep its name."
       loading={remove.isPending}
-      onClick={() => void run()}
-      aria-label={`Delete ${option.name}`}
-    >
-      Delete
-    </Button>
+      onConfirmed={() =>
+        remove.mutate(
+          { topup_option_id: option.id },
+          {
+            onSuccess: () => notifySuccess(`Top-up option ${option.name} deleted`),
+            onError: (error) => notifyFailure('Could not delete the top-up option', error),
+          },
+        )
+      }
+    />
   );
 }
 

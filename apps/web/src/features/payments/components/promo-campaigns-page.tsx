@@ -2,7 +2,7 @@ import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/co
 import { adminCreatePromoCode, NEW_PROMO_CODE_ID, PROMO_CODE_PAGE_SIZE, type PromoCode } from '@portal/contract/payments/promo-codes';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
-import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
+import { ConfirmDeleteButton } from '../../../components/confirm/confirm-delete-button';
 import { DataTable } from '../../../components/data-table/data-table';
 import { notifyFailure, notifySuccess } from '../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
@@ -75,33 +75,22 @@ function PromoCodeDialog({ initial, onClose }: { initial: PromoCodeFormValues; o
 
 function DeleteButton({ code }: { code: PromoCode }) {
   const remove = useDeletePromoCode();
-  const run = async () => {
-    const confirmed = await confirmYesNo({
-      title: `Delete promo code ${code.promo_key}?`,
-      message: 'It stops redeeming; credit already given stays.',
-      yesLabel: 'Delete',
-      noLabel: 'Cancel',
-    });
-    if (!confirmed) return;
-    remove.mutate(
-      { promo_code_id: code.id },
-      {
-        onSuccess: () => notifySuccess(`Promo code ${code.promo_key} deleted`),
-        onError: (error) => notifyFailure('Could not delete the promo code', error),
-      },
-    );
-  };
   return (
-    <Button
-      size="xs"
-      variant="light"
-      color="red"
+    <ConfirmDeleteButton
+      name={code.promo_key}
+      title={`Delete promo code ${code.promo_key}?`}
+      message="It stops redeeming; credit already given stays."
       loading={remove.isPending}
-      onClick={() => void run()}
-      aria-label={`Delete ${code.promo_key}`}
-    >
-      Delete
-    </Button>
+      onConfirmed={() =>
+        remove.mutate(
+          { promo_code_id: code.id },
+          {
+            onSuccess: () => notifySuccess(`Promo code ${code.promo_key} deleted`),
+            onError: (error) => notifyFailure('Could not delete the promo code', error),
+          },
+        )
+      }
+    />
   );
 }
 
