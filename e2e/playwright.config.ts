@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { PORT, PUBLIC_URL, SMTP_PORT } from './support/addresses.ts';
+import { PAGER_PORT, PAGER_SECRET, PORT, PUBLIC_URL, SMTP_PORT } from './support/addresses.ts';
 
 // E2E_ARTIFACTS and E2E_WEB_DIST give a second run on the same machine its own database, results and build.
 const artifacts = process.env.E2E_ARTIFACTS ?? path.join(import.meta.dirname, '.artifacts');
@@ -54,6 +54,12 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // The forgot-password bot check is solved by the browser in a few milliseconds at this size.
       BOT_CHALLENGE_MAX_NUMBER: '1000',
+      // Automatic top-up looks every 5 seconds, so its journey sees the job top up without a test-only hook.
+      JOB_INTERVALS: 'auto-topup=5',
+      // P1 alerts page the journeys' local receiver (support/pager.ts), which checks the signature.
+      PAGER_WEBHOOK_URL: `http://127.0.0.1:${PAGER_PORT}/page`,
+      PAGER_WEBHOOK_SECRET: PAGER_SECRET,
+      PAGER_ROTATION: 'Olivia On-call <+15550001>; Bram Backup <+15550002>',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-test-tools.sh
 # The suite's own run has just built the app (E2E_SKIP_BUILD=1); run alone, this builds it.
 [ -n "${E2E_SKIP_BUILD:-}" ] || npm run build -w @portal/web --silent
 if [ -n "${DATABASE_URL:-}" ]; then

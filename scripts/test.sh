@@ -5,6 +5,8 @@
 # tests, the full browser suite) runs once. Each step prints its duration. See docs/ci.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# pdftotext and jq, which server tests call; Chromium comes with the browser steps (scripts/e2e.sh).
+bash scripts/ensure-test-tools.sh
 
 pg_url="${DATABASE_URL:-}"
 timings=()

@@ -7,6 +7,8 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'happy-dom',
+    // Frames (the card page, the feature voting board) are not fetched: tests never reach the network.
+    environmentOptions: { happyDOM: { settings: { disableIframePageLoading: true } } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,

@@ -54,8 +54,10 @@ test('a customer adds a card through the card page, sees a declined card refused
   await expect(page.getByRole('link', { name: 'Manage cards' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay once' }).click();
   const pay = page.getByRole('dialog', { name: 'Topup payment' });
-  await pay.getByLabel('$35.00 credit for $30.00').check();
-  await expect(pay.getByText('Includes $5.00 extra free credit')).toBeVisible();
+  const choice = pay.getByRole('radio', { name: '$35.00 credit for $30.00' });
+  await choice.check();
+  // Other journeys add options of their own with free credit too: this option's own description is meant.
+  await expect(choice).toHaveAccessibleDescription('Includes $5.00 extra free credit');
   await expect(pay.getByRole('combobox', { name: /Pay with/ })).toHaveValue(/4242/);
   await expectAccessible(page);
   await screenshot(page, 'payments-pay-once');

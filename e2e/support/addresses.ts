@@ -6,3 +6,6 @@ export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const PUBLIC_URL = `http://localhost:${PORT}`;
 /** The journeys' SMTP capture server (support/mail.ts) listens here; the app's outbox retries while none does. */
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
+/** The journeys' paging webhook receiver (support/pager.ts) listens here; P1 alerts page it. */
+export const PAGER_PORT = Number(process.env.E2E_PAGER_PORT ?? PORT + 1);
+export const PAGER_SECRET = 'e2e-pager-secret-0123456789';

@@ -12,19 +12,27 @@ import helmet from 'helmet';
 import type { Config } from './config.ts';
 import * as adminTools from './domains/admin-tools/service.ts';
 import * as auth from './domains/auth/service.ts';
+import { installDownloadRoute } from './domains/downloads/routes.ts';
+import { installAttachmentRoutes, UPLOAD_PART_LIMITS, uploadAsPageAction } from './domains/tickets/routes.ts';
+import { installTicketLiveRoute } from './domains/tickets/live.ts';
 import { installCardGateway } from './domains/payments/service.ts';
 import * as tenancy from './domains/tenancy/service.ts';
+import * as tokens from './domains/tokens/service.ts';
 import { ALL_HANDLERS, ALL_REDIRECTS } from './handlers.ts';
 import { BackgroundWork } from './platform/background.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
 import { type AppDeps, type Handler, registerHandlers, registerRedirects, sendError } from './platform/handle.ts';
+import { registerPageActions } from './platform/page-actions.ts';
+import { PAGE_ACTIONS } from '@portal/contract/payments/auto-payment';
 import { MailDelivery, smtpTransport } from './platform/mail.ts';
+import { installLocalUploadRoute, LocalObjectStorage, objectStorageFor, objectStorageOrigins } from './platform/object-storage/index.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RequestLogWriter } from './platform/request-log.ts';
 import { sessionCookieNames } from './platform/session.ts';
 import { registerWebApp } from './platform/web-app.ts';
+import { boardOrigins, installFeatureBoard } from './domains/help/service.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -58,7 +66,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
+            redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'],
             ...(logStream ? { stream: logStream } : {}),
           },
     // Forwarded headers only from the configured proxies; otherwise any client could choose its address.
@@ -80,6 +88,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     audit: tenancy.writeEvent,
     background: new BackgroundWork(),
     resolveActor: (d, token) => auth.resolveActor(d, clock.now(), token),
+    resolveToken: (d, token, ip) => tokens.resolveToken(d, clock.now(), token, ip),
     mailQueued: () => mailDelivery.kick(),
   };
   app.decorate('deps', deps);
@@ -96,7 +105,10 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Installers are uploaded straight to the S3 endpoint when one is configured (docs/decisions/0036).
+        connectSrc: ["'self'", ...objectStorageOrigins(config)],
+        // The feature voting board is framed from its own origin when it is not the local one.
+        frameSrc: ["'self'", ...boardOrigins(config)],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -170,8 +182,15 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
 
   // The sandbox card processor's hosted page lives beside the portal (docs/decisions/0024).
   installCardGateway(app, deps);
+  installFeatureBoard(app, deps);
+  const objectStorage = objectStorageFor(config, clock);
+  if (objectStorage instanceof LocalObjectStorage) installLocalUploadRoute(app, objectStorage);
+  installDownloadRoute(app);
+  installTicketLiveRoute(app);
   registerHandlers(app, handlers, deps);
   registerRedirects(app, ALL_REDIRECTS, deps);
+  installAttachmentRoutes(app);
+  registerPageActions(app, PAGE_ACTIONS, { upload_support_file: { limits: UPLOAD_PART_LIMITS, handle: uploadAsPageAction } });
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -7,6 +7,15 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'a-production-secret-of-enough-length';
 
 describe('configuration from the environment', () => {
+  it('reads job intervals as name=seconds pairs, none by default, and refuses anything else', () => {
+    expect(loadConfig({}).JOB_INTERVALS).toEqual({});
+    expect(loadConfig({ JOB_INTERVALS: 'auto-topup=5,charge-daily=60' }).JOB_INTERVALS).toEqual({
+      'auto-topup': 5000,
+      'charge-daily': 60_000,
+    });
+    expect(() => loadConfig({ JOB_INTERVALS: 'auto-topup=soon' })).toThrow(/JOB_INTERVALS/);
+  });
+
   it('has working defaults: port 3000, the embedded database in ./data at the repository root', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, DATA_DIR: path.join(root, 'data'), COOKIE_SECURE: false });

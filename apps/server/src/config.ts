@@ -17,6 +17,9 @@ function isProxyAddress(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
+/** An address, or empty for none. */
+const zOptionalUrl = z.union([z.literal(''), z.url()]);
+
 const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -69,13 +72,108 @@ const zEnv = z.object({
   CAREER_TEST_URL_GENERAL_DEVELOPER: z.url().optional(),
   CAREER_TEST_URL_JUNIOR_DEVELOPER: z.url().optional(),
   CAREER_TEST_URL_PHP_DEVELOPER: z.url().optional(),
+  /**
+   * /resource's links (docs/decisions/0033); an empty value leaves that link out. Feature voting is the
+   * portal's own /feature_voting page.
+   */
+  RESOURCE_DOCUMENTATION_URL: zOptionalUrl.default('https://docs.example.com/'),
+  RESOURCE_RELEASE_NOTES_URL: zOptionalUrl.default('https://docs.example.com/release-notes/'),
+  RESOURCE_INTEGRATIONS_URL: zOptionalUrl.default('https://docs.example.com/integrations/'),
+  RESOURCE_WEBINARS_URL: zOptionalUrl.default('https://www.example.com/webinars/'),
+  RESOURCE_BLOG_URL: zOptionalUrl.default('https://www.example.com/blog/'),
+  /**
+   * The feature voting board /feature_voting frames: a board's address (it receives ?ssoToken=), 'sandbox'
+   * for the local board the portal serves, or 'off' (the page stays empty). Unset: the sandbox, except in
+   * production, where it is off.
+   */
+  FEATURE_VOTING_BOARD_URL: z.union([z.literal('sandbox'), z.literal('off'), z.url()]).optional(),
+  /** The key the board's single sign-on tokens are signed with (HS256); unset, one derived from APP_SECRET. */
+  FEATURE_VOTING_SSO_KEY: z.string().min(32).optional(),
+  /**
+   * Signs the licences self-hosted servers receive: an Ed25519 private key, PKCS#8 PEM or the base64 of its
+   * 32-byte seed. Unset: one derived from APP_SECRET (development; production refuses the default secret).
+   */
+  LICENCE_SIGNING_KEY: z.string().min(32).optional(),
+  /** The newest server release: /my_servers marks older versions outdated (docs/decisions/0034). */
+  SERVER_LATEST_VERSION: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/, 'expected a version of three parts, such as 25.3.0')
+    .default('25.3.0'),
+  /** The oldest server release a licence is issued to; the plan's payload names it. */
+  SERVER_MINIMUM_VERSION: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/, 'expected a version of three parts, such as 23.3.0')
+    .default('23.3.0'),
   /** The bot challenge's work: the browser tries on average half this many hashes. Tests lower it. */
   BOT_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+  /**
+   * Where installers (and later other large files) live (docs/decisions/0036): 'local', a folder
+   * (OBJECT_STORAGE_DIR, default DATA_DIR/object-storage), or 's3', one bucket of any S3-compatible service.
+   */
+  OBJECT_STORAGE: z.enum(['local', 's3']).default('local'),
+  OBJECT_STORAGE_DIR: z.string().default(''),
+  /** Empty for AWS itself; otherwise the service's address. Browsers upload to it, so its CORS must allow PUT from PUBLIC_URL. */
+  S3_ENDPOINT: zOptionalUrl.default(''),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default(''),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_FORCE_PATH_STYLE: zBool.default(true),
+  /**
+   * Scheduled jobs to run more often than their own interval, as `name=seconds` pairs (`auto-topup=5`): for
+   * the browser journeys, which wait for a job rather than call it, and an operator who needs one sooner.
+   */
+  JOB_INTERVALS: z
+    .string()
+    .regex(/^$|^[a-z-]+=\d+(,[a-z-]+=\d+)*$/, 'expected name=seconds pairs, such as auto-topup=5')
+    .default('')
+    .transform(
+      (text) =>
+        Object.fromEntries(
+          text
+            .split(',')
+            .filter(Boolean)
+            .map((pair) => pair.split('='))
+            .map(([name = '', seconds = '0']) => [name, Math.max(1, Number(seconds)) * 1000]),
+        ) as Record<string, number>,
+    ),
+  /**
+   * P1 alerts page the on-call developer through this webhook (docs/decisions/0039): a JSON POST whose body is
+   * signed with PAGER_WEBHOOK_SECRET (X-Pager-Signature: sha256=<hex HMAC-SHA256>). Empty: alerts are stored
+   * and the answer says nobody could be paged.
+   */
+  PAGER_WEBHOOK_URL: zOptionalUrl.default(''),
+  PAGER_WEBHOOK_SECRET: z.string().default(''),
+  /** The on-call rotation, `Name <address>` entries separated by `;`; the first is on call. */
+  PAGER_ROTATION: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(';')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[^<>]+<[^<>\s]+>$/, 'expected Name <address> entries separated by ;')
+          .transform((entry) => {
+            const [name = '', address = ''] = entry.split('<');
+            return { name: name.trim(), address: address.replace('>', '').trim() };
+          }),
+      ),
+    ),
   /** Where the built web app lives; served by the same process. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
 
-export type Config = z.output<typeof zEnv> & { COOKIE_SECURE: boolean; API_DOCS_PUBLIC: boolean };
+export type Config = z.output<typeof zEnv> & {
+  COOKIE_SECURE: boolean;
+  API_DOCS_PUBLIC: boolean;
+  FEATURE_VOTING_BOARD_URL: 'sandbox' | 'off' | (string & {});
+};
 
 /** Reads and validates the environment once; a bad value stops the process at start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -88,9 +186,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production' && c.APP_SECRET === zEnv.shape.APP_SECRET.parse(undefined)) {
     throw new Error('Invalid configuration: APP_SECRET must be set in production');
   }
+  if (c.OBJECT_STORAGE === 's3' && !c.S3_BUCKET) throw new Error('Invalid configuration: OBJECT_STORAGE=s3 needs S3_BUCKET');
+  if (c.PAGER_WEBHOOK_URL && (c.PAGER_WEBHOOK_SECRET.length < 16 || !c.PAGER_ROTATION.length)) {
+    throw new Error('Invalid configuration: PAGER_WEBHOOK_URL needs PAGER_WEBHOOK_SECRET (16+ characters) and PAGER_ROTATION');
+  }
   return {
     ...c,
     COOKIE_SECURE: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
     API_DOCS_PUBLIC: c.API_DOCS_PUBLIC ?? c.NODE_ENV !== 'production',
+    FEATURE_VOTING_BOARD_URL: c.FEATURE_VOTING_BOARD_URL ?? (c.NODE_ENV === 'production' ? 'off' : 'sandbox'),
   };
 }

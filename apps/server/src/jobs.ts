@@ -3,6 +3,8 @@ import { applyLegacyDeadline } from './domains/billing/plans.ts';
 import * as billing from './domains/billing/service.ts';
 import * as lifecycle from './domains/companies/lifecycle.ts';
 import * as notifications from './domains/notifications/service.ts';
+import * as payments from './domains/payments/service.ts';
+import * as tickets from './domains/tickets/service.ts';
 import type { ScheduledJob } from './platform/scheduler.ts';
 
 const MINUTE = 60_000;
@@ -19,10 +21,16 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   { name: 'recompute-active-services', everyMs: 60 * MINUTE, run: billing.recomputeServicesJob },
   { name: 'suspend-out-of-credit', everyMs: 2 * MINUTE, run: lifecycle.suspendOutOfCredit },
   { name: 'restore-credited-companies', everyMs: MINUTE, run: lifecycle.restoreCreditedCompanies },
+  // Payments: automatic top-up looks at each company that turned it on about once an hour (decision 0028).
+  { name: 'auto-topup', everyMs: 15 * MINUTE, run: payments.autoTopupJob },
   // Weekly at Sunday 08:00 UTC: it wakes every half hour and acts on what that time has made due.
   { name: 'new-user-refunds', everyMs: 30 * MINUTE, run: billing.refundNewUsersJob },
   // From 1 January 2025, Legacy companies move to their chosen plan or the most cost-effective one.
   { name: 'apply-legacy-deadline', everyMs: 60 * MINUTE, run: applyLegacyDeadline },
   { name: 'purge-expired-email-links', everyMs: 60 * MINUTE, run: notifications.purgeExpiredTokens },
   { name: 'purge-used-bot-challenges', everyMs: 60 * MINUTE, run: purgeUsedChallenges },
+  // Tickets: open tickets without news for their reminder period remind their assignees.
+  { name: 'ticket-reminders', everyMs: 15 * MINUTE, run: tickets.remindersJob },
+  // P1 alerts unanswered for 15 minutes call the whole rotation; each minute, so the call is at most a minute late.
+  { name: 'escalate-p1-alerts', everyMs: MINUTE, run: tickets.escalateAlertsJob },
 ];

@@ -8,6 +8,15 @@ import { login, logout } from './auth/login.ts';
 import { listSessions, reauthenticate, revokeSession } from './auth/sessions.ts';
 import { getCompanySso, setCompanySso } from './auth/sso.ts';
 import { getActiveServices } from './billing/active-services.ts';
+import {
+  adminCreateDownload,
+  adminCreateDownloadPresignedUrl,
+  adminDescribeDownload,
+  adminListDownloadsAll,
+  adminPatchDownload,
+  downloadsMeta,
+  listDownloads,
+} from './downloads/downloads.ts';
 import { adminCreateCreditPack, adminExpireCreditPack, adminListCreditPacks, listCreditPacks } from './billing/credit-packs.ts';
 import { adminDailyStatsList } from './billing/daily-stats.ts';
 import { listPlans, selectPlan } from './billing/plans.ts';
@@ -36,7 +45,19 @@ import {
   listPaymentMethods,
   setDefaultPaymentMethod,
 } from './payments/cards.ts';
+import { autoPaymentConfigure, autoPaymentPage } from './payments/auto-payment.ts';
 import { chargePaymentMethod } from './payments/charges.ts';
+import {
+  adminCompanyInvoices,
+  createInvoice,
+  newCustomInvoiceDialog,
+  previewInvoice,
+  processCustomInvoiceDialog,
+  processInvoice,
+  viewCustomInvoice,
+  voidInvoice,
+} from './payments/invoices.ts';
+import { adminCompanySavedCards, adminCompanyTransactions, downloadInvoice, listTransactions } from './payments/transactions.ts';
 import {
   adminCreatePromoCode,
   adminDeletePromoCode,
@@ -45,12 +66,47 @@ import {
   redeemPromoCode,
 } from './payments/promo-codes.ts';
 import { adminDeleteTopupOption, adminEditTopupOption, adminListTopupOptions, listTopups } from './payments/topup-options.ts';
+import { featureVotingSso, listResources } from './help/resources.ts';
 import { previewDebugEmail } from './notifications/email-preview.ts';
 import { getOrCreatePassphrase } from './security/passphrase.ts';
 import { getSecurityQuestions, setSecurityQuestions } from './security/security-questions.ts';
 import { disableTwoFactor, enableTotp, enableWebauthn, getTwoFactor, requestWebauthnChallenge } from './security/two-factor.ts';
+import {
+  archiveLicense,
+  createLicense,
+  deleteLicense,
+  getSerialLogs,
+  relaxLicense,
+  setLicenseFavourite,
+  setLicenseLockState,
+  setLicenseName,
+} from './servers/licences.ts';
+import { adminServerLicenseTable, adminSetLicensePayload, licenseCheckIn, userMyServersTable } from './servers/server-tables.ts';
 import type { Call } from './shared/define-call.ts';
+import { acknowledgeAlert, raiseAlert } from './tickets/alerts.ts';
+import { createTicket, ticketsCreatePage } from './tickets/ticket-create.ts';
+import { adminTicketsList, ticketsList } from './tickets/ticket-lists.ts';
+import {
+  addTag,
+  changeTagColor,
+  closeTicket,
+  createTicketNote,
+  deleteTicketNote,
+  listAvailableAssignees,
+  listTags,
+  removeTag,
+  reopenTicket,
+  setAssignees,
+  setEscalation,
+  setPriority,
+  setReminderPeriod,
+  setStatus,
+  setTopic,
+  updateTicketNote,
+} from './tickets/ticket-staff.ts';
+import { adminTicketsViewPage, createComment, getTicketHash, previewComment, ticketsViewPage } from './tickets/ticket-view.ts';
 import { createUser, deleteUser, listCompanyUsers, patchUser } from './users/company-users.ts';
+import { createToken, listTokenActions, listTokens, revokeToken } from './tokens/tokens.ts';
 import { submitErrorReport } from './web/submit-error-report.ts';
 
 /**
@@ -68,6 +124,35 @@ export const ALL_CALLS: readonly Call[] = [
   requestLogList,
   previewDebugEmail,
   sendCareerTests,
+  listResources,
+  featureVotingSso,
+  ticketsCreatePage,
+  createTicket,
+  ticketsViewPage,
+  adminTicketsViewPage,
+  getTicketHash,
+  previewComment,
+  createComment,
+  createTicketNote,
+  updateTicketNote,
+  deleteTicketNote,
+  setTopic,
+  setStatus,
+  setPriority,
+  setEscalation,
+  setReminderPeriod,
+  closeTicket,
+  reopenTicket,
+  listTags,
+  addTag,
+  removeTag,
+  changeTagColor,
+  listAvailableAssignees,
+  setAssignees,
+  ticketsList,
+  adminTicketsList,
+  raiseAlert,
+  acknowledgeAlert,
   adminDescribeCompany,
   distributorDescribeCompany,
   adminPatchCompany,
@@ -114,6 +199,18 @@ export const ALL_CALLS: readonly Call[] = [
   getOrCreatePassphrase,
   getSecurityQuestions,
   setSecurityQuestions,
+  createLicense,
+  setLicenseName,
+  setLicenseFavourite,
+  relaxLicense,
+  setLicenseLockState,
+  archiveLicense,
+  deleteLicense,
+  getSerialLogs,
+  userMyServersTable,
+  adminServerLicenseTable,
+  adminSetLicensePayload,
+  licenseCheckIn,
   listPlans,
   selectPlan,
   listCreditPacks,
@@ -143,4 +240,29 @@ export const ALL_CALLS: readonly Call[] = [
   setDefaultPaymentMethod,
   deletePaymentMethod,
   chargePaymentMethod,
+  autoPaymentPage,
+  autoPaymentConfigure,
+  listTransactions,
+  downloadInvoice,
+  adminCompanyTransactions,
+  adminCompanySavedCards,
+  previewInvoice,
+  createInvoice,
+  processInvoice,
+  voidInvoice,
+  viewCustomInvoice,
+  adminCompanyInvoices,
+  newCustomInvoiceDialog,
+  processCustomInvoiceDialog,
+  listTokenActions,
+  createToken,
+  listTokens,
+  revokeToken,
+  adminDescribeDownload,
+  adminCreateDownload,
+  adminCreateDownloadPresignedUrl,
+  adminPatchDownload,
+  adminListDownloadsAll,
+  listDownloads,
+  downloadsMeta,
 ];

@@ -23,9 +23,11 @@ export interface SnapshotAccess {
   auditsRefusals: boolean;
   /** Owned-id field -> kind. */
   owned: Record<string, string>;
+  /** The API token permission that opens the call to a token; null: no token reaches it. */
+  token: string | null;
 }
 
-/** One readable line: `roles=admin,customer capability=edit_users selfOnly owned=target_id:user`, or `public`. */
+/** One readable line: `roles=admin,customer capability=edit_users selfOnly owned=target_id:user token=USERS_WRITE`, or `public`. */
 export function describeAccess(call: Call): string {
   const a = call.access;
   const words = isPublic(a)
@@ -38,6 +40,7 @@ export function describeAccess(call: Call): string {
       ];
   const owned = ownedFields(call).map((o) => `${o.field}:${o.kind}`);
   words.push(call.auditsRefusals ? 'auditsRefusals' : '', owned.length ? `owned=${owned.join(',')}` : '');
+  words.push(call.tokenPermission ? `token=${call.tokenPermission}` : '');
   return words.filter(Boolean).join(' ');
 }
 
@@ -51,6 +54,7 @@ export function parseAccess(line: string): SnapshotAccess {
     selfOnly: words.includes('selfOnly'),
     beforeTwoFactorSetup: words.includes('beforeTwoFactorSetup'),
     auditsRefusals: words.includes('auditsRefusals'),
+    token: value('token') || null,
     owned: Object.fromEntries(
       value('owned')
         .split(',')

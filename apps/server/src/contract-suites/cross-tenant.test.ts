@@ -2,7 +2,7 @@ import { ALL_CALLS } from '@portal/contract/all-calls';
 import { isPublic } from '@portal/contract/shared/define-call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../test/context.ts';
-import { READ_ONLY_PATHS, newCreditPack, newPaymentCard, ownedRow } from '../test/factories.ts';
+import { READ_ONLY_PATHS, newCardPurchase, newCreditPack, newInvoice, newPaymentCard, newTicket, newLicence, ownedRow } from '../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../test/harness.ts';
 import { insertBillingDevice } from '../test/rows.ts';
 import * as billing from '../domains/billing/service.ts';
@@ -22,7 +22,7 @@ let t: TestContext;
 let outsider: TestClient;
 let outsiderCompanyId: number;
 /** The victim's row ids, by the calls that list rows of that kind (ids of different tables may coincide). */
-const victimIds: { path: string; id: number }[] = [];
+const victimIds: { path: string; id: number | string }[] = [];
 
 beforeAll(async () => {
   t = await createTestContext(SUITE_ENV);
@@ -51,8 +51,20 @@ beforeAll(async () => {
     refund_amount: 300,
   });
   await billing.runDailyCharging(ctx);
+  // A licence that has checked in, so its row and its logs carry the marker.
+  const licence = await newLicence(t.db, t.clock.now(), id, { name: `${MARK} licence` });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/license/check_in',
+    payload: { serial_number: licence.serial_number, machine_id: MARK, version: '25.3.0', device_count: 3 },
+  });
   const card = await newPaymentCard(t.db, t.clock.now(), id, { card_name: `${MARK} card`, is_default: true });
+  await newTicket(t.db, t.clock.now(), id, { subject: `${MARK} ticket`, body: `${MARK} comment` });
+  // A bill line and a custom invoice, whose PDFs print the marker.
+  const purchase = await newCardPurchase(t.db, t.clock.now(), id, { item: `${MARK} purchase` });
+  await newInvoice(t.db, t.clock.now(), id, { name: `${MARK} invoice` });
   victimIds.push(
+    { path: '/api/v1/user/transactions/list', id: `c${purchase.id}` },
     { path: '/api/v1/user/payment-methods/list', id: card.id },
     { path: '/api/v1/payment/list_credit_packs', id: pack.id },
     { path: '/api/v1/payment/list_credit_packs', id: refund.id },
@@ -84,7 +96,7 @@ function wideOpen(input: Record<string, unknown>, shape: Record<string, unknown>
 describe('a customer never sees another company’s credit or usage', () => {
   it('has calls to check, the billing reads among them', () => {
     const paths = customerReads.map((c) => c.path);
-    for (const p of ['/api/v1/payment/list_credit_packs', '/api/v1/web/UserMyUsageTable.json', '/api/v1/company/get_active_services']) {
+    for (const p of ['/api/v1/payment/list_credit_packs', '/api/v1/web/UserMyUsageTable.json', '/api/v1/company/get_active_services', '/api/v1/web/UserMyServersTable.json']) {
       expect(paths).toContain(p);
     }
   });

@@ -1,9 +1,15 @@
 import { revokeSession } from '@portal/contract/auth/sessions';
+import { INVOICE_MESSAGES, viewCustomInvoice } from '@portal/contract/payments/invoices';
+import { downloadInvoice } from '@portal/contract/payments/transactions';
+import { ALERT_MESSAGES, acknowledgeAlert } from '@portal/contract/tickets/alerts';
+import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
+import { deleteTicketNote, removeTag, reopenTicket, updateTicketNote } from '@portal/contract/tickets/ticket-staff';
+import { createComment } from '@portal/contract/tickets/ticket-view';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import type { Role } from '@portal/contract/shared/roles';
 import { ownedFactory } from '../test/factories.ts';
 import type { SnapshotAccess } from './access-snapshot.ts';
-import type { ActorName, MatrixActor, Target } from './world.ts';
+import { ACTOR_NAMES, type ActorName, type MatrixActor, type Target } from './world.ts';
 
 /**
  * allow: a 200. refuse: 401 (signed out), 403 or 404, and nothing written. no-write: any answer but a 5xx
@@ -55,6 +61,62 @@ export const KNOWN_ANSWERS: { path: string; actors: ActorName[]; status: number;
     message: MESSAGES.invalidInput,
     why: "another user's session id reads as a session that has already ended, so an outsider learns nothing about it",
   },
+  {
+    path: viewCustomInvoice.path,
+    actors: ['distributor'],
+    status: 404,
+    message: INVOICE_MESSAGES.notFound,
+    why: "a custom invoice's PDF is for its own company and admins only (spec-1 §2): a sub-account's reads as missing to its distributor",
+  },
+  {
+    path: downloadInvoice.path,
+    actors: ['distributor'],
+    status: 404,
+    message: 'Transaction not found',
+    why: "the bill's PDFs are for its own company and admins only, like the invoices they print (docs/decisions/0029)",
+  },
+  {
+    path: createComment.path,
+    actors: ['customer', 'distributor', 'support', 'sales', 'admin', 'admin impersonating'],
+    status: 409,
+    message: TICKET_MESSAGES.companyChanged,
+    why: 'the generic input cannot know the ticket’s company and hash; a stale page may not post (docs/decisions/0032)',
+  },
+  {
+    path: reopenTicket.path,
+    actors: ['customer', 'distributor', 'support', 'admin', 'admin impersonating'],
+    status: 400,
+    message: TICKET_MESSAGES.alreadyOpen,
+    why: "the victim's ticket is open, as a new ticket is",
+  },
+  {
+    path: updateTicketNote.path,
+    actors: ['support', 'admin'],
+    status: 404,
+    message: TICKET_MESSAGES.noteNotFound,
+    why: 'the generic note id names no note of the ticket',
+  },
+  {
+    path: deleteTicketNote.path,
+    actors: ['support', 'admin'],
+    status: 404,
+    message: TICKET_MESSAGES.noteNotFound,
+    why: 'the generic note id names no note of the ticket',
+  },
+  {
+    path: removeTag.path,
+    actors: ['support', 'admin'],
+    status: 404,
+    message: TICKET_MESSAGES.tagNotFound,
+    why: 'the new ticket carries no tag',
+  },
+  {
+    path: acknowledgeAlert.path,
+    actors: [...ACTOR_NAMES],
+    status: 400,
+    message: ALERT_MESSAGES.badAcknowledgement,
+    why: 'only the secret an alert’s page carried acknowledges it, whoever calls (docs/decisions/0039)',
+  },
 ];
 
 export function knownAnswer(path: string, actor: ActorName) {
@@ -62,7 +124,7 @@ export function knownAnswer(path: string, actor: ActorName) {
 }
 
 /** The tables a call that audits its refusals may write while refusing. */
-const REFUSAL_AUDIT_TABLES = ['auth_throttle', 'company_events', 'pending_logins'];
+const REFUSAL_AUDIT_TABLES = ['auth_throttle', 'company_events', 'pending_logins', 'server_licence_logs'];
 
 /** A fingerprint without the tables the call may write while refusing, when its access says it audits refusals. */
 export function withoutAudit(access: Pick<SnapshotAccess, 'auditsRefusals'>, state: Record<string, string>): Record<string, string> {

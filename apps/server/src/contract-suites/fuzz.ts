@@ -89,6 +89,12 @@ async function allowedCase(t: TestContext, world: World, call: Call, snapshot: R
     const c = await prepareCase(t, world, call, name);
     if (expectation(access, c.actor, c.target) === 'allow' && !knownAnswer(call.path, name)) return c;
   }
+  // Every allowed actor has a known answer in the generic world (a ticket's note or hash the sample input
+  // cannot name): the input checks still come first, so the first allowed actor serves.
+  for (const name of order) {
+    const c = await prepareCase(t, world, call, name);
+    if (expectation(access, c.actor, c.target) === 'allow') return c;
+  }
   throw new Error(`no actor is allowed ${call.path}`);
 }
 

@@ -17,7 +17,7 @@ import type { CompanyState } from '@portal/contract/shared/fields';
 import { createUser } from '@portal/contract/users/company-users';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { createGuardrails, generate } from 'otplib';
-import { TEST_PASSWORD, newCompany, newPromoCode, newUser, ownedRow, uniqueEmail } from '../test/factories.ts';
+import { TEST_PASSWORD, newCompany, newDownloadVersion, newPromoCode, newUser, ownedRow, uniqueEmail } from '../test/factories.ts';
 import { TestClient, type TestContext } from '../test/harness.ts';
 import { requestReset, solveBotCheck } from '../test/password-reset.ts';
 import { insertTopupOption, setTopupOption } from '../test/rows.ts';
@@ -78,6 +78,8 @@ export async function buildWorld(t: TestContext): Promise<World> {
   const promo = await newPromoCode(t.db, t.clock.now(), { promo_key: 'SAMPLE-1' });
   if (promo.id !== 1) throw new Error(`the world's promo code is ${promo.id}, not the sample input's 1`);
   await newPromoCode(t.db, t.clock.now(), { promo_key: 'WELCOME10' });
+  // The download version the sample inputs name, visible with one file.
+  await newDownloadVersion({ db: t.db, config: t.app.deps.config, clock: t.clock }, '24.12.3');
   const staff = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE', staff_role: 'admin' });
   const support = await newUser(t.db, staff.company.id, { staff_role: 'support' });
   const sales = await newUser(t.db, staff.company.id, { staff_role: 'sales' });

@@ -1,8 +1,9 @@
-import type { Access } from '@portal/contract/shared/define-call';
+import type { Access, Call } from '@portal/contract/shared/define-call';
 import { isPublic } from '@portal/contract/shared/define-call';
 import type { CompanyType } from '@portal/contract/shared/fields';
 import type { Capability, Role, StaffRole } from '@portal/contract/shared/roles';
 import { REAUTH_AFTER_MINUTES, REAUTH_REQUIRED } from '@portal/contract/shared/security';
+import { TOKEN_AUTH_MESSAGES } from '@portal/contract/shared/token-permissions';
 import { AppError, forbidden, notLoggedIn } from './errors.ts';
 
 /** Who is making a call, resolved from the session before any work. */
@@ -24,6 +25,8 @@ export interface Actor {
   authenticatedAt: Date;
   /** The company requires two-factor and the user has none yet; only the setup calls are open. */
   twoFactorSetupPending: boolean;
+  /** Set when the call came with an API token: the permissions it carries (docs/decisions/0030). */
+  tokenPermissions?: readonly string[];
 }
 
 export const TWO_FACTOR_SETUP_REQUIRED = 'Your company requires two-factor authentication. Please set it up to continue.';
@@ -67,6 +70,16 @@ export function requireAccess(access: Access, actor: Actor | null): void {
   if (actor.twoFactorSetupPending && !access.beforeTwoFactorSetup) {
     throw new AppError(403, TWO_FACTOR_SETUP_REQUIRED, undefined, { two_factor_setup_required: true });
   }
+}
+
+/**
+ * A call made with an API token needs the permission its contract names, and the token must carry it;
+ * a contract that names none is closed to tokens, public calls included (sign-in would set a cookie).
+ */
+export function requireTokenPermission(call: Pick<Call, 'tokenPermission'>, actor: Actor): void {
+  if (!actor.tokenPermissions) return;
+  if (!call.tokenPermission || !actor.tokenPermissions.includes(call.tokenPermission))
+    throw new AppError(403, TOKEN_AUTH_MESSAGES.notPermitted);
 }
 
 /**

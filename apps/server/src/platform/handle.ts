@@ -1,9 +1,10 @@
 import type { Call, CallData, CallOutput } from '@portal/contract/shared/define-call';
 import { isPublic } from '@portal/contract/shared/define-call';
 import { MESSAGES } from '@portal/contract/shared/envelope';
+import { TOKEN_AUTH_MESSAGES } from '@portal/contract/shared/token-permissions';
 import { UNLIMITED_PAGE_SIZE } from '@portal/contract/shared/paging';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Actor, requireAccess } from './access.ts';
+import { type Actor, requireAccess, requireTokenPermission } from './access.ts';
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
 import { EXPORT_TYPES, type ExportFormat, exportRows } from './export.ts';
@@ -25,6 +26,11 @@ export interface AppDeps extends ContextDeps {
   requestLog: RequestLogWriter;
   /** Resolves a session cookie to its actor; supplied by the auth domain. */
   resolveActor(db: Database, sessionToken: string | undefined): Promise<{ actor: Actor; csrfToken: string } | null>;
+  /**
+   * Resolves an API token to its user's actor, carrying the token's permissions, or null when the token is
+   * not accepted; supplied by the tokens domain. `recordUse` marks the use once the call is allowed.
+   */
+  resolveToken(db: Database, token: string, ip: string): Promise<{ actor: Actor; recordUse(): Promise<void> } | null>;
   /** Starts delivering queued mail; called once a call that queued mail has answered. */
   mailQueued(): void;
 }
@@ -107,7 +113,7 @@ function exportFormat(req: FastifyRequest, call: Call): ExportFormat | null {
 }
 
 /** Runs work in a call context for a request: calls and redirect routes. */
-function withCallContext<T>(
+export function withCallContext<T>(
   deps: AppDeps,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -115,6 +121,19 @@ function withCallContext<T>(
   readOnly = false,
 ): Promise<T> {
   return runInContext(deps, requestSource(req, reply, deps.mailQueued), work, readOnly);
+}
+
+/**
+ * The API token a request presents: `Authorization: Bearer <token>`, or `auth_type=token` with the token in
+ * the body's `api_token` field (form or JSON; not multipart, whose body is read after access). Null when the
+ * request uses its session.
+ */
+function presentedToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (typeof header === 'string' && /^bearer\s/i.test(header)) return header.slice(7).trim();
+  const body = req.body as Record<string, unknown> | undefined;
+  if (body && typeof body === 'object' && body.auth_type === 'token') return typeof body.api_token === 'string' ? body.api_token : '';
+  return null;
 }
 
 /** Registers `POST <path>` for each handler: access, CSRF, input, transaction, output, envelope. */
@@ -127,9 +146,20 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
     // Only the name this deployment sets: over https, a plain-named cookie may have been planted by a sibling site.
     const sessionCookie = sessionCookieNames(deps.config.COOKIE_SECURE).session;
     app.post(call.path, async (req, reply) => {
-      const resolved = await deps.resolveActor(deps.db, req.cookies[sessionCookie]);
-      req.actor = resolved?.actor ?? null;
-      requireAccess(call.access, req.actor);
+      const presented = presentedToken(req);
+      // A token acts alone: no session cookie is read, so no CSRF check applies and none is set.
+      const resolved = presented === null ? await deps.resolveActor(deps.db, req.cookies[sessionCookie]) : null;
+      if (presented !== null) {
+        const viaToken = await deps.resolveToken(deps.db, presented, req.ip);
+        if (!viaToken) throw new AppError(401, TOKEN_AUTH_MESSAGES.invalid);
+        req.actor = viaToken.actor;
+        requireTokenPermission(call, viaToken.actor);
+        requireAccess(call.access, req.actor);
+        await viaToken.recordUse();
+      } else {
+        req.actor = resolved?.actor ?? null;
+        requireAccess(call.access, req.actor);
+      }
       // Read only once the caller may make the call, and within this call's limits.
       if (req.isMultipart()) req.body = await readMultipart(req, limits);
       if (resolved && !isPublic(call.access) && req.headers[CSRF_HEADER] !== resolved.csrfToken) {
@@ -157,7 +187,42 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       }
       return sendOk(reply, output.data);
     });
+    if (call.file) registerFileGet(app, call, run, readOnly, deps, sessionCookie, limits);
   }
+}
+
+/**
+ * `GET <path>?<input>` for a call that answers a file: the same access, input and handler, the file itself
+ * as the answer, so a link opens it in a new tab (docs/decisions/0029). No CSRF token: it only reads, and the
+ * session cookie is SameSite=Lax.
+ */
+function registerFileGet(
+  app: FastifyInstance,
+  call: Call,
+  run: Handler['run'],
+  readOnly: boolean | undefined,
+  deps: AppDeps,
+  sessionCookie: string,
+  limits: ReturnType<typeof inputLimitsFor>,
+): void {
+  app.get(call.path, async (req, reply) => {
+    const resolved = await deps.resolveActor(deps.db, req.cookies[sessionCookie]);
+    req.actor = resolved?.actor ?? null;
+    requireAccess(call.access, req.actor);
+    const input = readInput(call, { ...(req.query as Record<string, unknown>) }, limits);
+    const result = await withCallContext(deps, req, reply, (ctx) => run(input, ctx), readOnly);
+    const file = call.output.safeParse(result);
+    const data = file.data as { filename?: unknown; pdf_base64?: unknown } | undefined;
+    if (!file.success || typeof data?.filename !== 'string' || typeof data.pdf_base64 !== 'string') {
+      req.log.error({ path: call.path }, 'file output failed its contract');
+      throw new AppError(500, MESSAGES.internal);
+    }
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${data.filename.replace(/[^\w.-]/g, '_')}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(data.pdf_base64, 'base64'));
+  });
 }
 
 /** Registers each redirect route: `GET <path>` runs in a call context and redirects to the answer. */

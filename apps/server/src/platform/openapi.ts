@@ -19,8 +19,9 @@ export function buildOpenApi(calls: readonly Call[], cookies = sessionCookieName
         operationId: call.path.replace('/api/v1/', '').replace(/[^A-Za-z0-9]+/g, '_'),
         tags: [call.path.split('/')[3] ?? 'api'],
         summary: call.summary,
-        description: `Access: ${access}.${call.exportable ? ' Add ?format=csv or ?format=xlsx to download the whole query.' : ''}`,
-        security: isPublic(call.access) ? [] : [{ session: [] }],
+        description: `Access: ${access}.${call.tokenPermission ? ` API token permission: ${call.tokenPermission}.` : ''}${call.exportable ? ' Add ?format=csv or ?format=xlsx to download the whole query.' : ''}`,
+        // A token reaches only the calls whose contract names a permission (docs/decisions/0030).
+        security: isPublic(call.access) ? [] : [{ session: [] }, ...(call.tokenPermission ? [{ token: [] }] : [])],
         requestBody: {
           required: true,
           content: {
@@ -53,7 +54,13 @@ export function buildOpenApi(calls: readonly Call[], cookies = sessionCookieName
       version: '1',
       description: `Every call is POST with a JSON, form-encoded or multipart body. Cookie-authenticated calls send the ${cookies.csrf} cookie value in the x-csrf-token header. A field whose value is a single NUL character is cleared.`,
     },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookies.session } } },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: cookies.session },
+        // Or auth_type=token with the token in the api_token field.
+        token: { type: 'http', scheme: 'bearer', description: 'An API token made on /manage_api_tokens.' },
+      },
+    },
     paths,
   };
 }

@@ -34,7 +34,7 @@ export function startScheduler(deps: ContextDeps, jobs: readonly ScheduledJob[],
       }
     };
     void tick();
-    return setInterval(tick, job.everyMs);
+    return setInterval(tick, deps.config.JOB_INTERVALS[job.name] ?? job.everyMs);
   });
   return () => {
     for (const t of timers) clearInterval(t);

@@ -7,8 +7,12 @@ import type { OwnedKind } from '@portal/contract/shared/owned-id';
 import type { StaffRole } from '@portal/contract/shared/roles';
 import * as auth from '../domains/auth/service.ts';
 import * as billing from '../domains/billing/service.ts';
+import * as downloads from '../domains/downloads/service.ts';
 import * as payments from '../domains/payments/service.ts';
+import * as servers from '../domains/servers/service.ts';
 import * as tenancy from '../domains/tenancy/service.ts';
+import * as tokens from '../domains/tokens/service.ts';
+import * as tickets from '../domains/tickets/service.ts';
 import * as users from '../domains/users/service.ts';
 import { ALL_HANDLERS } from '../handlers.ts';
 import type { CallContext } from '../platform/context.ts';
@@ -52,6 +56,18 @@ export async function newSession(db: Database, now: Date, userId: number, impers
   return { token, csrfToken: row.csrf_token, publicId: row.public_id };
 }
 
+/** An API token of the user with the given permissions; `token` is the secret a request presents. */
+export function newApiToken(
+  db: Database,
+  now: Date,
+  userId: number,
+  companyId: number,
+  permissions: string[] = ['USERS_READ'],
+  expiresAt: Date | null = null,
+) {
+  return tokens.issueToken(db, now, { userId, companyId, permissions, expiresAt });
+}
+
 /** Who may reach a row of a kind: anyone who reaches its company, or only the user it belongs to. */
 export type Owner = 'company' | 'user';
 
@@ -76,8 +92,16 @@ export const OWNED_FACTORIES: Partial<Record<OwnedKind, OwnedFactory>> = {
     belongsTo: 'user',
     make: async (db, now, companyId) => (await newSession(db, now, (await primaryContact(db, companyId)).id)).publicId,
   },
+  api_token: {
+    belongsTo: 'user',
+    make: async (db, now, companyId) => (await newApiToken(db, now, (await primaryContact(db, companyId)).id, companyId)).row.id,
+  },
   credit_pack: { belongsTo: 'company', make: async (db, now, companyId) => (await newCreditPack(db, now, companyId)).id },
   payment_card: { belongsTo: 'company', make: async (db, now, companyId) => (await newPaymentCard(db, now, companyId)).id },
+  licence: { belongsTo: 'company', make: async (db, now, companyId) => (await newLicence(db, now, companyId)).serial_number },
+  invoice: { belongsTo: 'company', make: async (db, now, companyId) => (await newInvoice(db, now, companyId)).id },
+  transaction: { belongsTo: 'company', make: async (db, now, companyId) => `c${(await newCardPurchase(db, now, companyId)).id}` },
+  ticket: { belongsTo: 'company', make: async (db, now, companyId) => newTicket(db, now, companyId) },
 };
 
 /** A saved Visa ending 4242 with a token no gateway knows (charging it is declined): for access tests. */
@@ -93,6 +117,28 @@ export function newPaymentCard(db: Database, now: Date, companyId: number, o: { 
     is_default: false,
     created_at: now,
     ...o,
+  });
+}
+
+/** An UNPAID custom invoice of $50 on one line. */
+export function newInvoice(db: Database, now: Date, companyId: number, o: { name?: string } = {}) {
+  return payments.createInvoiceFor(db, now, companyId, o);
+}
+
+/** A successful $20 card charge of the company's bill, on a fresh saved card. */
+export async function newCardPurchase(db: Database, now: Date, companyId: number, o: { item?: string; charged_amount?: number } = {}) {
+  const card = await newPaymentCard(db, now, companyId);
+  return payments.insertCardTransaction(db, {
+    company_id: companyId,
+    card_id: card.id,
+    kind: 'charge',
+    item: o.item ?? 'Top-up: $20',
+    charged_amount: o.charged_amount ?? 2000,
+    idempotency_key: `test:${unique()}`,
+    success: true,
+    response_text: 'Approved',
+    created_at: now,
+    completed_at: now,
   });
 }
 
@@ -118,6 +164,71 @@ export function newPromoCode(
     amount: 1000,
     ...o,
   });
+}
+
+/** An open General ticket filed by the company's primary contact, with its first comment. */
+export async function newTicket(db: Database, now: Date, companyId: number, o: { subject?: string; body?: string } = {}) {
+  const user = await primaryContact(db, companyId);
+  const log = { info() {}, warn() {}, error() {} };
+  const company = await tenancy.findCompany(db, companyId);
+  const actor = {
+    sessionId: '',
+    userId: user.id,
+    email: user.email,
+    label: user.email,
+    companyId,
+    companyType: company?.company_type ?? 'customer',
+    roles: ['any', 'customer'],
+    capabilities: ['use_tickets_page'],
+    impersonatorUserId: null,
+    authenticatedAt: now,
+    twoFactorSetupPending: false,
+  };
+  const ctx = { db, clock: { now: () => now }, log, actor } as unknown as CallContext;
+  return tickets.createTicket(ctx, {
+    target_ticket_type: 2,
+    target_ticket_subject: o.subject ?? 'Test ticket',
+    target_server_version: null,
+    target_server_os: null,
+    target_message_overview: o.body ?? 'Something is wrong',
+    target_message_device_details: null,
+    target_message_extra: null,
+    target_attachments: [],
+  });
+}
+
+/**
+ * A self-hosted licence of the company, made as its primary contact would (create_license), so it has its
+ * billing service. Plan limits are not in the way: the factory may make more than the plan allows.
+ */
+export async function newLicence(db: Database, now: Date, companyId: number, o: { name?: string } = {}) {
+  // Named, so the generated tests can type the name to delete it (the delete call's example).
+  const user = await primaryContact(db, companyId);
+  const company = await tenancy.findCompany(db, companyId);
+  const log = { info() {}, warn() {}, error() {} };
+  const actor = {
+    sessionId: '', userId: user.id, email: user.email, label: user.email, companyId, companyType: company?.company_type ?? 'customer',
+    roles: ['any', 'customer'], capabilities: ['use_self_hosted'], impersonatorUserId: null, authenticatedAt: now, twoFactorSetupPending: false,
+  };
+  const ctx = { db, clock: { now: () => now }, log, actor, audit: async () => {} } as unknown as CallContext;
+  return servers.createLicence(ctx, { target_name: o.name ?? 'Test licence' }, { unchecked: true });
+}
+
+/**
+ * A download version customers can see, with one Linux tar file uploaded and attached through the
+ * service's own steps (the sample inputs name version 24.12.3).
+ */
+export async function newDownloadVersion(deps: Pick<CallContext, 'db' | 'config' | 'clock'>, versionKey: string) {
+  const log = { info() {}, warn() {}, error() {} };
+  const ctx = { ...deps, log } as unknown as CallContext;
+  await downloads.create(ctx, { target_version_key: versionKey, is_hidden: false });
+  const filename = `cometd-${versionKey}-linux-x86_64.tar.gz`;
+  const body = Buffer.from(`installer ${versionKey}`);
+  await downloads.presignedUrl(ctx, { target_version_key: versionKey, target_path: filename });
+  const { pending } = await downloads.describe(ctx, { version_key: versionKey });
+  if (!pending.length) throw new Error('no pending upload');
+  await downloads.storeUploadForTest(ctx, versionKey, filename, body);
+  return downloads.patch(ctx, { target_version_key: versionKey, file_linux_x86_64_tar: filename });
 }
 
 export function ownedFactory(kind: string): OwnedFactory {

@@ -191,6 +191,15 @@ export async function setTopupOption(t: Rows, id: number, changes: Partial<typeo
   await t.db.update(schema.topupOptions).set(changes).where(eq(schema.topupOptions.id, id));
 }
 
+export async function cardTransactionsOf(t: Rows, companyId: number) {
+  return t.db.select().from(schema.cardTransactions).where(eq(schema.cardTransactions.company_id, companyId)).orderBy(schema.cardTransactions.id);
+}
+
+export async function invoiceRow(t: Rows, id: number) {
+  const [row] = await t.db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
+  return row ?? null;
+}
+
 /** Every row of every table in the public schema as text, to search for what must never be stored. */
 export async function allTablesText(t: Rows): Promise<string> {
   const tables = (await t.db.execute(
@@ -206,4 +215,27 @@ export async function allTablesText(t: Rows): Promise<string> {
     parts.push(`${table_name}: ${res.rows[0]?.text ?? ''}`);
   }
   return parts.join('\n');
+}
+
+export type ServerLicenceRow = typeof schema.serverLicences.$inferSelect;
+
+export async function licenceRow(t: Rows, serial: string): Promise<ServerLicenceRow | undefined> {
+  const [row] = await t.db.select().from(schema.serverLicences).where(eq(schema.serverLicences.serial_number, serial));
+  return row;
+}
+
+export async function setLicence(t: Rows, serial: string, changes: Partial<typeof schema.serverLicences.$inferInsert>): Promise<void> {
+  await t.db.update(schema.serverLicences).set(changes).where(eq(schema.serverLicences.serial_number, serial));
+}
+
+export async function licenceLogCount(t: Rows, licenceId: number): Promise<number> {
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(schema.serverLicenceLogs)
+    .where(eq(schema.serverLicenceLogs.licence_id, licenceId));
+  return row?.n ?? 0;
+}
+
+export async function dailyStatsOf(t: Rows, companyId: number) {
+  return t.db.select().from(schema.dailyStats).where(eq(schema.dailyStats.company_id, companyId)).orderBy(desc(schema.dailyStats.date));
 }

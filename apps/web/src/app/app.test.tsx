@@ -52,7 +52,7 @@ describe('layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Active services', 'Usage history', 'My account']);
+    ).toEqual(['Dashboard', 'Active services', 'Usage history', 'Resources', 'My account']);
     expect(screen.getByRole('banner').textContent).toContain('ann@example.com');
     expect(screen.getByRole('main')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /ann@example\.com.*account menu/ }));
@@ -76,7 +76,19 @@ describe('layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Companies', 'Email templates', 'Career tests', 'Top-up options', 'Promo campaigns', 'My account']);
+    ).toEqual([
+      'Companies',
+      'My tickets',
+      'Raise P1 Alert',
+      'Email templates',
+      'Career tests',
+      'Top-up options',
+      'Promo campaigns',
+      'Manage servers',
+      'Manage downloads',
+      'Resources',
+      'My account',
+    ]);
   });
 
   it('sends the user to /login, then back, when a call says the session has ended', async () => {

@@ -69,7 +69,7 @@ function creditServer(initial: AdminCreditPack[]) {
 describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
   it('gives an admin Manage services, Manage credit and Reports for a customer, before History', async () => {
     renderDrawer('admin', [on(adminDescribeCompany, () => companyDetail({ current_state: 'ACTIVE' }))]);
-    expect(await tabNames()).toEqual(['Overview', 'Manage users', 'Manage services', 'Manage credit', 'Reports', 'History']);
+    expect(await tabNames()).toEqual(['Overview', 'Manage users', 'Manage services', 'Manage credit', 'Reports', 'Transactions', 'History']);
   });
 
   it('gives a distributor and read-only staff Manage services only, and a distributor company none', async () => {
@@ -82,11 +82,11 @@ describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
     expect(await tabNames()).toEqual(['Overview', 'Manage users', 'Manage services']);
   });
 
-  it("adds no billing tab to a distributor company's dialog", async () => {
+  it("adds no billing tab to a distributor company's dialog, only payments' Invoices and Transactions", async () => {
     renderDrawer('admin', [
       on(adminDescribeCompany, () => companyDetail({ company_type: 'distributor', distributor: null, distributor_id: null })),
     ]);
-    expect(await tabNames()).toEqual(['Overview', 'Manage users', 'History', 'Distributor settings']);
+    expect(await tabNames()).toEqual(['Overview', 'Manage users', 'Invoices', 'Transactions', 'History', 'Distributor settings']);
   });
 
   it("lists the company's services in Manage services", async () => {

@@ -14,6 +14,12 @@ const DailyStatsTab = lazy(() =>
   import('../features/billing/components/admin/daily-stats-tab').then((m) => ({ default: m.DailyStatsTab })),
 );
 
+// Payments' tabs (decision 0029), loaded likewise.
+const InvoicesTab = lazy(() => import('../features/payments/components/invoice-tabs').then((m) => ({ default: m.InvoicesTab })));
+const CompanyTransactionsTab = lazy(() =>
+  import('../features/payments/components/invoice-tabs').then((m) => ({ default: m.CompanyTransactionsTab })),
+);
+
 /** The credit form asks before the drawer closes over its unsaved edits, like the drawer's own forms. */
 function ManageCreditPanel({ companyId, readOnly }: { companyId: number; readOnly: boolean }) {
   const [dirty, setDirty] = useState(false);
@@ -25,7 +31,8 @@ const loading = (label: string) => <CardSkeleton label={label} />;
 
 /**
  * The company dialog's tabs that billing adds (spec-2 §6): Manage services for customer companies, and for
- * admins Manage credit and Reports (daily stats) for customers.
+ * admins Manage credit and Reports (daily stats) for customers; payments adds Invoices for distributors and
+ * Transactions (saved cards, the bill by card) for admins.
  */
 export const COMPANY_DIALOG_TABS: readonly ExtraCompanyTab[] = [
   {
@@ -55,6 +62,27 @@ export const COMPANY_DIALOG_TABS: readonly ExtraCompanyTab[] = [
     render: (company) => (
       <Suspense fallback={loading('Loading daily stats')}>
         <DailyStatsTab companyId={company.id} />
+      </Suspense>
+    ),
+  },
+  {
+    // Spec-2 §6: admins see Invoices for distributors.
+    value: 'invoices',
+    label: 'Invoices',
+    shows: (company, { isAdmin }) => isAdmin && company.company_type === 'distributor',
+    render: (company) => (
+      <Suspense fallback={loading('Loading invoices')}>
+        <InvoicesTab companyId={company.id} readOnly={company.current_state === 'DELETED'} />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'transactions',
+    label: 'Transactions',
+    shows: (company, { isAdmin }) => isAdmin && (company.company_type === 'customer' || company.company_type === 'distributor'),
+    render: (company) => (
+      <Suspense fallback={loading('Loading transactions')}>
+        <CompanyTransactionsTab companyId={company.id} />
       </Suspense>
     ),
   },

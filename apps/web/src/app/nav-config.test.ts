@@ -16,17 +16,26 @@ describe('NAV_ITEMS', () => {
   it('shows each role its own links', () => {
     expect(labelsFor(['admin'])).toEqual([
       'Companies',
+      'My tickets',
+      'Raise P1 Alert',
       'Email templates',
       'Career tests',
       'Top-up options',
       'Promo campaigns',
+      'Manage servers',
+      'Manage downloads',
+      'Resources',
       'My account',
     ]);
-    expect(labelsFor(['support'])).toEqual(['Companies', 'My account']);
-    expect(labelsFor(['sales'])).toEqual(['Companies', 'My account']);
-    expect(labelsFor(['distributor'])).toEqual(['Sub-accounts', 'My account']);
-    expect(labelsFor(['customer'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'My account']);
-    expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'Users', 'My account']);
+    expect(labelsFor(['support'])).toEqual(['Companies', 'My tickets', 'Raise P1 Alert', 'Resources', 'My account']);
+    expect(labelsFor(['sales'])).toEqual(['Companies', 'Resources', 'My account']);
+    expect(labelsFor(['distributor'])).toEqual(['Sub-accounts', 'Resources', 'My account']);
+    expect(labelsFor(['distributor'], ['use_tickets_page'])).toEqual(['Sub-accounts', 'Support', 'Resources', 'My account']);
+    expect(labelsFor(['customer'], ['use_tickets_page'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'Support', 'Resources', 'My account']);
+    expect(labelsFor(['customer'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'Resources', 'My account']);
+    expect(labelsFor(['customer'], ['use_self_hosted'])).toEqual(['Dashboard', 'My servers', 'Downloads', 'Active services', 'Usage history', 'Resources', 'My account']);
+    expect(labelsFor(['distributor'], ['use_api_tokens'])).toEqual(['Sub-accounts', 'API tokens', 'Resources', 'My account']);
+    expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'Users', 'Resources', 'My account']);
     expect(labelsFor(['customer'], ['use_my_plan', 'use_billing_pages'])).toEqual([
       'Dashboard',
       'My plan',
@@ -34,6 +43,8 @@ describe('NAV_ITEMS', () => {
       'Usage history',
       'Track new users',
       'Payment methods',
+      'Billing history',
+      'Resources',
       'My account',
     ]);
   });

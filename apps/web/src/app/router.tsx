@@ -4,8 +4,21 @@ import { PRELOAD_STALE_MS } from './query-client';
 import { NotFoundMessage } from './not-found';
 import { RouteError } from './route-error';
 import { careersTestsRoute } from './routes/careers-tests';
+import { featureVotingRoute } from './routes/feature-voting';
+import { resourceRoute } from './routes/resource';
+import { manageApiTokensRoute } from './routes/manage-api-tokens';
 import { manageTopupOptionsRoute } from './routes/manage-topup-options';
+import { downloadsRoute } from './routes/downloads';
+import { manageDownloadsRoute } from './routes/manage-downloads';
+import { oldVersionsRoute } from './routes/oldversions';
 import { promoCampaignsRoute } from './routes/promo-campaigns';
+import { manageServersRoute } from './routes/manage-servers';
+import { myServersRoute } from './routes/my-servers';
+import { myTicketsRoute } from './routes/mytickets';
+import { raiseAlertRoute } from './routes/raise-alert';
+import { supportRoute } from './routes/support';
+import { ticketRoute } from './routes/ticket';
+import { ticketsCreateRoute } from './routes/tickets-create';
 import { completeSignupRoute } from './routes/complete-signup';
 import { dashboardRoute } from './routes/dashboard';
 import { dashboardAdminRoute } from './routes/dashboard-admin';
@@ -21,6 +34,9 @@ import { myaccountRoute } from './routes/myaccount';
 import { myaccountVerificationRoute } from './routes/myaccount-verification';
 import { passphraseRoute } from './routes/passphrase';
 import { paymentMethodsRoute } from './routes/payment-methods';
+import { autoPaymentRoute } from './routes/auto-payment';
+import { mybillRoute } from './routes/mybill';
+import { viewCustomInvoiceRoute } from './routes/view-custom-invoice';
 import { pendingDeleteRoute } from './routes/pending-delete';
 import { publicRoute } from './routes/public';
 import { rootRoute } from './routes/root';
@@ -42,6 +58,9 @@ export const routeTree = rootRoute.addChildren([
     dashboardAdminRoute,
     topupRoute,
     paymentMethodsRoute,
+    autoPaymentRoute,
+    mybillRoute,
+    viewCustomInvoiceRoute,
     myPlanRoute,
     myActiveServicesRoute,
     fullUsageHistoryRoute,
@@ -49,8 +68,21 @@ export const routeTree = rootRoute.addChildren([
     usersRoute,
     manageEmailTemplatesRoute,
     careersTestsRoute,
+    resourceRoute,
+    featureVotingRoute,
     manageTopupOptionsRoute,
+    downloadsRoute,
+    oldVersionsRoute,
+    manageDownloadsRoute,
     promoCampaignsRoute,
+    myServersRoute,
+    manageServersRoute,
+    manageApiTokensRoute,
+    supportRoute,
+    myTicketsRoute,
+    ticketsCreateRoute,
+    raiseAlertRoute,
+    ticketRoute,
     myaccountRoute,
     myaccountVerificationRoute,
     completeSignupRoute,

@@ -27,6 +27,7 @@ export type ActiveService = z.infer<typeof zActiveService>;
 
 export const getActiveServices = defineCall({
   path: '/api/v1/company/get_active_services',
+  tokenPermission: 'BILLING_READ',
   summary:
     "A company's running services, 20 per page: the caller's own, or (admins, staff, the company's distributor) target_company_id's.",
   input: z.object({

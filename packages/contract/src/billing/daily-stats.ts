@@ -23,6 +23,7 @@ export type DailyStats = z.infer<typeof zDailyStats>;
 
 export const adminDailyStatsList = defineCall({
   path: '/api/v1/admin/daily-stats/list',
+  tokenPermission: 'ADMIN_REPORTS_READ',
   summary: 'Daily stats of the given companies, oldest first; at most the 60 days ending target_to (default: the last 60 days).',
   input: z
     .object({

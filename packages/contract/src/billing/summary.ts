@@ -10,6 +10,7 @@ export const AT_LEAST_DAYS = 1000;
 
 export const creditSummary = defineCall({
   path: '/api/v1/billing/credit_summary',
+  tokenPermission: 'BILLING_READ',
   summary:
     "The customer dashboard's credit figures: balance (null for contract billing), days remaining (null when unknown), estimates, latest usage, device count.",
   input: z.object({}),
@@ -32,6 +33,7 @@ export const creditSummary = defineCall({
 
 export const balanceHistory = defineCall({
   path: '/api/v1/billing/balance_history',
+  tokenPermission: 'BILLING_READ',
   summary: 'The balance at the end of each of the last 90 days (Pacific/Auckland), with what was charged and credited that day.',
   input: z.object({}),
   output: z.object({

@@ -42,6 +42,7 @@ const zUsageQuery = z
 
 export const userMyUsageTable = defineCall({
   path: '/api/v1/web/UserMyUsageTable.json',
+  tokenPermission: 'BILLING_READ',
   summary: "The caller's company's charges, newest first, with the packs that paid each; From/To are days in Pacific/Auckland.",
   input: zUsageQuery,
   output: zPageOf(zUsageRow),
@@ -63,6 +64,7 @@ export const zBillingHistoryRow = z.object({
 
 export const billingHistory = defineCall({
   path: '/api/v1/report/billing_history',
+  tokenPermission: 'BILLING_READ',
   summary: "The usage table's rows for export (?format=csv|xlsx): the caller's company, or for an admin target_company_id's.",
   input: zUsageQuery.extend({ target_company_id: zCompanyId.optional() }),
   output: zPageOf(zBillingHistoryRow),

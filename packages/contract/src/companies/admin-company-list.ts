@@ -27,6 +27,7 @@ export type AdminCompanyRow = z.infer<typeof zAdminCompanyRow>;
 
 export const adminCompanyList = defineCall({
   path: '/api/v1/admin/company/list',
+  tokenPermission: 'ADMIN_COMPANIES_READ',
   summary: 'Companies for the admin dashboard, with counts per state for the tabs.',
   input: zPaging(ADMIN_COMPANY_ORDER, 50).extend({
     target_company_states: z

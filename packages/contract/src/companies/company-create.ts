@@ -28,6 +28,7 @@ export const adminCreateCompany = defineCall({
 
 export const distributorCreateCompany = defineCall({
   path: '/api/v1/distributor/create_company',
+  tokenPermission: 'DISTRIBUTOR_COMPANIES_WRITE',
   summary: 'Create a sub-account (a trial customer) with its primary user, plan and notes.',
   input: zNewCompanyBase.extend({
     target_plan_id: zPlanId.default('Trial'),

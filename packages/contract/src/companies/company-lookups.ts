@@ -31,6 +31,7 @@ export const DISTRIBUTOR_COMPANY_ORDER = ['company_name', 'id', 'created_at', 'c
 
 export const distributorListCompanies = defineCall({
   path: '/api/v1/distributor/list_companies_full',
+  tokenPermission: 'DISTRIBUTOR_COMPANIES_READ',
   summary: "The distributor's sub-accounts, 25 per page; restrict=trial shows trials only.",
   input: zPaging(DISTRIBUTOR_COMPANY_ORDER, 25).extend({ target_restrict: z.enum(['all', 'trial']).default('all') }),
   output: zCappedPageOf(

@@ -56,6 +56,7 @@ export const adminPatchCompany = defineCall({
 
 export const distributorPatchCompany = defineCall({
   path: '/api/v1/distributor/patch_company',
+  tokenPermission: 'DISTRIBUTOR_COMPANIES_WRITE',
   summary: 'Change a sub-account: contact details, metadata, billing visibility, plan, trial extension.',
   input: zDistributorCompanyPatch,
   output: z.null(),

@@ -19,6 +19,11 @@ export const EMAIL_TEMPLATES = {
   payment_receipt: 'Payment receipt',
   card_added: 'Card added',
   card_removed: 'Card removed',
+  ticket_reply: 'Ticket reply from support',
+  ticket_closed: 'Ticket closed',
+  ticket_customer_reply: 'Ticket reply from the customer',
+  ticket_reminder: 'Ticket reminder',
+  auto_topup_failed: 'Automatic top-up not made',
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Capability, Role } from './roles.ts';
+import type { TokenPermission } from './token-permissions.ts';
 
 /**
  * Who may make a call. `public` calls need no session (login, error reports).
@@ -32,10 +33,20 @@ export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   /** List calls whose current query can be downloaded with `?format=csv|xlsx`. */
   exportable?: boolean;
   /**
+   * Answers a file: the JSON answer carries it (`pdf_base64`), and `GET <path>?<input>` sends the file itself
+   * so a link can open it in a new tab (docs/decisions/0029).
+   */
+  file?: 'pdf';
+  /**
    * A refused attempt still leaves a trace: failed sign-in counters and their audit events are
    * written even when the call answers with an error (sign-in, re-checks).
    */
   auditsRefusals?: true;
+  /**
+   * The API token permission that opens this call to a token (`auth_type=token`); without one no token
+   * reaches it (docs/decisions/0030). The caller's own access still applies.
+   */
+  tokenPermission?: TokenPermission;
   /** A valid input for generated tests when the schema alone cannot produce one. */
   example?: z.input<I>;
 }

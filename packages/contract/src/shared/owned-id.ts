@@ -19,8 +19,17 @@ const OWNED_ID_SCHEMAS = {
   user: numberId,
   /** A session travels by its public id, never by the hash its cookie is stored under. */
   session: () => z.string().min(1).max(64),
+  /** An API token belongs to the user who made it, like a session. */
+  api_token: numberId,
   credit_pack: numberId,
   payment_card: numberId,
+  /** A self-hosted licence travels by its serial number (docs/decisions/0034). */
+  licence: (error?: string) => z.string(error ? { error } : undefined).trim().min(1, error ? { error } : undefined).max(40),
+  invoice: numberId,
+  /** A line of the customer's bill: `c<n>` a card charge, `p<n>` an admin's credit entry; any other text is not found. */
+  transaction: () => z.string().min(2).max(24),
+  /** Another company's ticket answers as a missing one. */
+  ticket: numberId,
 };
 
 export type OwnedKind = keyof typeof OWNED_ID_SCHEMAS;

@@ -10,6 +10,7 @@ export type ListedCompanyUser = z.infer<typeof zListedCompanyUser>;
 
 export const listCompanyUsers = defineCall({
   path: '/api/v1/user/list_company_users',
+  tokenPermission: 'USERS_READ',
   summary: "The users of a company (the caller's own when no company is given).",
   input: z.object({ target_company_id: zCompanyId.optional() }),
   output: z.array(zListedCompanyUser),
@@ -18,6 +19,7 @@ export const listCompanyUsers = defineCall({
 
 export const createUser = defineCall({
   path: '/api/v1/user/create_user',
+  tokenPermission: 'USERS_WRITE',
   summary: 'Add a user to a company, optionally sending a verification mail.',
   input: z.object({
     target_company_id: zCompanyId,
@@ -35,6 +37,7 @@ export const createUser = defineCall({
 
 export const patchUser = defineCall({
   path: '/api/v1/user/patch_user',
+  tokenPermission: 'USERS_WRITE',
   summary: 'Change a user of a company; absent fields stay as they are.',
   input: z.object({
     target_company_id: zCompanyId,
@@ -52,6 +55,7 @@ export const patchUser = defineCall({
 
 export const deleteUser = defineCall({
   path: '/api/v1/user/delete_user',
+  tokenPermission: 'USERS_WRITE',
   summary: 'Remove a user; never the primary contact, never yourself.',
   input: z.object({ target_company_id: zCompanyId, target_id: zOwnedId('user') }),
   output: z.null(),

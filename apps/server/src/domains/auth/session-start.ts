@@ -69,8 +69,7 @@ export async function authContextFor(db: Database, actor: Actor, company: tenanc
     customer_trial_length_days: company.customer_trial_length_days,
     trial_expires_at: company.current_state === 'TRIAL' ? (company.trial_expires_at?.toISOString() ?? null) : null,
     will_delete_at: tenancy.willDeleteAt(company),
-    // No payment cards exist until the billing domain lands; it will answer this.
-    has_saved_card: false,
+    has_saved_card: company.has_saved_card,
     has_provided_address_info: hasAddress(company),
     impersonated_by: actor.impersonatorUserId === null ? null : ((await users.findUser(db, actor.impersonatorUserId))?.email ?? null),
     email_verified: user.email_verified_at !== null,

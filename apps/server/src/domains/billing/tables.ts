@@ -130,6 +130,10 @@ export const creditPacks = pgTable(
       and ${t.amount_used} + ${t.amount_expired} <= ${t.amount}`,
     ),
     index('credit_packs_company_idx').on(t.company_id, t.purchase_date.desc(), t.id.desc()),
+    // The customer's bill lists admins' credit entries among its card purchases (migration 0014, decision 0029).
+    index('credit_packs_bill_entries_idx')
+      .on(t.company_id, t.purchase_date.desc(), t.id.desc())
+      .where(sql`${t.source} = 'admin' and ${t.creates_billing_entry}`),
     // The packs a charge may draw from, in drawing order: soonest-expiring first, never-expiring last.
     index('credit_packs_usable_idx')
       .on(t.company_id, sql`${t.expiry_date} asc nulls last`, t.id)

@@ -198,3 +198,28 @@ export async function sendCardChangedMail(
   const render = o.change === 'added' ? templates.cardAddedMail : templates.cardRemovedMail;
   await mailBillingContacts(ctx, companyId, (name) => render({ name, card: o.card, by: o.by, cardsLink }));
 }
+
+/** Tells a company's billing contacts that an automatic top-up was not made, why, and what to do. */
+export async function sendAutoTopupFailedMail(ctx: MailContext, companyId: number, o: { item: string; reason: string; advice: string }) {
+  const topupLink = templates.portalLink(ctx.config, '/topup');
+  await mailBillingContacts(ctx, companyId, (name) => templates.autoTopupFailedMail({ name, ...o, topupLink }));
+}
+
+/** A ticket mail to one person (support tickets, issue 15); the kind picks the template. */
+export async function sendTicketMail(
+  ctx: MailContext,
+  to: { email: string; name: string; company_id: number },
+  o: { kind: 'reply' | 'closed' | 'customer_reply' | 'reminder'; ticketId: number; subject: string; by: string; body: string },
+) {
+  const render = {
+    reply: templates.ticketReplyMail,
+    closed: templates.ticketClosedMail,
+    customer_reply: templates.ticketCustomerReplyMail,
+    reminder: templates.ticketReminderMail,
+  }[o.kind];
+  const ticketLink = templates.portalLink(ctx.config, `/tickets/${o.ticketId}`);
+  await ctx.mail(
+    { email: to.email, company_id: to.company_id },
+    render({ name: to.name, ticketId: o.ticketId, subject: o.subject, by: o.by, body: o.body, ticketLink }),
+  );
+}

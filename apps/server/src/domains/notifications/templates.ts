@@ -298,6 +298,31 @@ export const paymentReceiptMail = defineTemplate('payment_receipt', {
   }),
 });
 
+/** Automatic top-up did not happen: the card refused, needs the customer present, or the monthly limit held it. */
+export const autoTopupFailedMail = defineTemplate('auto_topup_failed', {
+  sample: (config) => ({
+    name: 'Casey Customer',
+    item: '$100 top-up',
+    reason: 'Your card ending 4242 was declined: Insufficient funds.',
+    advice: 'Please pay once on the top-up page, or add another card, so your services keep running.',
+    topupLink: portalLink(config, '/topup'),
+  }),
+  render: (o: { name: string; item: string; reason: string; advice: string; topupLink: string }) => ({
+    subject: `Your ${PRODUCT} automatic top-up was not made`,
+    ...renderMail({
+      heading: 'Automatic top-up not made',
+      paragraphs: [
+        greeting(o.name),
+        `Your credit is running low, and we could not make your automatic top-up (${o.item}).`,
+        o.reason,
+        o.advice,
+        'We will not try again until your credit has been topped up or you save your automatic payment settings again.',
+      ],
+      action: { label: 'Pay once', url: o.topupLink },
+    }),
+  }),
+});
+
 export const cardAddedMail = defineTemplate('card_added', {
   sample: (config) => ({
     name: 'Casey Customer',
@@ -336,6 +361,76 @@ export const cardRemovedMail = defineTemplate('card_removed', {
         'Automatic payments need a saved card: add one if you use them.',
       ],
       action: { label: 'Manage cards', url: o.cardsLink },
+    }),
+  }),
+});
+
+/** Support tickets (issue 15): a staff reply or the closing reaches the customer; a customer reply reaches the assignees. */
+interface TicketMailInput {
+  name: string;
+  ticketId: number;
+  subject: string;
+  by: string;
+  body: string;
+  ticketLink: string;
+}
+const ticketSample = (config: SampleConfig): TicketMailInput => ({
+  name: 'Casey Customer',
+  ticketId: 1042,
+  subject: 'Backups fail since Monday',
+  by: 'Sam Support',
+  body: 'We have found the cause: the storage vault credentials expired. Please update them and run the job again.',
+  ticketLink: portalLink(config, '/tickets/1042'),
+});
+
+export const ticketReplyMail = defineTemplate('ticket_reply', {
+  sample: ticketSample,
+  render: (o: TicketMailInput) => ({
+    subject: `[Ticket #${o.ticketId}] ${o.subject}`,
+    ...renderMail({
+      heading: 'Support has replied to your ticket',
+      paragraphs: [greeting(o.name), `${o.by} wrote:`, o.body],
+      action: { label: 'View ticket', url: o.ticketLink },
+    }),
+  }),
+});
+
+export const ticketClosedMail = defineTemplate('ticket_closed', {
+  sample: (config) => ({ ...ticketSample(config), body: 'Resolved' }),
+  render: (o: TicketMailInput) => ({
+    subject: `[Ticket #${o.ticketId}] Closed: ${o.subject}`,
+    ...renderMail({
+      heading: 'Your ticket was closed',
+      paragraphs: [
+        greeting(o.name),
+        `${o.by} closed the ticket (${o.body}).`,
+        'If the problem is not solved, open the ticket and reopen it.',
+      ],
+      action: { label: 'View ticket', url: o.ticketLink },
+    }),
+  }),
+});
+
+export const ticketCustomerReplyMail = defineTemplate('ticket_customer_reply', {
+  sample: (config) => ({ ...ticketSample(config), name: 'Sam Support', by: 'Casey Customer', body: 'Thanks, that fixed it.' }),
+  render: (o: TicketMailInput) => ({
+    subject: `[Ticket #${o.ticketId}] Customer reply: ${o.subject}`,
+    ...renderMail({
+      heading: 'A customer replied on your ticket',
+      paragraphs: [greeting(o.name), `${o.by} wrote:`, o.body],
+      action: { label: 'View ticket', url: o.ticketLink },
+    }),
+  }),
+});
+
+export const ticketReminderMail = defineTemplate('ticket_reminder', {
+  sample: (config) => ({ ...ticketSample(config), name: 'Sam Support', by: 'Casey Customer', body: '7' }),
+  render: (o: TicketMailInput) => ({
+    subject: `[Ticket #${o.ticketId}] Reminder: ${o.subject}`,
+    ...renderMail({
+      heading: 'A ticket has had no news',
+      paragraphs: [greeting(o.name), `Nothing has happened on this ticket of ${o.by} for ${o.body} days.`],
+      action: { label: 'View ticket', url: o.ticketLink },
     }),
   }),
 });

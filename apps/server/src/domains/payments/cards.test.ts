@@ -1,3 +1,4 @@
+import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { listCreditPacks } from '@portal/contract/billing/credit-packs';
 import {
   authorizePaymentMethod,
@@ -200,6 +201,20 @@ describe('make default and delete', () => {
       code: 404,
       message: CARD_NOT_FOUND,
     });
+  });
+
+  it("tells the auth context whether a saved card is left: set by the first card, cleared with the last", async () => {
+    const { client } = await customer();
+    const hasCard = async () => ok(await client.call(getAuthContext, {})).data?.has_saved_card;
+    expect(await hasCard()).toBe(false);
+    const visa = (await addCard(client, '4242424242424242')).card;
+    const mc = (await addCard(client, '5555555555554444')).card;
+    if (!visa || !mc) throw new Error('cards not added');
+    expect(await hasCard()).toBe(true);
+    ok(await client.call(deletePaymentMethod, { card_id: visa.id }));
+    expect(await hasCard()).toBe(true);
+    ok(await client.call(deletePaymentMethod, { card_id: mc.id }));
+    expect(await hasCard()).toBe(false);
   });
 
   it("refuses another company's card as not found", async () => {

@@ -16,7 +16,7 @@ import * as tx from './queries/charges.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function cardOut(r: Awaited<ReturnType<typeof q.pageCards>>['rows'][number]): PaymentCard {
+export function cardOut(r: Awaited<ReturnType<typeof q.pageCards>>['rows'][number]): PaymentCard {
   const { card } = r;
   return {
     id: card.id,
@@ -127,6 +127,7 @@ export async function complete(ctx: CallContext, input: { session: string }): Pr
       added_by_user_id: ctx.actor.userId,
       created_at: now,
     });
+    if (first) await tenancy.setHasSavedCard(ctx.db, company.id, true);
   }
   await tx.insertCardTransaction(ctx.db, {
     company_id: company.id,
@@ -212,6 +213,7 @@ export async function deleteCard(ctx: CallContext, input: { card_id: number }): 
     const next = await q.newestCard(ctx.db, company.id);
     if (next) await q.setDefault(ctx.db, company.id, next.id);
   }
+  if ((await q.countCards(ctx.db, company.id)) === 0) await tenancy.setHasSavedCard(ctx.db, company.id, false);
   await ctx.audit(company.id, `Removed card ${card.card_type} ending ${card.last4}`);
   await notifications.sendCardChangedMail(ctx, company.id, {
     change: 'removed',

@@ -7,6 +7,7 @@ import * as notifications from '../notifications/service.ts';
 import { type GatewayOutcome, GatewayTimeout } from './gateway/gateway.ts';
 import { gatewayOf, redact } from './gateway/install.ts';
 import { requireCard } from './cards.ts';
+import type { CardRow } from './queries/cards.ts';
 import * as q from './queries/charges.ts';
 
 export interface ChargeInput {
@@ -41,56 +42,87 @@ export async function chargeOnce(ctx: CallContext, input: ChargeInput): Promise<
     throw new AppError(400, TOPUP_NOT_FOUND, { target_topup_id: TOPUP_NOT_FOUND });
   // Keys are the page's; the company's id in front keeps one company's keys from meeting another's.
   const key = `charge:${company.id}:${input.idempotency_key ?? randomBytes(16).toString('hex')}`;
+  const charged = await chargeCard(ctx, { company_id: company.id, card, option, idempotency_key: key, by: ctx.actor.label });
+  return answerOf(ctx, company.id, charged.approved, charged.response_text, charged.credit_pack_id, option);
+}
+
+export interface CardCharge {
+  company_id: number;
+  card: CardRow;
+  option: q.TopupOptionRow;
+  /** Claimed before the gateway hears of the charge; the same key never charges twice. */
+  idempotency_key: string;
+  /** Who the credit pack names as having added it. */
+  by: string;
+}
+
+export interface CardChargeResult {
+  approved: boolean;
+  /** The gateway's status; a replayed key answers 'approved' or 'declined' from its stored row. */
+  status: GatewayOutcome['status'];
+  response_text: string;
+  credit_pack_id: number | null;
+}
+
+/**
+ * Charges a saved card for a top-up option: pay once and automatic top-up both come here, so a top-up
+ * is one thing however it started. The key is claimed first; a key already finished answers its stored
+ * outcome without reaching the gateway. On approval the credit pack, the card transaction and the receipt
+ * mail commit together; on a decline only the failed card transaction is written. A timeout throws 504
+ * after arranging for the pending row to outlive the rollback.
+ */
+export async function chargeCard(ctx: CallContext, c: CardCharge): Promise<CardChargeResult> {
+  const { card, option } = c;
   const now = ctx.clock.now();
   const item = `Top-up: ${option.name}`;
-  const claim = await q.claimKey(ctx.db, {
-    company_id: company.id,
+  const pending = {
+    company_id: c.company_id,
     card_id: card.id,
-    kind: 'charge',
+    kind: 'charge' as const,
     item,
     charged_amount: option.cost,
-    idempotency_key: key,
+    idempotency_key: c.idempotency_key,
     created_at: now,
-  });
+  };
+  const claim = await q.claimKey(ctx.db, pending);
   const { row } = claim;
   if (!claim.created) {
-    if (row.company_id !== company.id || row.card_id !== card.id || row.charged_amount !== option.cost || row.kind !== 'charge') {
+    if (row.company_id !== c.company_id || row.card_id !== card.id || row.charged_amount !== option.cost || row.kind !== 'charge') {
       throw new AppError(409, 'This payment key was used for another payment');
     }
-    if (row.success !== null) return answerOf(ctx, company.id, row.success, row.response_text, row.credit_pack_id, option);
+    if (row.success !== null) {
+      return {
+        approved: row.success,
+        status: row.success ? 'approved' : 'declined',
+        response_text: row.response_text,
+        credit_pack_id: row.credit_pack_id,
+      };
+    }
   }
   const gateway = gatewayOf(ctx);
   let outcome: GatewayOutcome;
   try {
-    outcome = await gateway.charge({ token: card.gateway_token, amount: option.cost, idempotency_key: key, reference: item });
+    outcome = await gateway.charge({ token: card.gateway_token, amount: option.cost, idempotency_key: c.idempotency_key, reference: item });
   } catch (err) {
     if (!(err instanceof GatewayTimeout)) throw err;
     // The call rolls back; the pending row outlives it so the charge can be asked after with the same key.
     ctx.afterCall(async (after) => {
-      await q.claimKey(after.db, {
-        company_id: company.id,
-        card_id: card.id,
-        kind: 'charge',
-        item,
-        charged_amount: option.cost,
-        idempotency_key: key,
-        created_at: now,
-      });
+      await q.claimKey(after.db, pending);
     });
-    ctx.log.warn({ company_id: company.id, card_transaction_key: key }, 'card gateway timed out');
+    ctx.log.warn({ company_id: c.company_id, card_transaction_key: c.idempotency_key }, 'card gateway timed out');
     throw new AppError(504, GATEWAY_TIMEOUT);
   }
   const approved = outcome.status === 'approved';
   let packId: number | null = null;
   if (approved) {
     const pack = await billing.addCredit(ctx, {
-      company_id: company.id,
+      company_id: c.company_id,
       name: option.name,
       amount: option.amount,
       cost: option.cost,
       source: 'purchase',
       expiry_days: option.expiry_length_days || null,
-      added_by_user: ctx.actor.label,
+      added_by_user: c.by,
     });
     packId = pack.id;
   }
@@ -104,8 +136,8 @@ export async function chargeOnce(ctx: CallContext, input: ChargeInput): Promise<
     credit_pack_id: packId,
   });
   if (approved) {
-    await ctx.audit(company.id, `Paid ${dollars(option.cost)} by ${card.card_type} ending ${card.last4} for ${option.name}`);
-    await notifications.sendPaymentReceiptMail(ctx, company.id, {
+    await ctx.audit(c.company_id, `Paid ${dollars(option.cost)} by ${card.card_type} ending ${card.last4} for ${option.name}`);
+    await notifications.sendPaymentReceiptMail(ctx, c.company_id, {
       item: option.name,
       paidCents: option.cost,
       creditCents: option.amount,
@@ -113,7 +145,7 @@ export async function chargeOnce(ctx: CallContext, input: ChargeInput): Promise<
       reference: outcome.transaction_id ?? '',
     });
   }
-  return answerOf(ctx, company.id, approved, outcome.response_text, packId, option);
+  return { approved, status: outcome.status, response_text: outcome.response_text, credit_pack_id: packId };
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -5,3 +5,6 @@ export { create as createPromoCode, redeemPromoCode } from './promo-codes.ts';
 export { findOption as findTopupOption, optionView as topupOptionView } from './topup-options.ts';
 export { installCardGateway } from './gateway/install.ts';
 export { insertCard as insertSavedCard } from './queries/cards.ts';
+export { insertCardTransaction } from './queries/charges.ts';
+export { createInvoiceFor } from './invoices.ts';
+export { autoTopupJob } from './auto-topup.ts';

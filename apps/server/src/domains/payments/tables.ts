@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -10,6 +11,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  pgView,
   serial,
   text,
   timestamp,
@@ -149,11 +151,17 @@ export const cardTransactions = pgTable(
     request: jsonb('request'),
     response: jsonb('response'),
     credit_pack_id: bigint('credit_pack_id', { mode: 'number' }).references(() => creditPacks.id),
+    /** The custom invoice a charge paid (migration 0014); null for top-ups. */
+    invoice_id: integer('invoice_id').references((): AnyPgColumn => invoices.id),
     created_at: ts('created_at').notNull(),
     completed_at: ts('completed_at'),
   },
   (t) => [
     check('card_transactions_amount', sql`${t.charged_amount} >= 0`),
+    uniqueIndex('card_transactions_invoice_paid_uq').on(t.invoice_id).where(sql`${t.invoice_id} is not null and ${t.success}`),
+    index('card_transactions_bill_idx')
+      .on(t.company_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.kind} = 'charge' and ${t.success}`),
     uniqueIndex('card_transactions_idempotency_uq').on(t.idempotency_key),
     index('card_transactions_company_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),
     index('card_transactions_card_idx').on(t.card_id, t.created_at.desc()).where(sql`${t.card_id} is not null`),
@@ -175,8 +183,18 @@ export const paymentSettings = pgTable(
     /** The Pacific/Auckland day of the last automatic top-up attempt: at most one a day. */
     last_auto_topup_day: date('last_auto_topup_day', { mode: 'string' }),
     updated_at: ts('updated_at').notNull(),
+    /** Migration 0013 (docs/decisions/0028): automatic top-up on or off, the option kept either way. */
+    auto_topup_enabled: boolean('auto_topup_enabled').notNull().default(false),
+    /** The estimate was last seen at or above the threshold: the next fall below it tops up once. */
+    auto_topup_armed: boolean('auto_topup_armed').notNull().default(true),
+    auto_topup_checked_at: ts('auto_topup_checked_at'),
+    /** The month (YYYY-MM) the spend cap last stopped a top-up and was mailed about. */
+    cap_mailed_month: text('cap_mailed_month'),
   },
   (t) => [
+    index('payment_settings_auto_topup_due_idx')
+      .on(t.auto_topup_checked_at.asc().nullsFirst())
+      .where(sql`${t.auto_topup_enabled}`),
     check(
       'payment_settings_ranges',
       sql`${t.auto_rebill_days_remaining} between 1 and 14 and (${t.monthly_cap_cents} is null or ${t.monthly_cap_cents} >= 0)`,
@@ -301,3 +319,15 @@ export const sandboxGatewayTransactions = pgTable(
     check('sandbox_gateway_transactions_reversed', sql`${t.reversed_amount} between 0 and ${t.amount}`),
   ],
 );
+
+/** Billing's credit packs as a customer's bill shows them: a view billing publishes (migration 0014). */
+export const billPacks = pgView('billing_bill_packs', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  company_id: integer('company_id').notNull(),
+  name: text('name').notNull(),
+  amount: cents('amount').notNull(),
+  cost: cents('cost').notNull(),
+  source: text('source').notNull(),
+  creates_billing_entry: boolean('creates_billing_entry').notNull(),
+  purchase_date: ts('purchase_date').notNull(),
+}).existing();

@@ -89,6 +89,11 @@ export async function updateDetails(db: Database, companyId: number, details: Co
 }
 
 /** Every user of the company must set up two-factor before using the portal. */
+/** Payments records whether the company has a saved card left, under the company's row lock (requireCompany 'write'). */
+export async function setHasSavedCard(db: Database, companyId: number, has: boolean): Promise<void> {
+  await q.updateCompany(db, companyId, { has_saved_card: has });
+}
+
 export async function setTwoFactorRule(db: Database, companyId: number, required: boolean): Promise<void> {
   await q.updateCompany(db, companyId, { require_two_factor: required });
 }

@@ -54,6 +54,8 @@ export const companies = pgTable(
     first_active_at: ts('first_active_at'),
     /** Every user of the company must set up two-factor before using the portal. */
     require_two_factor: boolean('require_two_factor').notNull().default(false),
+    /** Whether a saved card exists: kept by payments as cards come and go, read by the auth context. */
+    has_saved_card: boolean('has_saved_card').notNull().default(false),
     /** Set by Complete Signup; the promo code is kept for the billing domain to credit. */
     signup_completed_at: ts('signup_completed_at'),
     signup_promo_code: text('signup_promo_code').notNull().default(''),

@@ -17,6 +17,8 @@ export function showInformation({ title, message, okLabel = 'OK' }: ShowInformat
     modals.open({
       modalId,
       title,
+      // Mantine's close button has only an icon: without a name, screen readers announce "button" (axe button-name).
+      closeButtonProps: { 'aria-label': 'Close' },
       onClose: () => settle(),
       children: (
         <Stack>

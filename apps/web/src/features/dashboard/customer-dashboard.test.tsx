@@ -63,7 +63,7 @@ describe('customer dashboard', () => {
       within(shortcuts)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/my_active_services', '/full_usage_history', '/users', '/myaccount']);
+    ).toEqual(['/my_active_services', '/full_usage_history', '/users', '/resource', '/myaccount']);
     expect(screen.queryByRole('heading', { name: 'Complete your company details' })).toBeNull();
   });
 

@@ -1,28 +1,13 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../../../platform/mail.ts';
+import { framedPageHeaders, serveFramedPageScript } from '../../../platform/framed-page.ts';
 import type { SandboxGateway } from './sandbox.ts';
 
 /** The page's script, served as a file: the content security policy allows no inline script. */
 const SCRIPT = fs.readFileSync(new URL('./card-page.js', import.meta.url), 'utf8');
 
-/**
- * The hosted page may be framed by the portal's own pages only (the portal's policy says 'none' for
- * everything else), and posts only to the sandbox beside it.
- */
-const PAGE_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "object-src 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(session: string, parentOrigin: string): string {
   return `<!doctype html>
@@ -90,21 +75,18 @@ const gone = (reply: FastifyReply) =>
  * nothing here logs a request body, and the sandbox keeps only a token, brand, last four and expiry.
  */
 export function registerSandboxCardPage(app: FastifyInstance, gateway: () => SandboxGateway): void {
-  app.get('/sandbox-gateway/card.js', async (_req, reply) =>
-    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SCRIPT),
-  );
+  serveFramedPageScript(app, '/sandbox-gateway/card.js', SCRIPT);
   app.get<{ Querystring: { session?: string } }>('/sandbox-gateway/card', async (req, reply) => {
     const session = await gateway().liveSession(String(req.query.session ?? '').slice(0, 100));
-    reply.header('content-security-policy', PAGE_POLICY).header('x-frame-options', 'SAMEORIGIN').header('cache-control', 'no-store');
+    framedPageHeaders(reply);
     if (session?.state !== 'pending') {
       return reply
         .code(410)
-        .header('content-type', 'text/html; charset=utf-8')
         .send(
           '<!doctype html><html lang="en"><title>Card details</title><p>This card session has expired. Close the dialog and try again.</p></html>',
         );
     }
-    return reply.header('content-type', 'text/html; charset=utf-8').send(page(session.id, session.parent_origin));
+    return reply.send(page(session.id, session.parent_origin));
   });
   app.post('/sandbox-gateway/card/enter', async (req, reply) => {
     const parsed = zEntry.safeParse(req.body);

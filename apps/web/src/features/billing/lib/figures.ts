@@ -22,8 +22,8 @@ export function daysRemainingText(days: number | null): string | null {
 
 /**
  * Where 'No payment configured' leads (spec-2 §2.8): a trial adds credit first, a paying account sets up
- * automatic payments. Automatic payments are set up from /topup until /auto_payment exists (decision 0020).
+ * automatic payments on /auto_payment.
  */
-export function paymentPromptTarget(state: string): { to: '/topup'; label: string } {
-  return state === 'TRIAL' ? { to: '/topup', label: 'Add credit' } : { to: '/topup', label: 'Set up automatic payments' };
+export function paymentPromptTarget(state: string): { to: '/topup' | '/auto_payment'; label: string } {
+  return state === 'TRIAL' ? { to: '/topup', label: 'Add credit' } : { to: '/auto_payment', label: 'Set up automatic payments' };
 }

@@ -69,7 +69,7 @@ describe('dashboard figures (spec-2 §9)', () => {
 
   it("leads a trial's 'No payment configured' to adding credit and a paying account to automatic payments", () => {
     expect(paymentPromptTarget('TRIAL')).toEqual({ to: '/topup', label: 'Add credit' });
-    expect(paymentPromptTarget('ACTIVE').label).toBe('Set up automatic payments');
+    expect(paymentPromptTarget('ACTIVE')).toEqual({ to: '/auto_payment', label: 'Set up automatic payments' });
   });
 });
 

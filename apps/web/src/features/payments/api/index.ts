@@ -9,7 +9,18 @@ import {
   listPaymentMethods,
   setDefaultPaymentMethod,
 } from '@portal/contract/payments/cards';
+import { autoPaymentConfigure, autoPaymentPage } from '@portal/contract/payments/auto-payment';
 import { chargePaymentMethod } from '@portal/contract/payments/charges';
+import {
+  adminCompanyInvoices,
+  createInvoice,
+  newCustomInvoiceDialog,
+  previewInvoice,
+  processCustomInvoiceDialog,
+  processInvoice,
+  voidInvoice,
+} from '@portal/contract/payments/invoices';
+import { adminCompanySavedCards, adminCompanyTransactions, listTransactions } from '@portal/contract/payments/transactions';
 import {
   adminCreatePromoCode,
   adminDeletePromoCode,
@@ -51,3 +62,22 @@ export const useSaveBillingDetails = defineMutation(setAccountSettings, { invali
 const CREDIT_VIEWS = { invalidates: [creditSummary, balanceHistory, listCreditPacks, getAuthContext, listPaymentMethods] };
 export const useChargeCard = defineMutation(chargePaymentMethod, CREDIT_VIEWS);
 export const useRedeemPromoCode = defineMutation(redeemPromoCode, CREDIT_VIEWS);
+
+/** /auto_payment: its data, and saving it (the page action auto_payment_configure). */
+export const autoPaymentQuery = defineQuery(autoPaymentPage);
+export const useConfigureAutoPayment = defineMutation(autoPaymentConfigure, { invalidates: [autoPaymentPage] });
+
+// The bill and custom invoices (decision 0029). PDFs open through their calls' GET form (pdfLinks.ts).
+export const transactionsSource = () => callSource(listTransactions);
+export const adminTransactionsSource = (companyId: number, cardId: number | null) =>
+  callSource(adminCompanyTransactions, { target_id: companyId, target_card_id: cardId });
+export const adminSavedCardsSource = (companyId: number) => callSource(adminCompanySavedCards, { target_id: companyId });
+export const adminSavedCardsQuery = defineQuery(adminCompanySavedCards);
+export const adminInvoicesSource = (companyId: number) => callSource(adminCompanyInvoices, { target_id: companyId });
+export const newInvoiceDialogQuery = defineQuery(newCustomInvoiceDialog);
+export const processInvoiceDialogQuery = defineQuery(processCustomInvoiceDialog);
+const INVOICE_VIEWS = { invalidates: [adminCompanyInvoices, processCustomInvoiceDialog, adminCompanyTransactions, listTransactions] };
+export const usePreviewInvoice = defineMutation(previewInvoice);
+export const useCreateInvoice = defineMutation(createInvoice, INVOICE_VIEWS);
+export const useProcessInvoice = defineMutation(processInvoice, INVOICE_VIEWS);
+export const useVoidInvoice = defineMutation(voidInvoice, INVOICE_VIEWS);

@@ -93,10 +93,15 @@ export function TopupPayments({ canRedeem }: TopupPaymentsProps) {
             <Button onClick={() => setDialog('pay')} disabled={!hasSavedCard}>
               Pay once
             </Button>
-            {/* Automatic payments have their own page (/auto_payment), which is not part of the portal yet. */}
-            <Button variant="default" disabled>
-              Configure automatic payments
-            </Button>
+            {hasSavedCard ? (
+              <Button component={Link} to="/auto_payment" variant="default">
+                Configure automatic payments
+              </Button>
+            ) : (
+              <Button variant="default" disabled>
+                Configure automatic payments
+              </Button>
+            )}
           </Group>
           <Text size="xs" c="dimmed">
             Payments are charged in US dollars to the card you choose and are not refundable, except as the trial guarantee allows. Credit

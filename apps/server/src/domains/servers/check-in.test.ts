@@ -1,0 +1,189 @@
+import { createPublicKey, verify } from 'node:crypto';
+import { createLicense, getSerialLogs, relaxLicense, setLicenseLockState } from '@portal/contract/servers/licences';
+import { VERSION_ERROR } from '@portal/contract/servers/payload';
+import { licenseCheckIn, signedText, userMyServersTable } from '@portal/contract/servers/server-tables';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newLicence } from '../../test/factories.ts';
+import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
+import { dailyStatsOf, licenceLogCount, licenceRow, setCompany, setLicence } from '../../test/rows.ts';
+import * as billing from '../billing/service.ts';
+import { CHECK_IN_REFUSALS, LEASE_GRACE_DAYS, LOGS_KEPT } from './service.ts';
+
+let t: TestContext;
+let adminUserId: number;
+beforeAll(async () => {
+  // The check-ins come through a local proxy, so each test chooses the address a server calls from.
+  t = await createTestContext({ TRUST_PROXY: 'loopback' });
+  adminUserId = (await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE' })).user.id;
+});
+afterAll(() => t.close());
+
+interface Reply {
+  status: string;
+  code: number;
+  message?: string;
+  data?: { serial_number: string; payload: string; issued_at: string; lease_expires_at: string; signature: string; public_key: string };
+}
+
+async function checkIn(
+  ip: string,
+  input: { serial_number: string; machine_id?: string; version?: string; device_count?: number; boosters?: object },
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: licenseCheckIn.path,
+    headers: { 'x-forwarded-for': ip },
+    payload: { machine_id: 'machine-a', version: '25.3.0', device_count: 0, ...input },
+  });
+  await t.app.deps.background.idle();
+  const body = res.json() as Reply;
+  expect(body.code).toBe(res.statusCode);
+  return body;
+}
+
+async function licence(o: { plan?: string; state?: 'ACTIVE' | 'SUSPENDED' } = {}) {
+  const made = await signedInCompany(t, { current_state: o.state ?? 'ACTIVE', plan_id: o.plan ?? 'Growth' });
+  const serial = ok(await made.client.call(createLicense, { target_name: 'Rack' })).data.serial_number;
+  return { ...made, serial };
+}
+
+describe('the licence endpoint', () => {
+  it('answers a licence signed with Ed25519: the plan’s payload and a lease of the grace period', async () => {
+    const { serial, client } = await licence();
+    const reply = await checkIn('198.51.100.7', { serial_number: serial, device_count: 4, version: '24.9.1' });
+    expect(reply.status).toBe('ok');
+    const data = reply.data;
+    if (!data) throw new Error('no licence');
+    expect(data.payload).toBe('1|23.3.0|{}');
+    expect(new Date(data.lease_expires_at).getTime() - new Date(data.issued_at).getTime()).toBe(LEASE_GRACE_DAYS * 86_400_000);
+    const key = createPublicKey({ key: Buffer.from(data.public_key, 'base64'), format: 'der', type: 'spki' });
+    expect(key.asymmetricKeyType).toBe('ed25519');
+    expect(verify(null, Buffer.from(signedText(data)), key, Buffer.from(data.signature, 'base64'))).toBe(true);
+    expect(verify(null, Buffer.from(signedText({ ...data, payload: '1|1.0.0|{}' })), key, Buffer.from(data.signature, 'base64'))).toBe(
+      false,
+    );
+    const row = ok(await client.call(userMyServersTable, {})).data.self_hosted[0];
+    expect(row).toMatchObject({
+      serial_number: serial,
+      status: 'Active',
+      server_version: '24.9.1',
+      outdated: 'major',
+      num_clients_online: 4,
+    });
+    expect((await licenceRow(t, serial))?.last_issue_end?.toISOString()).toBe(data.lease_expires_at);
+  });
+
+  it('signs with the configured key when one is given', async () => {
+    const seed = Buffer.alloc(32, 7).toString('base64');
+    const other = await createTestContext({ TRUST_PROXY: 'loopback', LICENCE_SIGNING_KEY: seed });
+    try {
+      const { company } = await newCompany(other.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+      const made = await newLicence(other.db, other.clock.now(), company.id);
+      const res = await other.app.inject({
+        method: 'POST',
+        url: licenseCheckIn.path,
+        payload: { serial_number: made.serial_number, machine_id: 'm', version: '25.3.0', device_count: 1 },
+      });
+      const mine = await checkIn('198.51.100.8', { serial_number: (await licence()).serial });
+      const theirs = (res.json() as Reply).data;
+      expect(theirs?.public_key).toBeTruthy();
+      expect(theirs?.public_key).not.toBe(mine.data?.public_key);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses versions of fewer than three parts as a field error, and logs the attempt', async () => {
+    const { serial } = await licence();
+    const reply = await checkIn('198.51.100.9', { serial_number: serial, version: '24.9' });
+    expect(reply).toMatchObject({ status: 'error', code: 400, data: { fields: { version: VERSION_ERROR } } });
+    const row = await licenceRow(t, serial);
+    expect(row?.server_version).toBe('');
+    expect(await licenceLogCount(t, row?.id ?? 0)).toBe(1);
+  });
+
+  it('refuses an unknown serial without writing anything', async () => {
+    const reply = await checkIn('198.51.100.10', { serial_number: 'NOSUC-HSERI-ALNUM-BERHE-RE222' });
+    expect(reply).toMatchObject({ status: 'error', code: 404 });
+  });
+
+  it('locks to the first address on ANY; a second address is refused and the lock stays; relax lets the new one in', async () => {
+    const { serial, client } = await licence();
+    ok(await client.call(setLicenseLockState, { target_serial: serial, target_lock_state: true }));
+    expect((await checkIn('203.0.113.1', { serial_number: serial, machine_id: 'box-1' })).status).toBe('ok');
+    expect(await licenceRow(t, serial)).toMatchObject({ allowed_ip_address: '203.0.113.1', allowed_machine_id: 'box-1' });
+    const again = await checkIn('203.0.113.1', { serial_number: serial, machine_id: 'box-1' });
+    expect(again.status).toBe('ok');
+    const moved = await checkIn('203.0.113.2', { serial_number: serial, machine_id: 'box-2' });
+    expect(moved).toMatchObject({ status: 'error', code: 403, message: CHECK_IN_REFUSALS.locked });
+    const otherMachine = await checkIn('203.0.113.1', { serial_number: serial, machine_id: 'box-2' });
+    expect(otherMachine).toMatchObject({ status: 'error', code: 403 });
+    expect(await licenceRow(t, serial)).toMatchObject({
+      allowed_ip_address: '203.0.113.1',
+      allowed_machine_id: 'box-1',
+      last_ip: '203.0.113.1',
+    });
+    ok(await client.call(relaxLicense, { serial }));
+    expect((await checkIn('203.0.113.2', { serial_number: serial, machine_id: 'box-2' })).status).toBe('ok');
+    expect(await licenceRow(t, serial)).toMatchObject({ allowed_ip_address: '203.0.113.2', allowed_machine_id: 'box-2' });
+  });
+
+  it('lets any address use an unlocked (*) licence', async () => {
+    const { serial } = await licence();
+    expect((await checkIn('192.0.2.1', { serial_number: serial, machine_id: 'a' })).status).toBe('ok');
+    expect((await checkIn('192.0.2.2', { serial_number: serial, machine_id: 'b' })).status).toBe('ok');
+    expect((await licenceRow(t, serial))?.allowed_ip_address).toBe('*');
+  });
+
+  it('refuses a disabled or archived serial, and a company out of credit until credit returns', async () => {
+    const disabled = await licence();
+    await setLicence(t, disabled.serial, { enabled: false });
+    expect(await checkIn('192.0.2.3', { serial_number: disabled.serial })).toMatchObject({
+      code: 403,
+      message: CHECK_IN_REFUSALS.disabled,
+    });
+    const archived = await licence();
+    await setLicence(t, archived.serial, { archived_at: t.clock.now() });
+    expect(await checkIn('192.0.2.4', { serial_number: archived.serial })).toMatchObject({
+      code: 403,
+      message: CHECK_IN_REFUSALS.archived,
+    });
+    const broke = await licence();
+    await setCompany(t, broke.company.id, { current_state: 'SUSPENDED' });
+    expect(await checkIn('192.0.2.5', { serial_number: broke.serial })).toMatchObject({ code: 402, message: CHECK_IN_REFUSALS.suspended });
+    expect((await licenceRow(t, broke.serial))?.last_issue_end).toBeNull();
+    await setCompany(t, broke.company.id, { current_state: 'ACTIVE' });
+    expect((await checkIn('192.0.2.5', { serial_number: broke.serial })).status).toBe('ok');
+  });
+
+  it('sends the day’s devices and boosters, summed over the company’s licences, to billing', async () => {
+    const { serial, client, company } = await licence();
+    const second = ok(await client.call(createLicense, {})).data.serial_number;
+    await checkIn('192.0.2.6', { serial_number: serial, device_count: 5, boosters: { microsoft365: 2 } });
+    await checkIn('192.0.2.7', { serial_number: second, device_count: 3, boosters: { vmware: 1 } });
+    await checkIn('192.0.2.6', { serial_number: serial, device_count: 6, boosters: { microsoft365: 2 } });
+    const [today] = await dailyStatsOf(t, company.id);
+    expect(today).toMatchObject({
+      date: billing.billingDayOf(t.clock.now()),
+      device_count: 9,
+      booster_count: 3,
+      booster_microsoft365: 2,
+      booster_vmware: 1,
+    });
+  });
+
+  it('logs every check-in for Download Logs (Admin), newest first, keeping the newest few hundred', async () => {
+    const { serial, user } = await licence();
+    for (let i = 0; i < 3; i++) await checkIn('192.0.2.8', { serial_number: serial, device_count: i });
+    const asUser = await new TestClient(t.app).useSession(t.db, t.clock, user.id, adminUserId);
+    const logs = ok(await asUser.call(getSerialLogs, { serial })).data.logs;
+    expect(logs.map((l) => [l.device_count, l.ip, l.outcome])).toEqual([
+      [2, '192.0.2.8', 'issued'],
+      [1, '192.0.2.8', 'issued'],
+      [0, '192.0.2.8', 'issued'],
+    ]);
+    const row = await licenceRow(t, serial);
+    for (let i = 0; i < LOGS_KEPT + 5; i++) await checkIn('192.0.2.8', { serial_number: serial, device_count: 1 });
+    expect(await licenceLogCount(t, row?.id ?? 0)).toBe(LOGS_KEPT);
+  });
+});

@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db.ts';
+import { serverLicenceLogs, serverLicences } from './tables.ts';
+
+export type LicenceRow = typeof serverLicences.$inferSelect;
+export type NewLicence = typeof serverLicences.$inferInsert;
+export type LicenceLogRow = typeof serverLicenceLogs.$inferSelect;
+
+/** Neither archived nor deleted: it works, it is billed and it counts towards the plan's limit. */
+const live = and(isNull(serverLicences.archived_at), isNull(serverLicences.deleted_at));
+const notDeleted = isNull(serverLicences.deleted_at);
+
+/** The new licence, or null when its serial is taken (the caller draws another). */
+export async function insertLicence(db: Database, row: NewLicence): Promise<LicenceRow | null> {
+  const [made] = await db.insert(serverLicences).values(row).onConflictDoNothing({ target: serverLicences.serial_number }).returning();
+  return made ?? null;
+}
+
+export async function countLiveLicences(db: Database, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(serverLicences)
+    .where(and(eq(serverLicences.company_id, companyId), live));
+  return row?.n ?? 0;
+}
+
+/** A licence that is not deleted, by its serial. */
+export async function findLicence(db: Database, serial: string): Promise<LicenceRow | null> {
+  const [row] = await db
+    .select()
+    .from(serverLicences)
+    .where(and(eq(serverLicences.serial_number, serial), notDeleted));
+  return row ?? null;
+}
+
+/** The same, locked until the transaction ends: changes and check-ins of one licence take turns. */
+export async function lockLicence(db: Database, serial: string): Promise<LicenceRow | null> {
+  const [row] = await db
+    .select()
+    .from(serverLicences)
+    .where(and(eq(serverLicences.serial_number, serial), notDeleted))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateLicence(db: Database, id: number, changes: Partial<NewLicence>): Promise<LicenceRow> {
+  const [row] = await db.update(serverLicences).set(changes).where(eq(serverLicences.id, id)).returning();
+  if (!row) throw new Error(`licence ${id} vanished`);
+  return row;
+}
+
+/** Check-ins that report a company's counts take turns, so each day's sum is read after the last one committed. */
+export async function lockCompanyCounts(db: Database, companyId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`server_licences:counts:${companyId}`}, 0))`);
+}
+
+/** The day's devices and boosters of a company's live licences that reported that day. */
+export async function countsOfDay(db: Database, companyId: number, day: string) {
+  return db
+    .select({ devices: serverLicences.num_clients_online, boosters: serverLicences.booster_counts })
+    .from(serverLicences)
+    .where(and(eq(serverLicences.company_id, companyId), live, eq(serverLicences.counts_date, day)));
+}
+
+const searchOf = (q: string) => {
+  const term = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return q ? or(ilike(serverLicences.serial_number, term), ilike(serverLicences.name, term)) : undefined;
+};
+
+/** /my_servers: the company's live licences, favourites first, then newest. */
+export async function pageCompanyLicences(db: Database, companyId: number, search: string, limit: number, offset: number) {
+  const where = and(eq(serverLicences.company_id, companyId), live, searchOf(search));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(serverLicences)
+      .where(where)
+      .orderBy(desc(serverLicences.favourited), desc(serverLicences.created_at), desc(serverLicences.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(serverLicences)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export interface AdminLicenceFilters {
+  has_plan_override: boolean | null;
+  has_valid_lease: boolean | null;
+}
+
+/** /manage_servers: every licence that is not deleted, newest first. */
+export async function pageAllLicences(db: Database, search: string, f: AdminLicenceFilters, now: Date, limit: number, offset: number) {
+  const where = and(
+    notDeleted,
+    searchOf(search),
+    f.has_plan_override === null
+      ? undefined
+      : f.has_plan_override
+        ? isNotNull(serverLicences.payload_override)
+        : isNull(serverLicences.payload_override),
+    f.has_valid_lease === null
+      ? undefined
+      : f.has_valid_lease
+        ? gt(serverLicences.last_issue_end, now)
+        : or(isNull(serverLicences.last_issue_end), lte(serverLicences.last_issue_end, now)),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(serverLicences)
+      .where(where)
+      .orderBy(desc(serverLicences.created_at), desc(serverLicences.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(serverLicences)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** How many check-ins are kept per licence. */
+export const LOGS_KEPT = 200;
+
+export async function insertLog(db: Database, row: typeof serverLicenceLogs.$inferInsert): Promise<void> {
+  await db.insert(serverLicenceLogs).values(row);
+  // Bounded: past LOGS_KEPT the oldest go; the index on (licence_id, id) keeps this a short range scan.
+  await trimLogs(db, row.licence_id);
+}
+
+async function trimLogs(db: Database, licenceId: number): Promise<void> {
+  await db.execute(sql`
+    delete from ${serverLicenceLogs}
+    where ${serverLicenceLogs.licence_id} = ${licenceId}
+      and ${serverLicenceLogs.id} <= (
+        select l.id from ${serverLicenceLogs} l where l.licence_id = ${licenceId} order by l.id desc offset ${LOGS_KEPT} limit 1
+      )`);
+}
+
+export async function listLogs(db: Database, licenceId: number, limit = LOGS_KEPT): Promise<LicenceLogRow[]> {
+  return db
+    .select()
+    .from(serverLicenceLogs)
+    .where(eq(serverLicenceLogs.licence_id, licenceId))
+    .orderBy(desc(serverLicenceLogs.id))
+    .limit(limit);
+}
+
+/** The company's licences that still bill (for closing a company's services). */
+export async function liveLicencesOf(db: Database, companyId: number): Promise<LicenceRow[]> {
+  return db
+    .select()
+    .from(serverLicences)
+    .where(and(eq(serverLicences.company_id, companyId), live))
+    .orderBy(asc(serverLicences.id));
+}

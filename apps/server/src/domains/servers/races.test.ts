@@ -1,0 +1,61 @@
+import { createLicense, LICENCE_MESSAGES } from '@portal/contract/servers/licences';
+import { licenseCheckIn } from '@portal/contract/servers/server-tables';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newLicence } from '../../test/factories.ts';
+import { ON_POSTGRES, type TestContext, createTestContext, newCompany, parallelClients } from '../../test/harness.ts';
+import { dailyStatsOf, licenceRow, servicesOf, setLicence } from '../../test/rows.ts';
+
+const N = 8;
+
+/** The servers domain's read-then-write paths, sent at once on PostgreSQL's parallel connections. */
+describe.skipIf(!ON_POSTGRES)('licences under parallel calls (PostgreSQL)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => t.close());
+
+  const checkIn = async (ip: string, serial: string, devices: number, machine = 'm') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: licenseCheckIn.path,
+      headers: { 'x-forwarded-for': ip },
+      payload: { serial_number: serial, machine_id: machine, version: '25.3.0', device_count: devices, boosters: { mssql: 1 } },
+    });
+    return res.statusCode;
+  };
+
+  it('sums the day’s devices of every licence when they all check in at once', async () => {
+    const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    const serials = [];
+    for (let i = 0; i < N; i++) serials.push((await newLicence(t.db, t.clock.now(), company.id)).serial_number);
+    const codes = await Promise.all(serials.map((s, i) => checkIn(`10.0.0.${i + 1}`, s, i + 1)));
+    expect(codes).toEqual(Array(N).fill(200));
+    const [today] = await dailyStatsOf(t, company.id);
+    expect(today?.device_count).toBe((N * (N + 1)) / 2);
+    expect(today?.booster_mssql).toBe(N);
+  });
+
+  it('binds a locked licence to one server when several first use it at once', async () => {
+    const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    const { serial_number } = await newLicence(t.db, t.clock.now(), company.id);
+    await setLicence(t, serial_number, { allowed_ip_address: 'ANY' });
+    const codes = await Promise.all(Array.from({ length: N }, (_, i) => checkIn(`10.1.0.${i + 1}`, serial_number, 1, `box-${i}`)));
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 403)).toHaveLength(N - 1);
+    const winner = codes.indexOf(200);
+    expect(await licenceRow(t, serial_number)).toMatchObject({
+      allowed_ip_address: `10.1.0.${winner + 1}`,
+      allowed_machine_id: `box-${winner}`,
+    });
+  });
+
+  it('creates no more licences than the plan allows when a user asks many times at once', async () => {
+    const { company, user } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Starter' });
+    const clients = await parallelClients(t, N, user.id);
+    const answers = await Promise.all(clients.map((c) => c.call(createLicense, {})));
+    expect(answers.filter((a) => a.status === 'ok')).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status === 'error')) expect(refused.message).toBe(LICENCE_MESSAGES.limit(1));
+    expect((await servicesOf(t, company.id)).filter((s) => s.kind === 'serial')).toHaveLength(1);
+  });
+});

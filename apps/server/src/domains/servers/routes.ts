@@ -1,0 +1,35 @@
+import {
+  archiveLicense,
+  createLicense,
+  deleteLicense,
+  getSerialLogs,
+  relaxLicense,
+  setLicenseFavourite,
+  setLicenseLockState,
+  setLicenseName,
+} from '@portal/contract/servers/licences';
+import {
+  adminServerLicenseTable,
+  adminSetLicensePayload,
+  licenseCheckIn,
+  userMyServersTable,
+} from '@portal/contract/servers/server-tables';
+import { handle } from '../../platform/handle.ts';
+import { checkIn } from './check-in.ts';
+import * as licences from './licences.ts';
+import * as tables from './server-tables.ts';
+
+export const serverHandlers = [
+  handle(createLicense, (input, ctx) => licences.createLicence(ctx, input)),
+  handle(setLicenseName, (input, ctx) => licences.setName(ctx, input)),
+  handle(setLicenseFavourite, (input, ctx) => licences.setFavourite(ctx, input)),
+  handle(relaxLicense, (input, ctx) => licences.relax(ctx, input)),
+  handle(setLicenseLockState, (input, ctx) => licences.setLockState(ctx, input)),
+  handle(archiveLicense, (input, ctx) => licences.archive(ctx, input)),
+  handle(deleteLicense, (input, ctx) => licences.remove(ctx, input)),
+  handle(getSerialLogs, (input, ctx) => licences.serialLogs(ctx, input), { readOnly: true }),
+  handle(userMyServersTable, (input, ctx) => tables.myServers(ctx, input), { readOnly: true }),
+  handle(adminServerLicenseTable, (input, ctx) => tables.adminTable(ctx, input), { readOnly: true }),
+  handle(adminSetLicensePayload, (input, ctx) => tables.setPayload(ctx, input)),
+  handle(licenseCheckIn, (input, ctx) => checkIn(ctx, input)),
+];

@@ -1,0 +1,91 @@
+import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TicketStatus } from '@portal/contract/tickets/ticket-fields';
+import type { Database } from '../../../platform/db.ts';
+import { ticketCompanies, tickets } from '../tables.ts';
+
+export interface TicketListQuery {
+  companyId: number | null;
+  open: boolean;
+  statuses: TicketStatus[];
+  assignee: number | null;
+  escalation: number | null;
+  search: string;
+  order: 'updated_at' | 'created_at' | 'id' | 'subject' | 'status' | 'priority' | 'company_name';
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+// Spelt out with the table's name: these run inside the select list of the tickets query.
+const T = sql.raw('"tickets"');
+const tagsJson = sql<
+  { tag: string; color: string }[]
+>`coalesce((select json_agg(json_build_object('tag', g.tag, 'color', g.color) order by lower(g.tag))
+  from ticket_tag_links l join ticket_tags g on g.id = l.tag_id where l.ticket_id = ${T}."id"), '[]'::json)`;
+const assigneesJson = sql<
+  { id: number; contact_name: string }[]
+>`coalesce((select json_agg(json_build_object('id', a.user_id, 'contact_name', p.contact_name) order by p.contact_name)
+  from ticket_assignees a join user_accounts p on p.user_id = a.user_id where a.ticket_id = ${T}."id"), '[]'::json)`;
+const commentCount = sql<number>`(select count(*) from ticket_comments c where c.ticket_id = ${T}."id")`.mapWith(Number);
+const personName = (column: string) =>
+  sql<
+    string | null
+  >`(select p.contact_name from user_accounts p where p.user_id = ${T}.${sql.raw(`"${column}"`)} and p.deleted_at is null)`;
+
+function where(query: TicketListQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(tickets.open, query.open)];
+  if (query.companyId !== null) parts.push(eq(tickets.company_id, query.companyId));
+  if (query.statuses.length) parts.push(inArray(tickets.status, query.statuses));
+  if (query.escalation !== null) parts.push(eq(tickets.escalation, query.escalation));
+  if (query.assignee !== null) {
+    parts.push(sql`exists (select 1 from ticket_assignees a where a.ticket_id = ${tickets.id} and a.user_id = ${query.assignee})`);
+  }
+  const text = query.search.trim();
+  if (text) {
+    const byText = sql`${tickets.search} @@ websearch_to_tsquery('simple', ${text})`;
+    parts.push(/^\d{1,9}$/.test(text) ? sql`(${tickets.id} = ${Number(text)} or ${byText})` : byText);
+  }
+  return and(...parts);
+}
+
+const ORDER_COLUMNS = {
+  updated_at: tickets.updated_at,
+  created_at: tickets.created_at,
+  id: tickets.id,
+  subject: tickets.subject,
+  status: tickets.status,
+  priority: tickets.priority,
+  company_name: ticketCompanies.company_name,
+} as const;
+
+export async function pageTickets(db: Database, query: TicketListQuery) {
+  const dir = query.direction === 'asc' ? asc : desc;
+  const rows = await db
+    .select({
+      t: tickets,
+      company_name: ticketCompanies.company_name,
+      company_state: ticketCompanies.current_state,
+      company_is_vip: ticketCompanies.is_vip,
+      tags: tagsJson,
+      assignees: assigneesJson,
+      comment_count: commentCount,
+      user_contact_name: personName('user_id'),
+      updated_by_user: personName('updated_by_user_id'),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(tickets)
+    .innerJoin(ticketCompanies, eq(ticketCompanies.company_id, tickets.company_id))
+    .where(where(query))
+    .orderBy(dir(ORDER_COLUMNS[query.order]), dir(tickets.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && query.offset > 0) {
+    const [n] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(tickets)
+      .where(where(query));
+    total = n?.n ?? 0;
+  }
+  return { rows, total };
+}

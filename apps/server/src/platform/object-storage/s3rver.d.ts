@@ -1,0 +1,16 @@
+declare module 's3rver' {
+  import type { Server } from 'node:http';
+  export default class S3rver {
+    constructor(options: {
+      address?: string;
+      port?: number;
+      silent?: boolean;
+      directory?: string;
+      resetOnClose?: boolean;
+      configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+    });
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+    httpServer?: Server;
+  }
+}

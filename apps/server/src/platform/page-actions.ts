@@ -1,0 +1,60 @@
+import type { Call } from '@portal/contract/shared/define-call';
+import { MESSAGES } from '@portal/contract/shared/envelope';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+import { CSRF_HEADER } from './session.ts';
+
+/** What the call sees of the browser's request: its session, CSRF token and origin checks. */
+const FORWARDED = ['cookie', CSRF_HEADER, 'host', 'origin', 'referer', 'user-agent'] as const;
+
+/**
+ * The spec's page actions (`POST /` with `doAction=…`, DESIGN.md wire conventions): each names a call, and
+ * the action is that call with the rest of the form, passed through the same route, so access, CSRF,
+ * validation, the transaction and the envelope are the call's own.
+ */
+export function registerPageActions(
+  app: FastifyInstance,
+  actions: Readonly<Record<string, Call>>,
+  streamed: Readonly<Record<string, StreamedAction>> = {},
+): void {
+  app.post('/', async (req, reply) => {
+    if (req.isMultipart()) return streamedAction(req, reply, streamed);
+    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+    const { doAction, ...input } = body;
+    const call = typeof doAction === 'string' && Object.hasOwn(actions, doAction) ? actions[doAction] : undefined;
+    if (!call) throw new AppError(404, MESSAGES.notFound);
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answer = await app.inject({ method: 'POST', url: call.path, headers, payload: input });
+    return reply
+      .code(answer.statusCode)
+      .header('content-type', answer.headers['content-type'] ?? 'application/json; charset=utf-8')
+      .send(answer.body);
+  });
+}
+
+/** A page action whose multipart body carries a file: read as a stream by its own handler, never buffered. */
+export interface StreamedAction {
+  limits: { files: number; fields: number; parts: number; fieldSize: number; fieldNameSize: number; fileSize: number };
+  handle: (req: FastifyRequest, reply: FastifyReply, parts: AsyncIterableIterator<Multipart>) => Promise<unknown>;
+}
+
+/** A multipart `POST /` names its action in its first field, doAction; the rest is the action's to read. */
+async function streamedAction(req: FastifyRequest, reply: FastifyReply, streamed: Readonly<Record<string, StreamedAction>>) {
+  const names = Object.keys(streamed);
+  if (names.length === 0) throw new AppError(404, MESSAGES.notFound);
+  const limits = names.map((n) => streamed[n]?.limits).find(Boolean);
+  const parts = req.parts({
+    limits: limits ? { ...limits, fields: limits.fields + 1, parts: limits.parts + 1 } : undefined,
+  }) as AsyncIterableIterator<Multipart>;
+  const first = await parts.next();
+  const part = first.done ? undefined : first.value;
+  const name = part?.type === 'field' && part.fieldname === 'doAction' ? String(part.value) : '';
+  const action = Object.hasOwn(streamed, name) ? streamed[name] : undefined;
+  if (!action) throw new AppError(404, MESSAGES.notFound);
+  return action.handle(req, reply, parts);
+}

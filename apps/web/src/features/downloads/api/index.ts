@@ -1,0 +1,15 @@
+import {
+  adminCreateDownload,
+  adminCreateDownloadPresignedUrl,
+  adminListDownloadsAll,
+  adminPatchDownload,
+  listDownloads,
+} from '@portal/contract/downloads/downloads';
+import { defineMutation, defineQuery } from '../../../lib/call-hooks';
+
+export const downloadsQuery = defineQuery(listDownloads);
+export const allDownloadsQuery = defineQuery(adminListDownloadsAll);
+const VIEWS = { invalidates: [adminListDownloadsAll, listDownloads] };
+export const useCreateDownload = defineMutation(adminCreateDownload, VIEWS);
+export const usePresignUpload = defineMutation(adminCreateDownloadPresignedUrl);
+export const usePatchDownload = defineMutation(adminPatchDownload, VIEWS);

@@ -1,0 +1,176 @@
+import { Alert, Button, Checkbox, FileInput, Group, Modal, Progress, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  type DownloadAdmin,
+  DOWNLOAD_MESSAGES,
+  DOWNLOAD_PLATFORMS,
+  type DownloadPlatformId,
+  platformOfFileName,
+} from '@portal/contract/downloads/downloads';
+import { useState } from 'react';
+import { notifySuccess } from '../../../components/feedback/notify';
+import { usePatchDownload, usePresignUpload } from '../api';
+import { formatBytes, uploadWithProgress } from '../lib/downloads';
+
+interface Upload {
+  file: File;
+  platform: DownloadPlatformId | null;
+  progress: number;
+  state: 'waiting' | 'uploading' | 'done' | 'failed' | 'refused';
+  message?: string;
+}
+
+const platformName = (id: string) => DOWNLOAD_PLATFORMS.find((p) => p.id === id)?.name ?? id;
+
+/** Checks a chosen file's name against this version before anything is sent (spec-1 §5). */
+export function checkFileName(name: string, version: string): { platform: DownloadPlatformId } | { error: string } {
+  const parsed = platformOfFileName(name);
+  if (!parsed) return { error: DOWNLOAD_MESSAGES.fileName };
+  if (parsed.version !== version) return { error: DOWNLOAD_MESSAGES.wrongVersion };
+  return { platform: parsed.platform };
+}
+
+/**
+ * The Manage Download dialog (spec-1 §2): the version's flags and details, its files, and new installers
+ * uploaded straight to object storage with progress; Save attaches the uploaded files.
+ */
+export function ManageDownloadDialog({ download, onClose }: { download: DownloadAdmin; onClose: () => void }) {
+  const presign = usePresignUpload();
+  const patch = usePatchDownload();
+  const [hidden, setHidden] = useState(download.is_hidden);
+  const [prerelease, setPrerelease] = useState(download.is_prerelease);
+  const [codename, setCodename] = useState(download.codename);
+  const [notes, setNotes] = useState(download.release_notes);
+  const [date, setDate] = useState(download.release_date);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const busy = uploads.some((u) => u.state === 'uploading');
+
+  const update = (i: number, change: Partial<Upload>) => setUploads((all) => all.map((u, j) => (j === i ? { ...u, ...change } : u)));
+
+  const choose = (files: File[]) => {
+    setUploads(
+      files.map((file) => {
+        const checked = checkFileName(file.name, download.version_key);
+        return 'error' in checked
+          ? { file, platform: null, progress: 0, state: 'refused', message: checked.error }
+          : { file, platform: checked.platform, progress: 0, state: 'waiting' };
+      }),
+    );
+  };
+
+  const uploadAll = async () => {
+    setError(null);
+    for (const [i, u] of uploads.entries()) {
+      if (u.state !== 'waiting' && u.state !== 'failed') continue;
+      update(i, { state: 'uploading', progress: 0, message: undefined });
+      try {
+        const signed = await presign.mutateAsync({ target_version_key: download.version_key, target_path: u.file.name });
+        await uploadWithProgress(signed.url, u.file, (progress) => update(i, { progress }));
+        update(i, { state: 'done', progress: 1 });
+      } catch (err) {
+        update(i, { state: 'failed', message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  };
+
+  const save = () => {
+    setError(null);
+    const files: Record<string, string> = {};
+    for (const u of uploads) if (u.state === 'done' && u.platform) files[`file_${u.platform}`] = u.file.name;
+    patch.mutate(
+      {
+        target_version_key: download.version_key,
+        is_hidden: hidden,
+        is_prerelease: prerelease,
+        codename,
+        release_notes: notes,
+        release_date: date,
+        ...files,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(`Version ${download.version_key} saved`);
+          onClose();
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+
+  const waiting = uploads.some((u) => u.state === 'waiting' || u.state === 'failed');
+  return (
+    <Modal
+      opened
+      onClose={busy ? () => {} : onClose}
+      title={`Manage Download ${download.version_key}`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack gap="sm">
+        <Group>
+          <Checkbox label="Hidden from customers" checked={hidden} onChange={(e) => setHidden(e.currentTarget.checked)} />
+          <Checkbox label="Prerelease" checked={prerelease} onChange={(e) => setPrerelease(e.currentTarget.checked)} />
+        </Group>
+        <TextInput label="Codename" value={codename} onChange={(e) => setCodename(e.currentTarget.value)} />
+        <TextInput label="Release date" placeholder="YYYY-MM-DD" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <Textarea label="Release notes" rows={4} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+        <Text fw={600} size="sm">
+          Files
+        </Text>
+        {download.platforms.length ? (
+          <Table>
+            <Table.Tbody>
+              {download.platforms.map((p) => (
+                <Table.Tr key={p.platform_id}>
+                  <Table.Td>{p.platform_name}</Table.Td>
+                  <Table.Td>{p.filename}</Table.Td>
+                  <Table.Td>{formatBytes(p.filesize_bytes)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No files yet.
+          </Text>
+        )}
+        <FileInput
+          label="Upload installers"
+          description={`Names like cometd-${download.version_key}-linux-x86_64.deb; one per platform.`}
+          multiple
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen files' }}
+          onChange={choose}
+          disabled={busy}
+        />
+        {uploads.map((u) => (
+          <Stack key={u.file.name} gap={4}>
+            <Group justify="space-between">
+              <Text size="sm">
+                {u.file.name} {u.platform ? `(${platformName(u.platform)}, ${formatBytes(u.file.size)})` : ''}
+              </Text>
+              <Text size="sm" c={u.state === 'refused' || u.state === 'failed' ? 'red' : 'dimmed'}>
+                {u.state === 'uploading' ? `${Math.round(u.progress * 100)}%` : u.state === 'done' ? 'Uploaded' : (u.message ?? '')}
+              </Text>
+            </Group>
+            {u.state !== 'refused' ? (
+              <Progress value={u.progress * 100} aria-label={`Upload of ${u.file.name}`} color={u.state === 'failed' ? 'red' : undefined} />
+            ) : null}
+          </Stack>
+        ))}
+        {error ? <Alert color="red">{error}</Alert> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="light" onClick={uploadAll} disabled={!waiting || busy} loading={busy}>
+            Upload
+          </Button>
+          <Button onClick={save} loading={patch.isPending} disabled={busy || waiting}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, MultiSelect, NumberInput, Select, Stack } from '@mantine/core';
+import { REMINDER_PERIOD_MAX, TICKET_TYPES } from '@portal/contract/tickets/ticket-fields';
+import type { Ticket } from '@portal/contract/tickets/ticket-view';
+import { useState } from 'react';
+import { notifyFailure } from '../../../components/feedback/notify';
+import { assigneesQuery, useSetAssignees, useSetEscalation, useSetReminderPeriod, useSetTopic } from '../api';
+
+const TYPE_OPTIONS = Object.entries(TICKET_TYPES).map(([value, label]) => ({ value, label }));
+
+/** Topic, escalation, reminder and (admins) assignees; a failed change alerts the server's message (spec-1 §8). */
+export function TicketStaffFields({ ticket, admin }: { ticket: Ticket; admin: boolean }) {
+  const topic = useSetTopic();
+  const escalation = useSetEscalation();
+  const reminder = useSetReminderPeriod();
+  const assign = useSetAssignees();
+  const people = assigneesQuery.useQuery({}, { enabled: admin });
+  const [period, setPeriod] = useState<number | string>(ticket.reminder_period);
+  const failed = (what: string) => (error: unknown) => notifyFailure(what, error);
+  const id = ticket.id;
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Topic"
+        data={TYPE_OPTIONS}
+        value={String(ticket.type)}
+        allowDeselect={false}
+        onChange={(v) =>
+          v && topic.mutate({ target_ticket_id: id, target_new_value: Number(v) }, { onError: failed('Could not change the topic') })
+        }
+      />
+      {ticket.escalation < 3 ? (
+        <Select
+          label="Escalation"
+          data={[
+            { value: '1', label: 'L1' },
+            { value: '2', label: 'L2' },
+          ]}
+          value={String(ticket.escalation)}
+          allowDeselect={false}
+          onChange={(v) =>
+            v &&
+            escalation.mutate({ target_ticket_id: id, target_new_value: Number(v) }, { onError: failed('Could not change the escalation') })
+          }
+        />
+      ) : null}
+      {/* L3 is a one-way admin button, hidden once reached (spec-1 §4). */}
+      {admin && ticket.escalation < 3 ? (
+        <Button
+          variant="default"
+          color="red"
+          loading={escalation.isPending}
+          onClick={() => escalation.mutate({ target_ticket_id: id, target_new_value: 3 }, { onError: failed('Could not escalate to L3') })}
+        >
+          Escalate to L3
+        </Button>
+      ) : null}
+      <NumberInput
+        label="Reminder period (days)"
+        min={1}
+        max={REMINDER_PERIOD_MAX}
+        allowDecimal={false}
+        value={period}
+        onChange={setPeriod}
+        onBlur={() => {
+          const days = Number(period);
+          if (Number.isInteger(days) && days >= 1 && days <= REMINDER_PERIOD_MAX && days !== ticket.reminder_period) {
+            reminder.mutate(
+              { target_ticket_id: id, target_reminder_period: days },
+              { onError: failed('Could not change the reminder period') },
+            );
+          }
+        }}
+        error={Number(period) >= 1 && Number(period) <= REMINDER_PERIOD_MAX ? undefined : 'Please enter a number from 1 to 31'}
+      />
+      {admin ? (
+        <MultiSelect
+          label="Assignees"
+          data={(people.data ?? []).map((p) => ({ value: String(p.id), label: p.contact_name }))}
+          value={ticket.assignees.map((a) => String(a.id))}
+          onChange={(values) =>
+            assign.mutate(
+              { target_ticket_id: id, target_user_ids: values.map(Number) },
+              { onError: failed('Could not change the assignees') },
+            )
+          }
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+/** The New Token dialog's rules, apart from the page so they are tested on their own. */
+
+/** The chosen permissions as the wire's comma list, in the order offered. */
+export function permissionList(offered: readonly string[], chosen: ReadonlySet<string>): string {
+  return offered.filter((p) => chosen.has(p)).join(',');
+}
+
+/** Create is enabled only once the form has changed (spec-2 §5): at least one permission is chosen. */
+export function canCreate(chosen: ReadonlySet<string>): boolean {
+  return chosen.size > 0;
+}
+
+/** Turns one permission on or off. */
+export function toggled(chosen: ReadonlySet<string>, permission: string, on: boolean): Set<string> {
+  const next = new Set(chosen);
+  if (on) next.add(permission);
+  else next.delete(permission);
+  return next;
+}
+
+/** The spec's failure line: its fixed words, then the server's message. */
+export const failureText = (prefix: string, message: string) => `${prefix} ${message}`;
