@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
 
-const VERSION = '27.1.0';
-const NAME = `cometd-${VERSION}-linux-x86_64.deb`;
-
-test('an admin uploads a new version through the Manage Download dialog and a customer downloads it', async ({ browser }) => {
+test('an admin uploads a new version through the Manage Download dialog and a customer downloads it', async ({ browser }, testInfo) => {
   test.slow();
+  // A retry makes a newer version, since the first try's version exists already.
+  const VERSION = `27.${1 + testInfo.retry}.0`;
+  const NAME = `cometd-${VERSION}-linux-x86_64.deb`;
   const installer = randomBytes(8 * 1024 * 1024 + 123);
   const adminContext = await browser.newContext();
   const page = await adminContext.newPage();
@@ -16,7 +16,7 @@ test('an admin uploads a new version through the Manage Download dialog and a cu
   await expect(page).toHaveURL(/\/manage_downloads/);
   await page.getByRole('button', { name: 'New version' }).click();
   const create = page.getByRole('dialog', { name: 'New version' });
-  await create.getByLabel('Version').fill('27.1');
+  await create.getByLabel('Version').fill('27');
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(create.getByText('The version must look like 24.12.3')).toBeVisible();
   await create.getByLabel('Version').fill(VERSION);
@@ -26,7 +26,7 @@ test('an admin uploads a new version through the Manage Download dialog and a cu
   await expect(dialog).toBeVisible();
   const files = dialog.locator('input[type="file"]');
   // A wrong name is refused in the dialog: nothing is sent.
-  await files.setInputFiles({ name: 'cometd-27.1.0-macos.pkg', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+  await files.setInputFiles({ name: `cometd-${VERSION}-macos.pkg`, mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
   await expect(dialog.getByText('The file name must be cometd-<version>')).toBeVisible();
   await files.setInputFiles({ name: NAME, mimeType: 'application/octet-stream', buffer: installer });
   await dialog.getByLabel('Codename').fill('Journey');

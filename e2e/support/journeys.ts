@@ -11,7 +11,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Password').fill(password);
+  // Waits for the password's answer, which sets the session cookie: a journey that goes to a page at once
+  // would otherwise abort the sign-in in flight and land back on /login.
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/user/login') && r.request().postDataJSON()?.target_type === 'password',
+  );
   await page.getByRole('button', { name: 'Log in' }).click();
+  await answered;
 }
 
 /**
