@@ -1,9 +1,9 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Fieldset, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, CopyButton, Fieldset, Group, Modal, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { TOKEN_MESSAGES } from '@portal/contract/tokens/tokens';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import { tokenActionsQuery, useCreateToken } from '../api';
-import { canCreate, failureText, permissionList, toggled } from '../lib/token-form';
+import { canCreate, EXPIRY_CHOICES, expiresAt, failureText, permissionList, toggled } from '../lib/token-form';
 
 const COPIED_MS = 2000;
 
@@ -36,10 +36,17 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
   const actions = tokenActionsQuery.useQuery({});
   const create = useCreateToken();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [expiry, setExpiry] = useState<string>('never');
   const [made, setMade] = useState<string | null>(null);
   const services = actions.data?.services ?? [];
   const offered = services.flatMap((s) => s.actions.map((a) => a.name));
-  const submit = () => create.mutate({ permissions: permissionList(offered, chosen) }, { onSuccess: (token) => setMade(token.api_token) });
+  const submit = () => {
+    const expires_at = expiresAt(expiry, new Date());
+    create.mutate(
+      { permissions: permissionList(offered, chosen), ...(expires_at ? { expires_at } : {}) },
+      { onSuccess: (token) => setMade(token.api_token) },
+    );
+  };
   return (
     <Modal
       opened
@@ -78,6 +85,13 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
                 </Stack>
               </Fieldset>
             ))}
+            <NativeSelect
+              label="Expires"
+              description="A token that expires stops working by itself on that day."
+              data={EXPIRY_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+              value={expiry}
+              onChange={(e) => setExpiry(e.currentTarget.value)}
+            />
             {create.error ? (
               <Alert color="red" role="alert">
                 {failureText(TOKEN_MESSAGES.createFailed, errorMessage(create.error))}

@@ -20,3 +20,19 @@ export function toggled(chosen: ReadonlySet<string>, permission: string, on: boo
 
 /** The spec's failure line: its fixed words, then the server's message. */
 export const failureText = (prefix: string, message: string) => `${prefix} ${message}`;
+
+/** How long a new token lasts; a script's token can be made to stop by itself (spec-2 §5 leaves it open: decision 0030). */
+export const EXPIRY_CHOICES = [
+  { value: 'never', label: 'Never' },
+  { value: '30', label: 'In 30 days' },
+  { value: '90', label: 'In 90 days' },
+  { value: '365', label: 'In one year' },
+] as const;
+
+const DAY_MS = 86_400_000;
+
+/** The wire's expires_at for a choice: absent for Never, otherwise that many days from now. */
+export function expiresAt(choice: string, now: Date): string | undefined {
+  const days = Number(choice);
+  return Number.isInteger(days) && days > 0 ? new Date(now.getTime() + days * DAY_MS).toISOString() : undefined;
+}

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
 import { type FakeRoute, on } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
-import { canCreate, permissionList, toggled } from '../lib/token-form';
+import { canCreate, expiresAt, permissionList, toggled } from '../lib/token-form';
 
 const CUSTOMER: Partial<AuthContext> = { capabilities: ['use_api_tokens'] };
 
@@ -49,6 +49,15 @@ describe('token form rules', () => {
     expect(permissionList(offered, chosen)).toBe('USERS_READ,BILLING_READ');
     expect(canCreate(chosen)).toBe(true);
     expect(canCreate(toggled(toggled(chosen, 'BILLING_READ', false), 'USERS_READ', false))).toBe(false);
+  });
+});
+
+describe('token expiry', () => {
+  it('sends no expiry for Never and a date that many days ahead otherwise', () => {
+    const now = new Date('2026-11-24T00:00:00.000Z');
+    expect(expiresAt('never', now)).toBeUndefined();
+    expect(expiresAt('30', now)).toBe('2026-12-24T00:00:00.000Z');
+    expect(expiresAt('365', now)).toBe('2027-11-24T00:00:00.000Z');
   });
 });
 
@@ -105,6 +114,24 @@ describe('/manage_api_tokens', () => {
     expect(within(shown).getByRole('button', { name: 'Copy token' })).toBeTruthy();
     await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('pt_secret-token-value')).toBeNull());
+  });
+
+  it('creates a token that expires in the chosen number of days', async () => {
+    const { api } = await page('/manage_api_tokens', [
+      on(listTokens, () => ({ tokens: [] })),
+      ACTIONS,
+      on(createToken, (body) => ({ id: 10, api_token: 'pt_expiring', permissions: String(body.permissions) })),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'New Token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API token' });
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /USERS_READ/ }));
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Expires/), 'In 90 days');
+    const before = Date.now();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    await waitFor(() => expect(api.callsTo(createToken)).toHaveLength(1));
+    const sent = Date.parse(String(api.callsTo(createToken)[0]?.body.expires_at));
+    expect(sent - before).toBeGreaterThan(89 * 86_400_000);
+    expect(sent - before).toBeLessThan(91 * 86_400_000);
   });
 
   it("says 'Failed to create token!' with the server's message", async () => {

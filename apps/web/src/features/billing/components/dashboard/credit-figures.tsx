@@ -8,18 +8,19 @@ import { daysRemainingText } from '../../lib/figures';
 
 export type CreditSummary = CallOutput<typeof creditSummary>;
 
+// Divs, not paragraphs: the loading row puts skeleton blocks where the text goes.
 function Figure({ label, value, hint }: { label: ReactNode; value: ReactNode; hint?: ReactNode }) {
   return (
     <Card padding="md">
       <Stack gap={2}>
-        <Text size="xs" c="dimmed" fw={500}>
+        <Text component="div" size="xs" c="dimmed" fw={500}>
           {label}
         </Text>
-        <Text fz="lg" fw={600}>
+        <Text component="div" fz="lg" fw={600}>
           {value}
         </Text>
         {hint ? (
-          <Text size="xs" c="dimmed">
+          <Text component="div" size="xs" c="dimmed">
             {hint}
           </Text>
         ) : null}
