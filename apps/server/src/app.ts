@@ -24,7 +24,7 @@ import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
 import { type AppDeps, type Handler, registerHandlers, registerRedirects, sendError } from './platform/handle.ts';
-import { registerPageActions } from './platform/page-actions.ts';
+import { isPageActionInner, registerPageActions } from './platform/page-actions.ts';
 import { PAGE_ACTIONS } from '@portal/contract/payments/auto-payment';
 import { MailDelivery, smtpTransport } from './platform/mail.ts';
 import { installLocalUploadRoute, LocalObjectStorage, objectStorageFor, objectStorageOrigins } from './platform/object-storage/index.ts';
@@ -122,6 +122,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
+    allowList: isPageActionInner,
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
   });
   // Calls take JSON, forms or multipart only; a text body is refused (415) rather than read as nothing.

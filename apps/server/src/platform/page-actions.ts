@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Call } from '@portal/contract/shared/define-call';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import type { Multipart } from '@fastify/multipart';
@@ -9,13 +10,23 @@ import { CSRF_HEADER } from './session.ts';
 const FORWARDED = ['cookie', CSRF_HEADER, 'host', 'origin', 'referer', 'user-agent'] as const;
 
 /**
+ * Marks the inner request of a page action, whose sender the rate limit has already counted. The value is
+ * this process's secret, so no browser can send it to skip the limit.
+ */
+const INNER_HEADER = 'x-portal-page-action';
+const INNER_SECRET = randomBytes(16).toString('hex');
+
+/** Whether a request is a page action's own inner call (the rate limit counts its sender once, outside). */
+export const isPageActionInner = (req: FastifyRequest): boolean => req.headers[INNER_HEADER] === INNER_SECRET;
+
+/**
  * The spec's page actions (`POST /` with `doAction=…`, DESIGN.md wire conventions): each names a call, and
  * the action is that call with the rest of the form, passed through the same route, so access, CSRF,
  * validation, the transaction and the envelope are the call's own.
  */
 export function registerPageActions(
   app: FastifyInstance,
-  actions: Readonly<Record<string, Call>>,
+  actions: Readonly<Record<string, Pick<Call, 'path'>>>,
   streamed: Readonly<Record<string, StreamedAction>> = {},
 ): void {
   app.post('/', async (req, reply) => {
@@ -24,12 +35,13 @@ export function registerPageActions(
     const { doAction, ...input } = body;
     const call = typeof doAction === 'string' && Object.hasOwn(actions, doAction) ? actions[doAction] : undefined;
     if (!call) throw new AppError(404, MESSAGES.notFound);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { [INNER_HEADER]: INNER_SECRET };
     for (const name of FORWARDED) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const answer = await app.inject({ method: 'POST', url: call.path, headers, payload: input });
+    // The call sees the browser's address (sessions, token use and logs record it), not the loopback's.
+    const answer = await app.inject({ method: 'POST', url: call.path, headers, payload: input, remoteAddress: req.ip });
     return reply
       .code(answer.statusCode)
       .header('content-type', answer.headers['content-type'] ?? 'application/json; charset=utf-8')
