@@ -10,10 +10,12 @@ import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAccess } from '../../platform/access.ts';
+import { ACCESS, admit } from './attachment-access.ts';
+import { installResumableUploadRoutes } from './attachment-tus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendError, sendOk, withCallContext } from '../../platform/handle.ts';
 import { objectStorageFor, parseRange } from '../../platform/object-storage/index.ts';
-import { CSRF_HEADER, sessionCookieNames } from '../../platform/session.ts';
+import { sessionCookieNames } from '../../platform/session.ts';
 import {
   ATTACHMENT_LIMIT_BYTES,
   attachmentForDownload,
@@ -24,10 +26,6 @@ import {
   storageKeyFor,
 } from './attachments.ts';
 
-/** Who may upload and download: whoever may use the tickets pages (as create_comment). */
-const ACCESS = { roles: ['customer', 'distributor', 'admin', 'support', 'sales'], capability: 'use_tickets_page' } as const;
-/** Room for the multipart boundaries, part headers and the small fields around the file. */
-const ENVELOPE_BYTES = 64 * 1024;
 /** The parts the upload reads: index, size, the file; doAction when it came through `POST /`. */
 export const UPLOAD_PART_LIMITS = {
   files: 1,
@@ -41,21 +39,6 @@ export const UPLOAD_PART_LIMITS = {
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^A-Za-z0-9._-]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
-/**
- * Checks the caller before a byte of the body is read: signed in, allowed the tickets pages, the CSRF
- * token in its header, and a body that does not announce 500 MB or more.
- */
-async function admit(req: FastifyRequest): Promise<void> {
-  const deps = req.server.deps;
-  const resolved = await deps.resolveActor(deps.db, req.cookies[sessionCookieNames(deps.config.COOKIE_SECURE).session]);
-  req.actor = resolved?.actor ?? null;
-  requireAccess(ACCESS, req.actor);
-  if (req.headers[CSRF_HEADER] !== resolved?.csrfToken) throw new AppError(403, MESSAGES.csrf);
-  if (Number(req.headers['content-length'] ?? 0) >= ATTACHMENT_LIMIT_BYTES + ENVELOPE_BYTES) {
-    throw new AppError(413, ATTACHMENT_MESSAGES.tooLarge);
-  }
 }
 
 /**
@@ -190,6 +173,7 @@ async function handleDownload(req: FastifyRequest, reply: FastifyReply) {
 }
 
 export function installAttachmentRoutes(app: FastifyInstance): void {
+  installResumableUploadRoutes(app);
   app.post(UPLOAD_SUPPORT_FILE_PATH, handleUpload);
   app.get(DOWNLOAD_SUPPORT_ATTACHMENT_PATH, handleDownload);
 }

@@ -75,3 +75,11 @@ export async function attachmentForDownload(ctx: CallContext, id: number): Promi
   }
   return row;
 }
+
+/**
+ * An upload meant for a ticket's comment is refused up front unless the caller may see that ticket (the
+ * ticket's own rule: another company's ticket answers as a missing one). create_comment checks it again.
+ */
+export async function requireUploadTarget(ctx: CallContext, ticketId: number): Promise<void> {
+  await requireTicket(ctx, ticketId);
+}

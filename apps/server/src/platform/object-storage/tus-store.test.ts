@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { Upload } from '@tus/utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../clock.ts';
+import { LocalObjectStorage } from './local.ts';
+import { S3ObjectStorage } from './s3.ts';
+import { startTestS3 } from './test-s3-server.ts';
+import { ObjectStorageTusStore } from './tus-store.ts';
+import type { ObjectStorage } from './types.ts';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+let root: string;
+let local: LocalObjectStorage;
+let s3: S3ObjectStorage;
+let stopS3: () => Promise<void>;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'tus-store-'));
+  local = new LocalObjectStorage({
+    root,
+    publicUrl: 'http://127.0.0.1:1',
+    secret: 'a-test-secret-of-enough-length',
+    clock: fixedClock(new Date('2026-11-24T00:00:00Z')),
+  });
+  const server = await startTestS3();
+  s3 = new S3ObjectStorage(server.options);
+  stopS3 = server.stop;
+});
+afterAll(async () => {
+  await stopS3?.();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A request body that sends some bytes and then ends quietly, as @tus/server ends it when the client goes. */
+function cutShort(first: Buffer): Readable {
+  const body = new PassThrough();
+  body.end(first);
+  return body;
+}
+
+describe.each([
+  ['local folder', () => local as ObjectStorage],
+  ['S3 (s3rver)', () => s3 as ObjectStorage],
+])('tus store over object storage: %s', (_name, storage) => {
+  it('stores whole parts only, resumes from their sum, assembles them in order with the SHA-256, and removes them', async () => {
+    let length: number | null = null;
+    const store = new ObjectStorageTusStore(storage(), () => length);
+    const data = randomBytes(700_000);
+    const id = randomBytes(16).toString('hex');
+    await store.create(new Upload({ id, size: data.length, offset: 0, metadata: { filename: 'a.log' } }));
+    expect((await store.getUpload(id)).offset).toBe(0);
+
+    length = 300_000;
+    expect(await store.write(Readable.from([data.subarray(0, 300_000)]), id, 0)).toBe(300_000);
+    // The next PATCH breaks off: nothing of it is kept, and the upload resumes where the last whole part ended.
+    length = 400_000;
+    await expect(store.write(cutShort(data.subarray(300_000, 500_000)), id, 300_000)).rejects.toThrow(/ended after 200000 of 400000/);
+    const resumed = await store.getUpload(id);
+    expect(resumed.offset).toBe(300_000);
+    expect(resumed.size).toBe(data.length);
+    expect(resumed.metadata).toEqual({ filename: 'a.log' });
+
+    expect(await store.write(Readable.from([data.subarray(300_000, 450_000), data.subarray(450_000)]), id, 300_000)).toBe(data.length);
+    expect((await store.getUpload(id)).offset).toBe(data.length);
+    const assembled = await store.assemble(id, `t/assembled-${id}`);
+    expect(assembled).toEqual({ size: data.length, sha256: sha(data) });
+    const object = await storage().get(`t/assembled-${id}`);
+    const chunks: Buffer[] = [];
+    for await (const c of object?.body ?? []) chunks.push(c as Buffer);
+    expect(sha(Buffer.concat(chunks))).toBe(sha(data));
+
+    await store.remove(id);
+    expect(await storage().list(`tus-uploads/${id}`)).toEqual([]);
+    await expect(store.getUpload(id)).rejects.toMatchObject({ status_code: 404 });
+  });
+
+  it('a PATCH without its length is refused and an unknown or malformed id is no upload', async () => {
+    const store = new ObjectStorageTusStore(storage(), () => null);
+    const id = randomBytes(16).toString('hex');
+    await store.create(new Upload({ id, size: 10, offset: 0 }));
+    await expect(store.write(Readable.from([Buffer.alloc(5)]), id, 0)).rejects.toMatchObject({ status_code: 411 });
+    expect((await store.getUpload(id)).offset).toBe(0);
+    expect(await store.info('../../etc')).toBeNull();
+    await expect(store.getUpload(randomBytes(16).toString('hex'))).rejects.toMatchObject({ status_code: 404 });
+    await store.remove(id);
+  });
+});

@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { DataStore, ERRORS, Upload } from '@tus/utils';
+import type { ObjectStorage } from './types.ts';
+
+/** tus upload ids as @tus/server names them (16 random bytes, hex); anything else is no upload of ours. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+const PART = /\/part-(\d{15})-(\d{15})$/;
+
+interface StoredInfo {
+  id: string;
+  size: number;
+  metadata: Record<string, string | null>;
+  creation_date?: string;
+}
+
+/**
+ * Counts a part's bytes on the way to storage and fails the stream unless exactly `length` arrive. @tus/server
+ * ends the body quietly when the client goes away; without this an S3 put would wait for the missing bytes.
+ */
+function exactly(length: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > length) done(new Error(`part longer than ${length} bytes`));
+      else done(null, chunk);
+    },
+    flush(done) {
+      done(seen === length ? null : new Error(`part ended after ${seen} of ${length} bytes`));
+    },
+  });
+}
+
+/**
+ * A tus DataStore over the portal's object storage (local folder or S3, docs/decisions/0043). Each PATCH is
+ * stored whole as one object `<prefix>/<id>/part-<offset>` or not at all (object storage's put is
+ * all-or-nothing), so the upload's offset is the sum of its parts and an interrupted PATCH resumes from the
+ * last complete one. The upload's own facts live beside them in `info.json`. `assemble` streams the parts,
+ * in order, into the final object.
+ *
+ * `partLength` answers the Content-Length of the PATCH being written: put needs a size before the first byte.
+ */
+export class ObjectStorageTusStore extends DataStore {
+  constructor(
+    readonly storage: ObjectStorage,
+    private readonly partLength: () => number | null,
+    private readonly prefix = 'tus-uploads',
+  ) {
+    super();
+    // No deferred length: the size is checked against the limit before anything is stored.
+    this.extensions = ['creation', 'termination'];
+  }
+
+  private dir(id: string) {
+    if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
+    return `${this.prefix}/${id}`;
+  }
+
+  private partKey(id: string, offset: number, length: number) {
+    const pad = (n: number) => String(n).padStart(15, '0');
+    return `${this.dir(id)}/part-${pad(offset)}-${pad(length)}`;
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    if (upload.size === undefined) throw ERRORS.INVALID_LENGTH;
+    const info: StoredInfo = {
+      id: upload.id,
+      size: upload.size,
+      metadata: upload.metadata ?? {},
+      creation_date: upload.creation_date,
+    };
+    const body = Buffer.from(JSON.stringify(info));
+    await this.storage.put(`${this.dir(upload.id)}/info.json`, Readable.from([body]), body.length);
+    upload.storage = { type: `object-storage:${this.storage.kind}`, path: this.dir(upload.id) };
+    return upload;
+  }
+
+  /** The upload's stored facts, or null when there is no such upload (unknown, removed or assembled). */
+  async info(id: string): Promise<StoredInfo | null> {
+    if (!UPLOAD_ID.test(id)) return null;
+    const object = await this.storage.get(`${this.dir(id)}/info.json`);
+    if (!object) return null;
+    return JSON.parse(await text(object.body)) as StoredInfo;
+  }
+
+  /**
+   * The whole parts, in order, from the start: a part counts only when its object holds the length its name
+   * announces (some S3-compatible servers keep what arrived of a dropped PUT) and it starts where the
+   * previous one ended.
+   */
+  private async parts(id: string) {
+    const listed = (await this.storage.list(`${this.dir(id)}/part-`))
+      .map((o) => {
+        const m = PART.exec(o.key);
+        return { ...o, offset: Number(m?.[1] ?? -1), length: Number(m?.[2] ?? -1) };
+      })
+      .filter((o) => o.offset >= 0 && o.size === o.length)
+      .sort((a, b) => a.offset - b.offset);
+    const whole: typeof listed = [];
+    let next = 0;
+    for (const part of listed) {
+      if (part.offset !== next) break;
+      whole.push(part);
+      next += part.length;
+    }
+    return whole;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const info = await this.info(id);
+    if (!info) throw ERRORS.FILE_NOT_FOUND;
+    // Parts are written only at the current offset (the server checks Upload-Offset), so they are contiguous.
+    const offset = (await this.parts(id)).reduce((sum, p) => sum + p.size, 0);
+    return new Upload({ ...info, offset, storage: { type: `object-storage:${this.storage.kind}`, path: this.dir(id) } });
+  }
+
+  override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    const length = this.partLength();
+    if (length === null) {
+      stream.resume();
+      throw { status_code: 411, body: 'Content-Length required\n' };
+    }
+    if (length === 0) return offset;
+    const key = this.partKey(id, offset, length);
+    const guard = exactly(length);
+    stream.on('error', (err) => guard.destroy(err));
+    stream.pipe(guard);
+    try {
+      await this.storage.put(key, guard, length);
+    } catch (err) {
+      // Whatever a lenient server kept of the broken part goes; the next PATCH at this offset replaces it anyway.
+      await this.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+    return offset + length;
+  }
+
+  override async remove(id: string): Promise<void> {
+    const objects = await this.storage.list(`${this.dir(id)}/`);
+    for (const o of objects) await this.storage.delete(o.key);
+  }
+
+  /**
+   * Streams the complete upload's parts into one object under `key`, taking its SHA-256 on the way; the
+   * parts stay until `remove`, so a failure here loses nothing.
+   */
+  async assemble(id: string, key: string): Promise<{ size: number; sha256: string }> {
+    const info = await this.info(id);
+    if (!info) throw ERRORS.FILE_NOT_FOUND;
+    const parts = await this.parts(id);
+    const storage = this.storage;
+    const hash = createHash('sha256');
+    async function* bytes() {
+      for (const part of parts) {
+        const object = await storage.get(part.key);
+        if (!object) throw new Error(`upload part ${part.key} is missing`);
+        for await (const chunk of object.body) {
+          hash.update(chunk as Buffer);
+          yield chunk as Buffer;
+        }
+      }
+    }
+    await storage.put(key, Readable.from(bytes(), { objectMode: false }), info.size);
+    return { size: info.size, sha256: hash.digest('hex') };
+  }
+
+  override async declareUploadLength(): Promise<void> {
+    throw ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION;
+  }
+}
