@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
-import { servicesOf, usageRowsOf } from '../../test/rows.ts';
+import { dailyStatsOf, servicesOf, usageRowsOf } from '../../test/rows.ts';
 import * as billing from './service.ts';
 
 const HOUR = 3_600_000;
@@ -19,6 +19,20 @@ async function company(plan = 'Growth') {
   await billing.addCredit(ctx(), { company_id: company.id, name: 'Credit', amount: 100_000, source: 'admin', added_by_user: 'Ada' });
   return company.id;
 }
+
+describe('daily stats', () => {
+  it('keeps what another domain reported for the day: each report changes only the figures it names', async () => {
+    const id = await company();
+    await billing.recordDailyStats(ctx(), { company_id: id, date: today(), device_count: 5, boosters: { hyperv: 2 } });
+    await billing.recordDailyStats(ctx(), { company_id: id, date: today(), storage_amount_bytes: 3_000_000 });
+    await billing.recordDailyStats(ctx(), { company_id: id, date: today(), hosted_comet_v2_count: 1 });
+    const [day] = await dailyStatsOf(t, id);
+    expect(day).toMatchObject({ device_count: 5, booster_hyperv: 2, booster_count: 2, storage_amount_bytes: 3_000_000, hosted_comet_v2_count: 1 });
+    // The servers' next report of the day replaces their own figures only.
+    await billing.recordDailyStats(ctx(), { company_id: id, date: today(), device_count: 6 });
+    expect((await dailyStatsOf(t, id))[0]).toMatchObject({ device_count: 6, booster_count: 0, storage_amount_bytes: 3_000_000, hosted_comet_v2_count: 1 });
+  });
+});
 
 describe('services', () => {
   it('starts the metered services a day’s stats count, and recomputes their figures twice a day from the latest stats', async () => {

@@ -109,7 +109,8 @@ export interface DailyStatsInput {
   company_id: number;
   /** The day (YYYY-MM-DD, Pacific/Auckland) the figures are for. */
   date: string;
-  device_count: number;
+  /** Devices and boosters, reported together by the servers domain. */
+  device_count?: number;
   boosters?: Partial<Record<BoosterVariant, number>>;
   storage_amount_bytes?: number;
   hosted_comet_v2_count?: number;
@@ -118,33 +119,38 @@ export interface DailyStatsInput {
 }
 
 /**
- * Records what a company ran on a day (the servers domain reports it), and makes sure the metered services
- * exist that charge for it: devices, and each booster kind it counts.
+ * Records what a company ran on a day, and makes sure the metered services exist that charge for it:
+ * devices, and each booster kind it counts. Several domains report the same day (servers their devices and
+ * boosters, storage its bytes, hosted consoles their count): each report changes only the figures it names.
  */
 export async function recordDailyStats(ctx: AnyContext, input: DailyStatsInput): Promise<void> {
   const now = ctx.clock.now();
+  const reportsDevices = input.device_count !== undefined || input.boosters !== undefined;
   const b = input.boosters ?? {};
   const boosters = BOOSTER_VARIANTS.map((v) => [v, b[v] ?? 0] as const);
   for (const [, n] of boosters) if (!Number.isSafeInteger(n) || n < 0) throw new AppError(400, 'Booster counts are whole numbers');
-  await stats.upsertDailyStats(ctx.db, {
-    company_id: input.company_id,
-    date: input.date,
-    device_count: input.device_count,
-    booster_count: boosters.reduce((sum, [, n]) => sum + n, 0),
-    booster_microsoft365: b.microsoft365 ?? 0,
-    booster_disk_image: b.disk_image ?? 0,
-    booster_mssql: b.mssql ?? 0,
-    booster_hyperv: b.hyperv ?? 0,
-    booster_vmware: b.vmware ?? 0,
-    booster_proxmox: b.proxmox ?? 0,
-    storage_amount_bytes: input.storage_amount_bytes ?? 0,
-    hosted_comet_v2_count: input.hosted_comet_v2_count ?? 0,
-    cloudview_count: input.cloudview_count ?? 0,
-    server_version: input.server_version ?? '',
-    recorded_at: now,
-  });
+  const deviceCount = input.device_count ?? 0;
+  const devices = reportsDevices
+    ? {
+        device_count: deviceCount,
+        booster_count: boosters.reduce((sum, [, n]) => sum + n, 0),
+        booster_microsoft365: b.microsoft365 ?? 0,
+        booster_disk_image: b.disk_image ?? 0,
+        booster_mssql: b.mssql ?? 0,
+        booster_hyperv: b.hyperv ?? 0,
+        booster_vmware: b.vmware ?? 0,
+        booster_proxmox: b.proxmox ?? 0,
+      }
+    : {};
+  const named = Object.fromEntries(
+    (['storage_amount_bytes', 'hosted_comet_v2_count', 'cloudview_count', 'server_version'] as const)
+      .filter((k) => input[k] !== undefined)
+      .map((k) => [k, input[k]]),
+  );
+  await stats.upsertDailyStats(ctx.db, { company_id: input.company_id, date: input.date, ...devices, ...named, recorded_at: now });
+  if (!reportsDevices) return;
   const metered: [ServiceKind, string, number][] = [
-    ['device', '', input.device_count],
+    ['device', '', deviceCount],
     ...boosters.map(([v, n]) => ['booster', v, n] as [ServiceKind, string, number]),
   ];
   for (const [kind, variant, count] of metered) {

@@ -6,7 +6,7 @@ import { rowsOf } from './ledger.ts';
 export type DailyStatsRow = typeof dailyStats.$inferSelect;
 export type NewDailyStats = typeof dailyStats.$inferInsert;
 
-/** Stores a company's stats for a day; a second report of the same day replaces the first. */
+/** Stores a company's stats for a day; a later report of the same day replaces the figures it carries. */
 export async function upsertDailyStats(db: Database, row: NewDailyStats): Promise<void> {
   const { company_id: _c, date: _d, ...rest } = row;
   await db
