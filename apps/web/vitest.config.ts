@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The build a browser gets (package.json "browser" field, which Vite's build follows but tests do not):
+    // its XMLHttpRequest stack, not Node's http.
+    alias: { 'tus-js-client': 'tus-js-client/lib.esm/browser/index.js' },
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

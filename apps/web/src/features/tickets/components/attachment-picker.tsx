@@ -5,8 +5,11 @@ import { uploadSupportFile } from '../api/upload';
 import { droppedFiles, formatSize, isTooLarge, newFiles, type PendingAttachment } from '../lib/attachment-rules';
 import classes from './attachments.module.css';
 
-/** The chosen files and what to do with them; the form sends `uploadedIds(items)` and calls `clear` after. */
-export function useAttachments() {
+/**
+ * The chosen files and what to do with them; the form sends `uploadedIds(items)` and calls `clear` after.
+ * On a ticket's page, the ticket's id lets the server refuse an upload to a ticket the user may not see.
+ */
+export function useAttachments(ticketId?: number) {
   const [items, setItems] = useState<PendingAttachment[]>([]);
   const next = useRef(0);
   const update = (key: number, patch: Partial<PendingAttachment>) =>
@@ -19,7 +22,7 @@ export function useAttachments() {
       const key = next.current++;
       const item: PendingAttachment = { key, name: file.name, size: file.size, progress: 0, state: 'uploading' };
       if (isTooLarge(file.size)) return { ...item, state: 'too-large', error: ATTACHMENT_MESSAGES.tooLarge };
-      uploadSupportFile(file, key, (progress) => update(key, { progress })).then(
+      uploadSupportFile(file, key, (progress) => update(key, { progress }), ticketId).then(
         (done) => update(key, { state: 'done', progress: 1, id: done.id }),
         (err: Error) => update(key, { state: 'failed', error: err.message }),
       );
