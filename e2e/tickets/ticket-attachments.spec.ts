@@ -16,12 +16,17 @@ test('a customer creates a ticket with an attachment, and staff download it inta
   await page.getByRole('option', { name: 'General' }).click();
   await page.getByLabel('Subject').fill(SUBJECT);
   await page.getByLabel('What is the problem?').fill('The job log is attached.');
+  // The file goes up resumably (tus): a creation, then PATCHes whose last one answers the attachment.
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/tickets/uploads') && r.request().method() === 'POST');
+  const finished = page.waitForResponse((r) => /\/api\/v1\/tickets\/uploads\/[0-9a-f]{32}$/.test(r.url()) && r.request().method() === 'PATCH');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Attach files' }).click();
   await (await chooser).setFiles([
     { name: 'job.log', mimeType: 'text/plain', buffer: log },
     { name: 'job.log', mimeType: 'text/plain', buffer: Buffer.from('same name, ignored') },
   ]);
+  expect((await created).status()).toBe(201);
+  expect(await (await finished).json()).toMatchObject({ status: 'ok', data: { filename: 'job.log', filesize: log.length } });
   const list = page.getByRole('list', { name: 'Attachments to send' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByText('job.log')).toBeVisible();
