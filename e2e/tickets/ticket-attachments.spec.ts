@@ -18,7 +18,9 @@ test('a customer creates a ticket with an attachment, and staff download it inta
   await page.getByLabel('What is the problem?').fill('The job log is attached.');
   // The file goes up resumably (tus): a creation, then PATCHes whose last one answers the attachment.
   const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/tickets/uploads') && r.request().method() === 'POST');
-  const finished = page.waitForResponse((r) => /\/api\/v1\/tickets\/uploads\/[0-9a-f]{32}$/.test(r.url()) && r.request().method() === 'PATCH');
+  const finished = page.waitForResponse(
+    (r) => /\/api\/v1\/tickets\/uploads\/[0-9a-f]{32}$/.test(r.url()) && r.request().method() === 'PATCH',
+  );
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Attach files' }).click();
   await (await chooser).setFiles([
