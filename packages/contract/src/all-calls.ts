@@ -14,6 +14,7 @@ import {
   adminDescribeDownload,
   adminListDownloadsAll,
   adminPatchDownload,
+  createServerPage,
   downloadsMeta,
   listDownloads,
 } from './downloads/downloads.ts';
@@ -265,4 +266,5 @@ export const ALL_CALLS: readonly Call[] = [
   adminListDownloadsAll,
   listDownloads,
   downloadsMeta,
+  createServerPage,
 ];

@@ -169,6 +169,15 @@ export const downloadsMeta = defineCall({
   example: { version_key: '24.12.3' },
 });
 
+export const createServerPage = defineCall({
+  path: '/api/v1/web/CreateServerPage.json',
+  summary:
+    "/create_server's page data: whether the caller's company has downloaded an installer (then the self-hosted card sends it to /downloads), and the newest stable version.",
+  input: z.object({}),
+  output: z.object({ server_downloaded: z.boolean(), server_latest_version: z.string().nullable() }),
+  access: { roles: ['customer'] },
+});
+
 /** The file itself: `GET` with version_key and platform, Range requests answered (not a JSON call). */
 export const DOWNLOAD_COMET_PATH = '/api/v1/downloads/download_comet';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../platform/handle.ts';
 import { parseRange } from '../../platform/object-storage/index.ts';
 import { sessionCookieNames } from '../../platform/session.ts';
-import { fileForDownload, storageOf } from './service.ts';
+import { fileForDownload, recordDownload, storageOf } from './service.ts';
 
 /** `attachment` with a plain ASCII name and the exact one in RFC 8187 form; names are checked on upload anyway. */
 export function contentDisposition(filename: string): string {
@@ -55,6 +55,7 @@ export function installDownloadRoute(app: FastifyInstance): void {
         .header('content-range', `bytes ${asked.start}-${asked.end}/${size}`)
         .header('content-length', asked.end - asked.start + 1);
     } else reply.code(200).header('content-length', size);
+    if (!asked || asked.start === 0) await recordDownload(deps, resolved.actor.companyId, file);
     return reply.send(object.body);
   });
 }

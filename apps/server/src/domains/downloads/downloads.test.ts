@@ -9,6 +9,7 @@ import {
   adminDescribeDownload,
   adminListDownloadsAll,
   adminPatchDownload,
+  createServerPage,
   DOWNLOAD_MESSAGES,
   downloadCometUrl,
   downloadsMeta,
@@ -237,5 +238,30 @@ describe('what customers see', () => {
 
   it('the download link needs a session', async () => {
     expect((await new TestClient(t.app).get(downloadCometUrl('26.1.0', 'linux_x86_64_tar'))).statusCode).toBe(401);
+  });
+});
+
+describe('/create_server page data', () => {
+  async function newCustomer() {
+    const user = (await newCompany(t.db, { current_state: 'ACTIVE' })).user.id;
+    return new TestClient(t.app).useSession(t.db, t.clock, user);
+  }
+
+  it("says whether the company has downloaded an installer, counting a download from its first byte only, and names the newest stable version", async () => {
+    const first = await newCustomer();
+    const other = await newCustomer();
+    // 26.10.0 is hidden and 26.2.0 a prerelease (above).
+    expect(ok(await first.call(createServerPage, {})).data).toEqual({ server_downloaded: false, server_latest_version: '26.1.0' });
+    const url = downloadCometUrl('26.1.0', 'linux_x86_64_tar');
+    const resumed = await first.app.inject({ method: 'GET', url, cookies: first.cookies, headers: { range: 'bytes=2-' } });
+    expect(resumed.statusCode).toBe(206);
+    expect(ok(await first.call(createServerPage, {})).data.server_downloaded).toBe(false);
+    expect((await first.get(url)).statusCode).toBe(200);
+    expect(ok(await first.call(createServerPage, {})).data.server_downloaded).toBe(true);
+    expect(ok(await other.call(createServerPage, {})).data.server_downloaded).toBe(false);
+  });
+
+  it('is for customers', async () => {
+    expect(await admin.call(createServerPage, {})).toMatchObject({ code: 403 });
   });
 });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
 import { likePattern } from '../../platform/search.ts';
-import { downloadFiles, downloadVersions } from './tables.ts';
+import { companyDownloads, downloadFiles, downloadVersions } from './tables.ts';
 
 export type VersionRow = typeof downloadVersions.$inferSelect;
 export type FileRow = typeof downloadFiles.$inferSelect;
@@ -127,4 +127,31 @@ export async function markReady(db: Database, id: number, f: { size_bytes: numbe
     .update(downloadFiles)
     .set({ state: 'ready', size_bytes: f.size_bytes, sha256: f.sha256, uploaded_at: now })
     .where(and(eq(downloadFiles.id, id), eq(downloadFiles.state, 'pending')));
+}
+
+/** Counts a company's download of an installer (one row per version and platform). */
+export async function recordDownload(db: Database, o: { companyId: number; versionId: number; platform: string; now: Date }): Promise<void> {
+  await db
+    .insert(companyDownloads)
+    .values({ company_id: o.companyId, version_id: o.versionId, platform: o.platform, first_downloaded_at: o.now, last_downloaded_at: o.now })
+    .onConflictDoUpdate({
+      target: [companyDownloads.company_id, companyDownloads.version_id, companyDownloads.platform],
+      set: { last_downloaded_at: o.now, times: sql`${companyDownloads.times} + 1` },
+    });
+}
+
+export async function hasDownloaded(db: Database, companyId: number): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(companyDownloads).where(eq(companyDownloads.company_id, companyId)).limit(1);
+  return row !== undefined;
+}
+
+/** The newest version customers may download that is not a prerelease. */
+export async function latestStable(db: Database): Promise<VersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(downloadVersions)
+    .where(and(visible, eq(downloadVersions.is_prerelease, false)))
+    .orderBy(...newestFirst)
+    .limit(1);
+  return row ?? null;
 }

@@ -4,6 +4,7 @@ import {
   adminDescribeDownload,
   adminListDownloadsAll,
   adminPatchDownload,
+  createServerPage,
   downloadsMeta,
   listDownloads,
 } from '@portal/contract/downloads/downloads';
@@ -18,5 +19,6 @@ export const downloadHandlers = [
   handle(adminListDownloadsAll, (input, ctx) => downloads.listAll(ctx, input), { readOnly: true }),
   handle(listDownloads, (input, ctx) => downloads.listForCustomer(ctx, input), { readOnly: true }),
   handle(downloadsMeta, (input, ctx) => downloads.meta(ctx, input), { readOnly: true }),
+  handle(createServerPage, (_input, ctx) => downloads.createServerPage(ctx), { readOnly: true }),
 ];
 export { installDownloadRoute } from './download-route.ts';

@@ -213,6 +213,18 @@ export async function fileForDownload(ctx: Pick<CallContext, 'db'>, versionKey: 
   return v ? q.readyFile(ctx.db, v.id, platform) : null;
 }
 
+/** Counts the company's download once the installer starts from its first byte (a resumed range is the same download). */
+export async function recordDownload(ctx: Pick<CallContext, 'db' | 'clock'>, companyId: number, file: q.FileRow): Promise<void> {
+  await q.recordDownload(ctx.db, { companyId, versionId: file.version_id, platform: file.platform, now: ctx.clock.now() });
+}
+
+/** /create_server's page data (spec-1 §3): whether the company has downloaded an installer, and the newest stable version. */
+export async function createServerPage(ctx: CallContext): Promise<{ server_downloaded: boolean; server_latest_version: string | null }> {
+  const companyId = ctx.actor.companyId;
+  const [downloaded, latest] = [await q.hasDownloaded(ctx.db, companyId), await q.latestStable(ctx.db)];
+  return { server_downloaded: downloaded, server_latest_version: latest?.version_key ?? null };
+}
+
 /**
  * Stores an upload's bytes as the browser's PUT would, for the test factories: the newest pending upload of
  * the name gets them.

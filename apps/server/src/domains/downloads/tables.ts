@@ -8,12 +8,14 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { companies } from '../tenancy/tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -71,4 +73,25 @@ export const downloadFiles = pgTable(
     ),
     uniqueIndex('download_files_one_ready_idx').on(t.version_id, t.platform).where(sql`${t.state} = 'ready'`),
   ],
+);
+
+/**
+ * Which installers a company has downloaded, and how often: /create_server's `server_downloaded` (spec-1
+ * §3 page data) sends a company that has one straight to /downloads.
+ */
+export const companyDownloads = pgTable(
+  'company_downloads',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    version_id: integer('version_id')
+      .notNull()
+      .references(() => downloadVersions.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    first_downloaded_at: ts('first_downloaded_at').notNull(),
+    last_downloaded_at: ts('last_downloaded_at').notNull(),
+    times: integer('times').notNull().default(1),
+  },
+  (t) => [primaryKey({ name: 'company_downloads_pk', columns: [t.company_id, t.version_id, t.platform] })],
 );
