@@ -14,6 +14,7 @@ import * as adminTools from './domains/admin-tools/service.ts';
 import * as auth from './domains/auth/service.ts';
 import { installDownloadRoute } from './domains/downloads/routes.ts';
 import { installAttachmentRoutes, UPLOAD_PART_LIMITS, uploadAsPageAction } from './domains/tickets/routes.ts';
+import { installInboundMail } from './domains/tickets/inbound-mail.ts';
 import { installTicketLiveRoute } from './domains/tickets/live.ts';
 import { installCardGateway } from './domains/payments/service.ts';
 import * as tenancy from './domains/tenancy/service.ts';
@@ -188,6 +189,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   if (objectStorage instanceof LocalObjectStorage) installLocalUploadRoute(app, objectStorage);
   installDownloadRoute(app);
   installTicketLiveRoute(app);
+  installInboundMail(app);
   registerHandlers(app, handlers, deps);
   registerRedirects(app, ALL_REDIRECTS, deps);
   installAttachmentRoutes(app);

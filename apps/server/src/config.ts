@@ -64,6 +64,16 @@ const zEnv = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Backup Portal <no-reply@portal.example.com>'),
   /**
+   * Replies by mail (docs/decisions/0046): ticket notifications carry Reply-To ticket+<signed token>@INBOUND_MAIL_DOMAIN,
+   * and an SMTP listener on INBOUND_SMTP_PORT turns the answers into comments. Unset: no listener, no Reply-To.
+   */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'expected a mail domain such as reply.example.com')
+    .optional(),
+  /**
    * Where the skills tests mailed from /careers/tests live: a role's test is this address plus the role
    * with dashes (…/general-developer), unless CAREER_TEST_URL_<ROLE> gives that role's own address.
    */
@@ -189,6 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.OBJECT_STORAGE === 's3' && !c.S3_BUCKET) throw new Error('Invalid configuration: OBJECT_STORAGE=s3 needs S3_BUCKET');
   if (c.PAGER_WEBHOOK_URL && (c.PAGER_WEBHOOK_SECRET.length < 16 || !c.PAGER_ROTATION.length)) {
     throw new Error('Invalid configuration: PAGER_WEBHOOK_URL needs PAGER_WEBHOOK_SECRET (16+ characters) and PAGER_ROTATION');
+  }
+  if ((c.INBOUND_SMTP_PORT === undefined) !== (c.INBOUND_MAIL_DOMAIN === undefined)) {
+    throw new Error('Invalid configuration: INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN are set together');
   }
   return {
     ...c,

@@ -13,6 +13,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Headers of its own: a ticket notification's Message-ID, Reply-To and threading (docs/decisions/0046). */
+  headers?: Record<string, string>;
 }
 
 export interface OutgoingMail extends MailContent {
@@ -48,6 +50,7 @@ export async function queueMail(db: Database, clock: Clock, mail: OutgoingMail):
       text_body: mail.text,
       html_body: mail.html,
       company_id: mail.companyId,
+      headers: mail.headers ?? null,
       created_at: now,
       next_attempt_at: now,
     })
@@ -58,15 +61,17 @@ export async function queueMail(db: Database, clock: Clock, mail: OutgoingMail):
 
 /** Sends one message; SMTP in the app, anything in tests. */
 export interface MailTransport {
-  send(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+  send(message: { from: string; to: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<void>;
   close(): void;
 }
 
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
-    send: async (message) => {
-      await transporter.sendMail(message);
+    send: async ({ headers, ...message }) => {
+      // nodemailer sets Message-ID and Reply-To from their own options; other headers pass as they are.
+      const { 'Message-ID': messageId, 'Reply-To': replyTo, ...rest } = headers ?? {};
+      await transporter.sendMail({ ...message, messageId, replyTo, headers: rest });
     },
     close: () => transporter.close(),
   };
@@ -96,7 +101,8 @@ export async function deliverDueMail(db: Database, clock: Clock, transport: Mail
   const rows = await takeDue(db, clock.now(), limit);
   for (const row of rows) {
     try {
-      await transport.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+      const headers = row.headers ?? undefined;
+      await transport.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers });
       await db.update(mailOutbox).set({ sent_at: clock.now(), last_error: null }).where(eq(mailOutbox.id, row.id));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -22,6 +22,8 @@ export const mailOutbox = pgTable(
     next_attempt_at: ts('next_attempt_at').notNull(),
     sent_at: ts('sent_at'),
     last_error: text('last_error'),
+    /** Headers of its own, such as a ticket notification's Message-ID and Reply-To (docs/decisions/0046). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null`)],
 );

@@ -49,6 +49,12 @@ export async function findSessionWithAccount(db: Database, id: string, now: Date
   return row ?? null;
 }
 
+/** A user's account (the `user_accounts` view), for acting as them without a session: a reply by mail. */
+export async function findAccount(db: Database, userId: number) {
+  const [row] = await db.select(getViewSelectedFields(userAccounts)).from(userAccounts).where(eq(userAccounts.user_id, userId)).limit(1);
+  return row ?? null;
+}
+
 export async function touchSession(db: Database, id: string, at: Date): Promise<void> {
   await db.update(sessions).set({ last_seen_at: at }).where(eq(sessions.id, id));
 }

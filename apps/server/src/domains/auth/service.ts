@@ -10,7 +10,7 @@ import { authContextFor, startSession } from './session-start.ts';
 import { ssoCallback } from './sso.ts';
 
 export { login } from './login.ts';
-export { createSession, resolveActor } from './session-start.ts';
+export { actorWithoutSession, createSession, resolveActor } from './session-start.ts';
 
 export async function getAuthContext(ctx: PublicContext): Promise<AuthContext | null> {
   if (!ctx.actor) return null;

@@ -52,6 +52,29 @@ export async function resolveActor(db: Database, now: Date, token: string | unde
   return { actor, csrfToken: row.session.csrf_token };
 }
 
+/**
+ * The actor a user is when they act without a browser, by a reply to a notification mail (docs/decisions/0046):
+ * no session, no impersonator, their own roles. Null for a deleted user or a closed company, as a session would be.
+ */
+export async function actorWithoutSession(db: Database, now: Date, userId: number): Promise<Actor | null> {
+  const account = await q.findAccount(db, userId);
+  if (!account || account.deleted_at || tenancy.isClosed(account)) return null;
+  const roles = rolesFor(account.company_type, account.staff_role, false);
+  return {
+    sessionId: `mail:${userId}`,
+    userId: account.user_id,
+    email: account.email,
+    label: users.userLabel(account),
+    companyId: account.company_id,
+    companyType: account.company_type,
+    roles,
+    capabilities: tenancy.capabilitiesFor(account, roles),
+    impersonatorUserId: null,
+    authenticatedAt: now,
+    twoFactorSetupPending: false,
+  };
+}
+
 function hasAddress(c: tenancy.CompanyRow): boolean {
   return [c.phone_number, c.street_address, c.city, c.postal_code, c.country].every((v) => v.trim() !== '');
 }

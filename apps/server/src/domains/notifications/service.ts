@@ -210,6 +210,8 @@ export async function sendTicketMail(
   ctx: MailContext,
   to: { email: string; name: string; company_id: number },
   o: { kind: 'reply' | 'closed' | 'customer_reply' | 'reminder'; ticketId: number; subject: string; by: string; body: string },
+  /** Message-ID, threading and the Reply-To that brings an answer back as a comment (docs/decisions/0046). */
+  headers?: Record<string, string>,
 ) {
   const render = {
     reply: templates.ticketReplyMail,
@@ -220,6 +222,6 @@ export async function sendTicketMail(
   const ticketLink = templates.portalLink(ctx.config, `/tickets/${o.ticketId}`);
   await ctx.mail(
     { email: to.email, company_id: to.company_id },
-    render({ name: to.name, ticketId: o.ticketId, subject: o.subject, by: o.by, body: o.body, ticketLink }),
+    { ...render({ name: to.name, ticketId: o.ticketId, subject: o.subject, by: o.by, body: o.body, ticketLink }), headers },
   );
 }

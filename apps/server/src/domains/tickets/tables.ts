@@ -260,3 +260,28 @@ export const ticketCompanies = pgView('ticket_companies', {
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicket = typeof tickets.$inferInsert;
+
+/** One row per open ticket stream, its `seen_at` renewed by the stream's heartbeat (docs/decisions/0047). */
+export const ticketViewers = pgTable(
+  'ticket_viewers',
+  {
+    stream_id: text('stream_id').primaryKey(),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seen_at: ts('seen_at').notNull(),
+  },
+  (t) => [index('ticket_viewers_ticket_idx').on(t.ticket_id, t.seen_at)],
+);
+
+/** Mail answers already made comments, by Message-ID: a relay's retry adds nothing (docs/decisions/0046). */
+export const ticketMailReplies = pgTable('ticket_mail_replies', {
+  message_id: text('message_id').primaryKey(),
+  ticket_id: integer('ticket_id')
+    .notNull()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  received_at: ts('received_at').notNull(),
+});

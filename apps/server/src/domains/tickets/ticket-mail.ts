@@ -1,5 +1,6 @@
 import type { CallContext } from '../../platform/context.ts';
 import * as notifications from '../notifications/service.ts';
+import { ticketMailHeaders } from './mail-address.ts';
 import * as tags from './queries/tags.ts';
 import * as q from './queries/tickets.ts';
 
@@ -11,7 +12,7 @@ import * as q from './queries/tickets.ts';
 async function customerOf(ctx: CallContext, ticket: q.TicketRow) {
   const person = await q.personOf(ctx.db, ticket.user_id);
   if (!person || person.deleted_at || person.user_id === ctx.actor.userId) return null;
-  return { email: person.email, name: person.contact_name, company_id: person.company_id };
+  return { email: person.email, name: person.contact_name, company_id: person.company_id, user_id: person.user_id };
 }
 
 const author = async (ctx: CallContext) => (await q.personOf(ctx.db, ctx.actor.userId))?.contact_name || 'Support';
@@ -21,7 +22,7 @@ export async function notifyComment(ctx: CallContext, ticket: q.TicketRow, body:
   const mail = { ticketId: ticket.id, subject: ticket.subject, by, body };
   if (bySupport) {
     const to = await customerOf(ctx, ticket);
-    if (to) await notifications.sendTicketMail(ctx, to, { kind: 'reply', ...mail });
+    if (to) await notifications.sendTicketMail(ctx, to, { kind: 'reply', ...mail }, ticketMailHeaders(ctx.config, ticket.id, to.user_id));
     return;
   }
   const assignees = await tags.assigneesOf(ctx.db, ticket.id);
@@ -35,6 +36,7 @@ export async function notifyComment(ctx: CallContext, ticket: q.TicketRow, body:
       ctx,
       { email: p.email, name: p.contact_name, company_id: p.company_id },
       { kind: 'customer_reply', ...mail },
+      ticketMailHeaders(ctx.config, ticket.id, p.user_id),
     );
   }
 }
@@ -42,11 +44,16 @@ export async function notifyComment(ctx: CallContext, ticket: q.TicketRow, body:
 export async function notifyClosed(ctx: CallContext, ticket: q.TicketRow, reason: string): Promise<void> {
   const to = await customerOf(ctx, ticket);
   if (to)
-    await notifications.sendTicketMail(ctx, to, {
-      kind: 'closed',
-      ticketId: ticket.id,
-      subject: ticket.subject,
-      by: await author(ctx),
-      body: reason,
-    });
+    await notifications.sendTicketMail(
+      ctx,
+      to,
+      {
+        kind: 'closed',
+        ticketId: ticket.id,
+        subject: ticket.subject,
+        by: await author(ctx),
+        body: reason,
+      },
+      ticketMailHeaders(ctx.config, ticket.id, to.user_id),
+    );
 }
