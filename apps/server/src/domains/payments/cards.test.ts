@@ -275,12 +275,14 @@ describe('pay once', () => {
     expect(listed).toMatchObject({ transaction_failure_count: 1, charged_amount: 0 });
   });
 
-  it('a 3-D Secure card cannot be charged without the customer in the page', async () => {
+  it('a 3-D Secure card is not charged before the customer answers the issuer challenge', async () => {
     const { client } = await customer();
     const card = (await addCard(client, '4000000000003220', { challenge: true })).card;
     if (!card) throw new Error('card not added');
     const res = ok(await client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: card.id })).data;
-    expect(res).toMatchObject({ success: false, response_text: '3-D Secure authentication required' });
+    expect(res).toMatchObject({ success: false, response_text: '3-D Secure authentication required', credit_pack_id: null });
+    // The challenge itself, and completing it: pay-once-3ds.test.ts.
+    expect(res.challenge?.url).toContain('/sandbox-gateway/challenge?session=');
     expect((await balance(client)).balance).toBe(0);
   });
 

@@ -1,10 +1,10 @@
-import { GATEWAY_TIMEOUT, PAYMENT_FAILED, TOPUP_NOT_FOUND } from '@portal/contract/payments/charges';
+import { CHALLENGE_REQUIRED, GATEWAY_TIMEOUT, PAYMENT_FAILED, TOPUP_NOT_FOUND } from '@portal/contract/payments/charges';
 import { randomBytes } from 'node:crypto';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
 import * as notifications from '../notifications/service.ts';
-import { type GatewayOutcome, GatewayTimeout } from './gateway/gateway.ts';
+import { type ChallengeSession, type GatewayOutcome, GatewayTimeout } from './gateway/gateway.ts';
 import { gatewayOf, redact } from './gateway/install.ts';
 import { requireCard } from './cards.ts';
 import type { CardRow } from './queries/cards.ts';
@@ -24,6 +24,8 @@ export interface ChargeAnswer {
   amount: number;
   cost: number;
   balance: number;
+  /** The issuer's 3-D Secure page to frame; the page then sends the same payment again with the same key. */
+  challenge: { url: string; session: string } | null;
 }
 
 /**
@@ -34,6 +36,11 @@ export interface ChargeAnswer {
  * timeout (whose transaction rolled back) reaches the gateway with the same key and gets the first charge's
  * answer instead of a second charge. On approval the pack and the card transaction commit together; on a
  * decline only the failed card transaction is written.
+ *
+ * The customer is on the page, so a card that needs 3-D Secure answers with the issuer's challenge instead
+ * of a decline (docs/decisions/0041): the card transaction stays pending, and the page sends the same
+ * payment again with the same key once the challenge is answered; the gateway then answers the charge's
+ * outcome and the pack is written then, once.
  */
 export async function chargeOnce(ctx: CallContext, input: ChargeInput): Promise<ChargeAnswer> {
   const { company, card } = await requireCard(ctx, input.target_card_id);
@@ -42,7 +49,27 @@ export async function chargeOnce(ctx: CallContext, input: ChargeInput): Promise<
     throw new AppError(400, TOPUP_NOT_FOUND, { target_topup_id: TOPUP_NOT_FOUND });
   // Keys are the page's; the company's id in front keeps one company's keys from meeting another's.
   const key = `charge:${company.id}:${input.idempotency_key ?? randomBytes(16).toString('hex')}`;
-  const charged = await chargeCard(ctx, { company_id: company.id, card, option, idempotency_key: key, by: ctx.actor.label });
+  const charged = await chargeCard(ctx, {
+    company_id: company.id,
+    card,
+    option,
+    idempotency_key: key,
+    by: ctx.actor.label,
+    // The portal's own page frames the issuer's challenge and hears its report.
+    challenge_origin: new URL(ctx.config.PUBLIC_URL).origin,
+  });
+  if (charged.challenge) {
+    return {
+      success: false,
+      message: CHALLENGE_REQUIRED,
+      response_text: charged.response_text,
+      credit_pack_id: null,
+      amount: 0,
+      cost: 0,
+      balance: await billing.balanceOf(ctx, company.id),
+      challenge: { url: charged.challenge.url, session: charged.challenge.session_id },
+    };
+  }
   return answerOf(ctx, company.id, charged.approved, charged.response_text, charged.credit_pack_id, option);
 }
 
@@ -54,6 +81,8 @@ export interface CardCharge {
   idempotency_key: string;
   /** Who the credit pack names as having added it. */
   by: string;
+  /** The customer is on this origin's page and can answer a 3-D Secure challenge (pay once); unset off-session. */
+  challenge_origin?: string;
 }
 
 export interface CardChargeResult {
@@ -62,6 +91,8 @@ export interface CardChargeResult {
   status: GatewayOutcome['status'];
   response_text: string;
   credit_pack_id: number | null;
+  /** Set when the charge waits on the customer's 3-D Secure challenge: the card transaction stays pending. */
+  challenge?: ChallengeSession;
 }
 
 /**
@@ -102,7 +133,13 @@ export async function chargeCard(ctx: CallContext, c: CardCharge): Promise<CardC
   const gateway = gatewayOf(ctx);
   let outcome: GatewayOutcome;
   try {
-    outcome = await gateway.charge({ token: card.gateway_token, amount: option.cost, idempotency_key: c.idempotency_key, reference: item });
+    outcome = await gateway.charge({
+      token: card.gateway_token,
+      amount: option.cost,
+      idempotency_key: c.idempotency_key,
+      reference: item,
+      ...(c.challenge_origin ? { challenge_origin: c.challenge_origin } : {}),
+    });
   } catch (err) {
     if (!(err instanceof GatewayTimeout)) throw err;
     // The call rolls back; the pending row outlives it so the charge can be asked after with the same key.
@@ -111,6 +148,17 @@ export async function chargeCard(ctx: CallContext, c: CardCharge): Promise<CardC
     });
     ctx.log.warn({ company_id: c.company_id, card_transaction_key: c.idempotency_key }, 'card gateway timed out');
     throw new AppError(504, GATEWAY_TIMEOUT);
+  }
+  if (outcome.status === 'challenge_required' && outcome.challenge && c.challenge_origin) {
+    // Nothing is decided until the customer answers the issuer: the row stays pending under its key, and the
+    // same key sent again after the challenge finishes it (approved with its pack, or declined).
+    return {
+      approved: false,
+      status: outcome.status,
+      response_text: outcome.response_text,
+      credit_pack_id: null,
+      challenge: outcome.challenge,
+    };
   }
   const approved = outcome.status === 'approved';
   let packId: number | null = null;
@@ -166,5 +214,6 @@ async function answerOf(
     amount: success ? option.amount : 0,
     cost: success ? option.cost : 0,
     balance: await billing.balanceOf(ctx, companyId),
+    challenge: null,
   };
 }

@@ -272,18 +272,24 @@ export const cardAuthorizations = pgTable(
  * systems would: the portal's code reaches it only through the gateway interface, and like a processor it
  * keeps a token and what the card list shows, never the card number.
  */
-export const SANDBOX_SESSION_STATES = ['pending', 'challenge', 'tokenized', 'failed'] as const;
+export const SANDBOX_SESSION_STATES = ['pending', 'challenge', 'tokenized', 'passed', 'failed'] as const;
 
-export const sandboxGatewaySessions = pgTable('sandbox_gateway_sessions', {
-  id: text('id').primaryKey(),
-  reference: text('reference').notNull(),
-  parent_origin: text('parent_origin').notNull(),
-  state: text('state', { enum: SANDBOX_SESSION_STATES }).notNull(),
-  token: text('token'),
-  response_text: text('response_text').notNull().default(''),
-  created_at: ts('created_at').notNull(),
-  expires_at: ts('expires_at').notNull(),
-});
+export const sandboxGatewaySessions = pgTable(
+  'sandbox_gateway_sessions',
+  {
+    id: text('id').primaryKey(),
+    reference: text('reference').notNull(),
+    parent_origin: text('parent_origin').notNull(),
+    state: text('state', { enum: SANDBOX_SESSION_STATES }).notNull(),
+    token: text('token'),
+    /** A charge's 3-D Secure challenge names its charge (migration 0022); a card page session has none. */
+    transaction_id: text('transaction_id'),
+    response_text: text('response_text').notNull().default(''),
+    created_at: ts('created_at').notNull(),
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [index('sandbox_gateway_sessions_transaction_idx').on(t.transaction_id)],
+);
 
 export const sandboxGatewayCards = pgTable('sandbox_gateway_cards', {
   token: text('token').primaryKey(),

@@ -7,7 +7,7 @@ import type { SandboxGateway } from './sandbox.ts';
 
 /** The page's script, served as a file: the content security policy allows no inline script. */
 const SCRIPT = fs.readFileSync(new URL('./card-page.js', import.meta.url), 'utf8');
-
+const CHALLENGE_SCRIPT = fs.readFileSync(new URL('./challenge-page.js', import.meta.url), 'utf8');
 
 function page(session: string, parentOrigin: string): string {
   return `<!doctype html>
@@ -57,6 +57,42 @@ function page(session: string, parentOrigin: string): string {
 </html>`;
 }
 
+const STYLE = `
+  body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; color: #1a1b1e; background: #fff; }
+  h1 { font-size: 18px; margin: 0 0 8px; }
+  .row { display: flex; flex-wrap: wrap; gap: 12px; }
+  button { font: inherit; padding: 8px 14px; border: 0; border-radius: 4px; background: #1864ab; color: #fff; cursor: pointer; }
+  button.secondary { background: #fff; color: #1a1b1e; border: 1px solid #868e96; }
+  button:focus-visible { outline: 2px solid #1c7ed6; outline-offset: 1px; }
+  #status { min-height: 1.4em; margin: 12px 0 0; }
+  .note { font-size: 12px; color: #495057; }`;
+
+/** The issuer's 3-D Secure page for one charge: what is being paid, and the customer's answer. */
+function challengePage(session: string, parentOrigin: string, amount: number): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>3-D Secure check</title>
+<style>${STYLE}</style>
+</head>
+<body data-session="${escapeHtml(session)}" data-parent-origin="${escapeHtml(parentOrigin)}">
+<main>
+<h1>3-D Secure check</h1>
+<p>Your bank asks you to confirm a payment of <strong>US$${(amount / 100).toFixed(2)}</strong>.</p>
+<p class="note">Sandbox issuer: Confirm passes the check, Fail the check fails it.</p>
+<div class="row" id="answers">
+  <button id="challenge-pass" type="button">Confirm payment</button>
+  <button id="challenge-fail" type="button" class="secondary">Fail the check</button>
+</div>
+<p id="status" role="status" aria-live="polite"></p>
+</main>
+<script src="/sandbox-gateway/challenge.js"></script>
+</body>
+</html>`;
+}
+
 const zEntry = z.object({
   session: z.string().max(100),
   number: z.string().max(40),
@@ -87,6 +123,19 @@ export function registerSandboxCardPage(app: FastifyInstance, gateway: () => San
         );
     }
     return reply.send(page(session.id, session.parent_origin));
+  });
+  serveFramedPageScript(app, '/sandbox-gateway/challenge.js', CHALLENGE_SCRIPT);
+  app.get<{ Querystring: { session?: string } }>('/sandbox-gateway/challenge', async (req, reply) => {
+    const open = await gateway().liveChallenge(String(req.query.session ?? '').slice(0, 100));
+    framedPageHeaders(reply);
+    if (!open) {
+      return reply
+        .code(410)
+        .send(
+          '<!doctype html><html lang="en"><title>3-D Secure check</title><p>This check has ended. Close the dialog and try again.</p></html>',
+        );
+    }
+    return reply.send(challengePage(open.session.id, open.session.parent_origin, open.amount));
   });
   app.post('/sandbox-gateway/card/enter', async (req, reply) => {
     const parsed = zEntry.safeParse(req.body);

@@ -9,6 +9,16 @@
  * request that timed out is sent again with the same key: the processor answers with the first outcome
  * instead of moving money twice. A processor without native idempotency keys gets them from its adapter
  * (Windcave's merchant reference plus its "query transaction" call).
+ *
+ * 3-D Secure (docs/decisions/0041): an issuer may answer a charge with `challenge_required`. When the
+ * customer is there (pay once), the portal names the origin of the page that frames the challenge; the
+ * processor then answers with a challenge (Stripe's next_action redirect, Windcave's 3DS hosted page,
+ * Adyen's action): a page the portal frames where the customer answers the issuer. The challenge page
+ * reports to the portal's page by postMessage; the portal then sends the same charge again with the same
+ * idempotency key, and the processor answers the charge's final outcome (approved once the challenge was
+ * passed, declined when it failed or expired, challenge_required while it is still open). No money moves
+ * before the challenge is passed, and the key keeps the completion from ever charging twice. When nobody
+ * is there (automatic top-up), no origin is named and challenge_required is final for that key.
  */
 
 /** Cents, USD. */
@@ -35,6 +45,28 @@ export interface GatewayOutcome {
   request: Record<string, unknown>;
   /** The response as received, redacted likewise. */
   response: Record<string, unknown>;
+  /** With challenge_required, when the charge named a challenge_origin: the issuer's page to frame. */
+  challenge?: ChallengeSession;
+}
+
+/** A 3-D Secure challenge of one charge, open until the customer answers it or it expires. */
+export interface ChallengeSession {
+  /** Named in the challenge page's postMessage reports, so the portal's page knows they are this charge's. */
+  session_id: string;
+  /** The page the portal frames; it reports `passed`, `failed` or `error` to challenge_origin. */
+  url: string;
+}
+
+export interface ChargeRequest {
+  token: string;
+  amount: Cents;
+  idempotency_key: string;
+  reference: string;
+  /**
+   * The customer is on this origin's page and can answer a 3-D Secure challenge there (pay once). Without
+   * it the charge is off-session (automatic top-up) and a challenge cannot be offered.
+   */
+  challenge_origin?: string;
 }
 
 /** The card the hosted page tokenized: everything the portal may keep. */
@@ -77,8 +109,11 @@ export interface CardGateway {
   authorize(input: { token: string; amount: Cents; idempotency_key: string; reference: string }): Promise<GatewayOutcome>;
   /** Releases a hold authorize placed, by its transaction id. */
   release(input: { authorization_id: string; idempotency_key: string }): Promise<GatewayOutcome>;
-  /** Charges the token; the same key never charges twice. */
-  charge(input: { token: string; amount: Cents; idempotency_key: string; reference: string }): Promise<GatewayOutcome>;
+  /**
+   * Charges the token; the same key never charges twice. Sent again with the same key after a challenge,
+   * it answers the charge's outcome now that the customer answered the issuer.
+   */
+  charge(input: ChargeRequest): Promise<GatewayOutcome>;
   /** Refunds part or all of a charge, by its transaction id. */
   refund(input: { charge_id: string; amount: Cents; idempotency_key: string }): Promise<GatewayOutcome>;
 }

@@ -25,6 +25,15 @@ async function tokenOf(g: SandboxGateway, number: string): Promise<string> {
   return result.card.token;
 }
 
+/** The 3-D Secure card, its check in the card page passed. */
+async function challengeCardToken(g: SandboxGateway): Promise<string> {
+  const { session } = await tokenize(g, '4000000000003220');
+  await g.answerChallenge(session.session_id, true);
+  const result = await g.sessionResult(session.session_id);
+  if (result.state !== 'tokenized') throw new Error(`not tokenized: ${result.state}`);
+  return result.card.token;
+}
+
 describe('sandbox card gateway', () => {
   it('documents only Luhn-valid test numbers', () => {
     for (const number of Object.keys(SANDBOX_TEST_CARDS)) expect(luhnValid(number)).toBe(true);
@@ -120,6 +129,40 @@ describe('sandbox card gateway', () => {
       state: 'failed',
       response_text: '3-D Secure authentication failed',
     });
+  });
+
+  it('opens an on-session charge challenge, and the same key answers the outcome once it is answered', async () => {
+    const { gateway, store } = sandbox();
+    const token = await challengeCardToken(gateway);
+    const charge = { token, amount: 2500, idempotency_key: 'k-3ds', reference: 'Top-up', challenge_origin: 'http://portal.test' };
+    const first = await gateway.charge(charge);
+    expect(first.status).toBe('challenge_required');
+    if (!first.challenge) throw new Error('no challenge');
+    expect(first.challenge.url).toBe(`http://portal.test/sandbox-gateway/challenge?session=${first.challenge.session_id}`);
+    expect((await gateway.charge(charge)).challenge).toEqual(first.challenge);
+    expect(await gateway.liveChallenge(first.challenge.session_id)).toMatchObject({ amount: 2500 });
+    expect(await gateway.answerChallenge(first.challenge.session_id, true)).toEqual({ state: 'passed' });
+    expect(await gateway.answerChallenge(first.challenge.session_id, false)).toBeNull();
+    const done = await gateway.charge(charge);
+    expect(done).toMatchObject({ status: 'approved', transaction_id: first.transaction_id });
+    expect(done.challenge).toBeUndefined();
+    // One charge, decided once: no second transaction for the completion.
+    expect(store.transactions.size).toBe(1);
+  });
+
+  it('declines a charge whose challenge failed or expired', async () => {
+    const { gateway, clock } = sandbox();
+    const token = await challengeCardToken(gateway);
+    const base = { token, amount: 2500, reference: 'Top-up', challenge_origin: 'http://portal.test' };
+    const failed = await gateway.charge({ ...base, idempotency_key: 'k-fail' });
+    await gateway.answerChallenge(failed.challenge?.session_id ?? '', false);
+    expect(await gateway.charge({ ...base, idempotency_key: 'k-fail' })).toMatchObject({
+      status: 'declined',
+      response_text: '3-D Secure authentication failed',
+    });
+    await gateway.charge({ ...base, idempotency_key: 'k-late' });
+    clock.advance(31 * 60_000);
+    expect(await gateway.charge({ ...base, idempotency_key: 'k-late' })).toMatchObject({ status: 'declined' });
   });
 
   it('charges a key once: a replay answers the first charge', async () => {

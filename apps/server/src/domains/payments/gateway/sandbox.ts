@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../platform/clock.ts';
 import {
   type CardGateway,
+  type ChallengeSession,
+  type ChargeRequest,
   type CardSession,
   type CardSummary,
   type Cents,
@@ -35,8 +37,11 @@ export interface SandboxSessionRow {
   id: string;
   reference: string;
   parent_origin: string;
-  state: 'pending' | 'challenge' | 'tokenized' | 'failed';
+  /** pending → challenge → tokenized or failed for a card; challenge → passed or failed for a charge's 3-D Secure. */
+  state: 'pending' | 'challenge' | 'tokenized' | 'passed' | 'failed';
   token: string | null;
+  /** Set on a charge's 3-D Secure challenge: the charge it decides; null on a card page session. */
+  transaction_id: string | null;
   response_text: string;
   created_at: Date;
   expires_at: Date;
@@ -88,6 +93,10 @@ export interface SandboxStore {
   /** Inserts unless the key is taken; answers the row that holds the key and whether it is this one. */
   insertTransaction(row: SandboxTransactionRow): Promise<{ row: SandboxTransactionRow; created: boolean }>;
   findTransaction(id: string): Promise<SandboxTransactionRow | null>;
+  /** The newest challenge session opened for a charge. */
+  findChallengeSession(transaction_id: string): Promise<SandboxSessionRow | null>;
+  /** Decides a charge waiting on its challenge; false when it was no longer waiting (answered already). */
+  settleChallenge(id: string, to: { status: 'approved' | 'declined'; response_text: string }): Promise<boolean>;
   /** Adds to reversed_amount while it stays within amount; false when it would not. */
   reverse(id: string, amount: Cents): Promise<boolean>;
 }
@@ -116,6 +125,9 @@ export function brandOf(digits: string): string {
   return 'Card';
 }
 
+export const CHALLENGE_FAILED = '3-D Secure authentication failed';
+export const CHALLENGE_EXPIRED = '3-D Secure authentication was not completed in time';
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export interface CardEntry {
@@ -129,6 +141,7 @@ export interface CardEntry {
 /** invalid: the page says what to fix and the customer may try again; failed ends the session. */
 export type EntryAnswer =
   | { state: 'tokenized' }
+  | { state: 'passed' }
   | { state: 'challenge' }
   | { state: 'invalid'; response_text: string }
   | { state: 'failed'; response_text: string };
@@ -157,6 +170,7 @@ export class SandboxGateway implements CardGateway {
       parent_origin: input.parent_origin,
       state: 'pending',
       token: null,
+      transaction_id: null,
       response_text: '',
       created_at: now,
       expires_at: new Date(now.getTime() + SANDBOX_SESSION_MS),
@@ -213,6 +227,7 @@ export class SandboxGateway implements CardGateway {
   async answerChallenge(session_id: string, passed: boolean): Promise<EntryAnswer | null> {
     const session = await this.liveSession(session_id);
     if (!session || session.state !== 'challenge' || !session.token) return null;
+    if (session.transaction_id) return this.answerChargeChallenge(session, session.transaction_id, passed);
     if (!passed) {
       await this.store.updateSession(session_id, ['challenge'], {
         state: 'failed',
@@ -224,6 +239,32 @@ export class SandboxGateway implements CardGateway {
     await this.store.setChallengePassed(session.token);
     await this.store.updateSession(session_id, ['challenge'], { state: 'tokenized', token: session.token, response_text: '' });
     return { state: 'tokenized' };
+  }
+
+  /**
+   * A charge's challenge answered: the charge waiting on it is approved or declined, once (a second answer,
+   * or one racing it, finds the charge decided and changes nothing).
+   */
+  private async answerChargeChallenge(session: SandboxSessionRow, transaction_id: string, passed: boolean): Promise<EntryAnswer | null> {
+    const to = passed
+      ? ({ status: 'approved', response_text: 'Approved' } as const)
+      : ({ status: 'declined', response_text: CHALLENGE_FAILED } as const);
+    if (!(await this.store.settleChallenge(transaction_id, to))) return null;
+    await this.store.updateSession(session.id, ['challenge'], {
+      state: passed ? 'passed' : 'failed',
+      token: session.token,
+      response_text: passed ? '' : CHALLENGE_FAILED,
+    });
+    return passed ? { state: 'passed' } : { state: 'failed', response_text: CHALLENGE_FAILED };
+  }
+
+  /** A charge's open challenge as its hosted page shows it; null when unknown, answered or expired. */
+  async liveChallenge(session_id: string): Promise<{ session: SandboxSessionRow; amount: Cents } | null> {
+    const session = await this.liveSession(session_id);
+    if (!session?.transaction_id || session.state !== 'challenge') return null;
+    const charge = await this.store.findTransaction(session.transaction_id);
+    if (charge?.status !== 'challenge_required') return null;
+    return { session, amount: charge.amount };
   }
 
   async sessionResult(session_id: string): Promise<SessionResult> {
@@ -276,7 +317,7 @@ export class SandboxGateway implements CardGateway {
     return outcomeOf(existing.row, request);
   }
 
-  async charge(input: { token: string; amount: Cents; idempotency_key: string; reference: string }): Promise<GatewayOutcome> {
+  async charge(input: ChargeRequest): Promise<GatewayOutcome> {
     const card = await this.store.findCard(input.token);
     const request = {
       type: 'charge',
@@ -303,7 +344,43 @@ export class SandboxGateway implements CardGateway {
       this.lostAnswers.add(input.idempotency_key);
       throw new GatewayTimeout(input.idempotency_key);
     }
+    if (row.status === 'challenge_required' && input.challenge_origin) return this.challengeOf(row, input.challenge_origin, request);
     return outcomeOf(row, request);
+  }
+
+  /**
+   * A charge waiting on 3-D Secure, with the customer there: its open challenge (opened now if it has none).
+   * A challenge left unanswered until it expired declines the charge, as an issuer's timeout does.
+   */
+  private async challengeOf(row: SandboxTransactionRow, origin: string, request: Record<string, unknown>): Promise<GatewayOutcome> {
+    const open = await this.store.findChallengeSession(row.id);
+    if (open && open.expires_at.getTime() <= this.clock.now().getTime()) {
+      await this.store.settleChallenge(row.id, { status: 'declined', response_text: CHALLENGE_EXPIRED });
+      const decided = await this.store.findTransaction(row.id);
+      return outcomeOf(decided ?? row, request);
+    }
+    let session = open;
+    if (!session) {
+      const now = this.clock.now();
+      session = {
+        id: newId('tds'),
+        reference: row.id,
+        parent_origin: origin,
+        state: 'challenge',
+        token: row.token,
+        transaction_id: row.id,
+        response_text: '',
+        created_at: now,
+        expires_at: new Date(now.getTime() + SANDBOX_SESSION_MS),
+      };
+      await this.store.insertSession(session);
+    }
+    const challenge: ChallengeSession = {
+      session_id: session.id,
+      url: `${this.baseUrl.replace(/\/$/, '')}/sandbox-gateway/challenge?session=${session.id}`,
+    };
+    const outcome = outcomeOf(row, request);
+    return { ...outcome, challenge, response: { ...outcome.response, challenge } };
   }
 
   async refund(input: { charge_id: string; amount: Cents; idempotency_key: string }): Promise<GatewayOutcome> {
@@ -426,6 +503,16 @@ export class MemorySandboxStore implements SandboxStore {
   }
   async findTransaction(id: string) {
     return this.transactions.get(id) ?? null;
+  }
+  async findChallengeSession(transaction_id: string) {
+    const open = [...this.sessions.values()].filter((s) => s.transaction_id === transaction_id);
+    return open.sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0] ?? null;
+  }
+  async settleChallenge(id: string, to: { status: 'approved' | 'declined'; response_text: string }) {
+    const row = this.transactions.get(id);
+    if (row?.status !== 'challenge_required') return false;
+    Object.assign(row, to);
+    return true;
   }
   async reverse(id: string, amount: Cents) {
     const row = this.transactions.get(id);

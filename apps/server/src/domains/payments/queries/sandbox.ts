@@ -1,5 +1,5 @@
 /** The sandbox card processor's own rows (docs/decisions/0024): its store behind the gateway interface. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
 import type { SandboxCardRow, SandboxSessionRow, SandboxStore, SandboxTransactionRow } from '../gateway/sandbox.ts';
 import { sandboxGatewayCards, sandboxGatewaySessions, sandboxGatewayTransactions } from '../tables.ts';
@@ -48,6 +48,24 @@ export function databaseSandboxStore(db: Database): SandboxStore {
     async findTransaction(id) {
       const [row] = await db.select().from(sandboxGatewayTransactions).where(eq(sandboxGatewayTransactions.id, id));
       return (row as SandboxTransactionRow | undefined) ?? null;
+    },
+    async findChallengeSession(transaction_id) {
+      const [row] = await db
+        .select()
+        .from(sandboxGatewaySessions)
+        .where(eq(sandboxGatewaySessions.transaction_id, transaction_id))
+        .orderBy(desc(sandboxGatewaySessions.created_at))
+        .limit(1);
+      return (row as SandboxSessionRow | undefined) ?? null;
+    },
+    async settleChallenge(id, to) {
+      // Conditional: of two answers at once, one decides the charge and the other finds it decided.
+      const rows = await db
+        .update(sandboxGatewayTransactions)
+        .set(to)
+        .where(and(eq(sandboxGatewayTransactions.id, id), eq(sandboxGatewayTransactions.status, 'challenge_required')))
+        .returning({ id: sandboxGatewayTransactions.id });
+      return rows.length > 0;
     },
     async reverse(id, amount) {
       const rows = await db

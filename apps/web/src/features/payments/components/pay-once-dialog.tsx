@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { UNLIMITED_PAGE_SIZE } from '@portal/contract/shared/paging';
 import { PAYMENT_FAILED, SELECT_CARD, SELECT_TOPUP } from '@portal/contract/payments/charges';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { notifySuccess } from '../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { CardSkeleton } from '../../../components/page/page-skeleton';
@@ -10,15 +10,17 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { allCardsQuery, customerTopupsQuery, useChargeCard } from '../api';
 import { newIdempotencyKey } from '../lib/card-dialog';
+import { challengeReport, INITIAL_PAY_ONCE, type PaymentInput, payOnceReducer } from '../lib/pay-once-dialog';
 import { optionsShownToUser } from '../lib/admin-forms';
 
 interface PayOnceDialogProps {
   onClose: () => void;
 }
 
-type Outcome = { kind: 'success'; amount: number; balance: number } | { kind: 'fail'; response_text: string };
-
-/** Topup payment (spec-2 §2.10, §4): init, then success or fail. Mounted while open: one idempotency key per opening. */
+/**
+ * Topup payment (spec-2 §2.10, §4): init, then success or fail; with a card that needs 3-D Secure, the
+ * issuer's challenge in between (decision 0041). Mounted while open: one idempotency key per opening.
+ */
 export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
   const topups = customerTopupsQuery.useQuery();
   const cards = allCardsQuery.useQuery({ page: 1, page_size: UNLIMITED_PAGE_SIZE });
@@ -27,7 +29,9 @@ export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
   const [topupId, setTopupId] = useState<string | null>(null);
   const [cardId, setCardId] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ topup?: string; card?: string }>({});
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [state, dispatch] = useReducer(payOnceReducer, INITIAL_PAY_ONCE);
+  // The issuer's page may report more than once (ready, then its result); only the first result is acted on.
+  const reported = useRef<string | null>(null);
 
   const options = topups.data ? optionsShownToUser(topups.data.options, topups.data.minimum_topup) : [];
   const cardRows = cards.data?.rows ?? [];
@@ -39,32 +43,93 @@ export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
     const next = { topup: chosenTopup ? undefined : SELECT_TOPUP, card: chosenCard ? undefined : SELECT_CARD };
     setErrors(next);
     if (next.topup || next.card) return;
-    charge.mutate(
-      { target_topup_id: Number(chosenTopup), target_card_id: Number(chosenCard), idempotency_key: key },
-      {
-        onSuccess: (answer) => {
-          if (answer.success) {
-            notifySuccess(`${formatCents(answer.amount)} credit added`);
-            setOutcome({ kind: 'success', amount: answer.amount, balance: answer.balance });
-          } else {
-            // A decline charged nothing: the next attempt is a new payment with a key of its own.
-            setKey(newIdempotencyKey());
-            setOutcome({ kind: 'fail', response_text: answer.response_text });
-          }
-        },
-        // The outcome of a failed send is unknown (a timeout, a lost answer): the key stays, so sending again answers the first charge.
+    send({ target_topup_id: Number(chosenTopup), target_card_id: Number(chosenCard), idempotency_key: key });
+  };
+
+  /** Sends a payment; after a challenge the same one again, so the server asks the gateway for its outcome. */
+  const send = (payment: PaymentInput, o: { onChallengeAgain?: () => void } = {}) =>
+    charge.mutate(payment, {
+      onSuccess: (answer) => {
+        if (answer.success) notifySuccess(`${formatCents(answer.amount)} credit added`);
+        // A decline charged nothing: the next attempt is a new payment with a key of its own.
+        else if (!answer.challenge) setKey(newIdempotencyKey());
+        if (answer.challenge && o.onChallengeAgain) return o.onChallengeAgain();
+        dispatch({ type: 'answered', answer, payment });
       },
-    );
+      // The outcome of a failed send is unknown (a timeout, a lost answer): the key stays, so sending again answers the first charge.
+      // Within a challenge the dialog says so (the reducer ignores it elsewhere, where the form shows the error).
+      onError: () => dispatch({ type: 'challenge_error', response_text: CHECK_UNKNOWN }),
+    });
+
+  const challenge = state.step === 'challenge' ? state : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one listener per challenge; send and dispatch are stable enough for it.
+  useEffect(() => {
+    if (!challenge) return;
+    const { session, payment } = challenge;
+    const listener = (event: MessageEvent) => {
+      const report = challengeReport(event, { origin: window.location.origin, session });
+      if (!report || report.state === 'ready' || reported.current === session) return;
+      reported.current = session;
+      if (report.state === 'error') {
+        dispatch({ type: 'challenge_error', response_text: report.response_text || CHECK_UNKNOWN });
+        return;
+      }
+      // Passed or failed, the server learns the outcome from the gateway, never from this message.
+      dispatch({ type: 'checking' });
+      send(payment);
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [challenge?.session]);
+
+  /**
+   * Leaving the challenge: the payment is asked about once more, in case the check was answered just before;
+   * still open, it is left to expire and the next try is a new payment.
+   */
+  const cancelChallenge = () => {
+    if (!challenge) return;
+    dispatch({ type: 'checking' });
+    send(challenge.payment, {
+      onChallengeAgain: () => {
+        setKey(newIdempotencyKey());
+        dispatch({ type: 'restart' });
+      },
+    });
   };
 
   const loading = !topups.data || !cards.data;
   const loadError = topups.error ?? cards.error;
   return (
-    <Modal opened onClose={onClose} title="Topup payment" closeButtonProps={{ 'aria-label': 'Close' }}>
-      {outcome?.kind === 'success' ? (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Topup payment"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      size={state.step === 'challenge' ? 'lg' : 'md'}
+    >
+      {state.step === 'challenge' ? (
+        <Stack gap="sm">
+          {state.checking ? (
+            <Group gap="sm" role="status">
+              <Loader size="sm" />
+              <Text size="sm">Completing your payment…</Text>
+            </Group>
+          ) : (
+            <>
+              <Text size="sm">Your bank asks you to confirm this payment. Nothing is charged until you do.</Text>
+              <iframe title="3-D Secure check" src={state.url} style={{ width: '100%', height: 300, border: 0 }} />
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancelChallenge} disabled={state.checking}>
+              Cancel payment
+            </Button>
+          </Group>
+        </Stack>
+      ) : state.step === 'success' ? (
         <Stack gap="sm">
           <Alert color="green" icon={<IconCircleCheck aria-hidden />} title="Payment received">
-            {formatCents(outcome.amount)} credit was added. Your balance is now {formatCents(outcome.balance)}.
+            {formatCents(state.amount)} credit was added. Your balance is now {formatCents(state.balance)}.
           </Alert>
           <Group justify="flex-end">
             <Button onClick={onClose} data-autofocus>
@@ -72,16 +137,22 @@ export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
             </Button>
           </Group>
         </Stack>
-      ) : outcome?.kind === 'fail' ? (
+      ) : state.step === 'fail' ? (
         <Stack gap="sm">
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={PAYMENT_FAILED}>
-            {outcome.response_text}
+            {state.response_text}
           </Alert>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button onClick={() => setOutcome(null)} data-autofocus>
+            <Button
+              onClick={() => {
+                charge.reset();
+                dispatch({ type: 'restart' });
+              }}
+              data-autofocus
+            >
               Try again
             </Button>
           </Group>
@@ -149,3 +220,6 @@ export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
     </Modal>
   );
 }
+
+/** The challenge ended without a known outcome: the payment stays unfinished, and nothing is credited. */
+const CHECK_UNKNOWN = 'The 3-D Secure check could not be completed. You have not been charged for it; please try again.';

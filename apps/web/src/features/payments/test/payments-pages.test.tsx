@@ -272,8 +272,18 @@ describe('/topup', () => {
         amount: 0,
         cost: 0,
         balance: 100,
+        challenge: null,
       },
-      { success: true, message: 'Paid', response_text: 'Approved', credit_pack_id: 9, amount: 5500, cost: 5000, balance: 5600 },
+      {
+        success: true,
+        message: 'Paid',
+        response_text: 'Approved',
+        credit_pack_id: 9,
+        amount: 5500,
+        cost: 5000,
+        balance: 5600,
+        challenge: null,
+      },
     ];
     const { api } = await page('/topup', [
       TOPUPS,
@@ -319,6 +329,7 @@ describe('/topup', () => {
         amount: 2000,
         cost: 2000,
         balance: 2100,
+        challenge: null,
       })),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Pay once' }));

@@ -1,0 +1,168 @@
+import { authorizePaymentMethod, completePaymentMethod } from '@portal/contract/payments/cards';
+import { CHALLENGE_REQUIRED, chargePaymentMethod, PAYMENT_FAILED } from '@portal/contract/payments/charges';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobContext } from '../../test/context.ts';
+import { createTestContext, newCompany, ok, ON_POSTGRES, parallelClients, TestClient, type TestContext } from '../../test/harness.ts';
+import { mailsTo } from '../../test/mail.ts';
+import { cardTransactionsOf, creditPacksOf, insertTopupOption, setCompany } from '../../test/rows.ts';
+import * as billing from '../billing/service.ts';
+
+/** Pay once with a card whose issuer asks for 3-D Secure (docs/decisions/0041). */
+let t: TestContext;
+let app: FastifyInstance;
+let option25: number;
+const THREE_DS_CARD = '4000000000003220';
+const BILLING = { phone_number: '+64 9 555 0100', street_address: '1 Queen Street', city: 'Auckland', postal_code: '1010' };
+
+beforeAll(async () => {
+  t = await createTestContext({ PUBLIC_URL: 'http://portal.test' });
+  app = t.app;
+  option25 = (await insertTopupOption(t, { name: '$25 top-up', cost: 2500, amount: 2500 })).id;
+});
+afterAll(() => t.close());
+
+async function customer() {
+  const made = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+  await setCompany(t, made.company.id, BILLING);
+  const client = await new TestClient(app).useSession(t.db, t.clock, made.user.id);
+  // The card is added through the hosted card page, passing the issuer's check there as a customer does.
+  const started = ok(await client.call(authorizePaymentMethod, {})).data;
+  const card = { session: started.session, number: THREE_DS_CARD, expiry: '12/30', cvc: '123', name: 'Casey Customer' };
+  await app.inject({ method: 'POST', url: '/sandbox-gateway/card/enter', payload: card });
+  await app.inject({ method: 'POST', url: '/sandbox-gateway/card/challenge', payload: { session: started.session, passed: true } });
+  const added = ok(await client.call(completePaymentMethod, { session: started.session })).data;
+  if (!added.card) throw new Error(`card not added: ${added.response_text}`);
+  return { ...made, client, cardId: added.card.id };
+}
+
+/** The issuer's page as the framed browser drives it: shown, then answered. */
+async function answerChallenge(url: string, passed: boolean) {
+  const page = await app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
+  const session = new URL(url).searchParams.get('session');
+  const answer = await app.inject({ method: 'POST', url: '/sandbox-gateway/card/challenge', payload: { session, passed } });
+  return { page, answer };
+}
+
+const purchases = async (companyId: number) => (await creditPacksOf(t, companyId)).filter((p) => p.source === 'purchase');
+const charges = async (companyId: number) => (await cardTransactionsOf(t, companyId)).filter((r) => r.kind === 'charge');
+
+describe('pay once with a card that needs 3-D Secure', () => {
+  it('answers with the issuer challenge, then charges once the challenge is passed: one pack, one transaction', async () => {
+    const c = await customer();
+    const input = { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: 'pay-3ds-passed-1' };
+    const first = ok(await c.client.call(chargePaymentMethod, input)).data;
+    expect(first).toMatchObject({ success: false, message: CHALLENGE_REQUIRED, credit_pack_id: null, balance: 0 });
+    if (!first.challenge) throw new Error('no challenge');
+    expect(new URL(first.challenge.url).origin).toBe('http://portal.test');
+    // Nothing is decided while the customer is in the challenge.
+    expect((await charges(c.company.id)).map((r) => r.success)).toEqual([null]);
+    expect(await purchases(c.company.id)).toHaveLength(0);
+
+    const { page, answer } = await answerChallenge(first.challenge.url, true);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('US$25.00');
+    expect(page.body).toContain('data-parent-origin="http://portal.test"');
+    expect(page.body).toContain(`data-session="${first.challenge.session}"`);
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(answer.json()).toEqual({ state: 'passed' });
+
+    const done = ok(await c.client.call(chargePaymentMethod, input)).data;
+    expect(done).toMatchObject({ success: true, amount: 2500, cost: 2500, balance: 2500, challenge: null });
+    // Sent again (a double click, a lost answer): the same outcome, nothing more.
+    const again = ok(await c.client.call(chargePaymentMethod, input)).data;
+    expect(again).toMatchObject({ success: true, credit_pack_id: done.credit_pack_id, balance: 2500 });
+    expect((await purchases(c.company.id)).map((p) => p.amount)).toEqual([2500]);
+    expect((await charges(c.company.id)).map((r) => [r.success, r.charged_amount, r.credit_pack_id])).toEqual([
+      [true, 2500, done.credit_pack_id],
+    ]);
+    expect((await mailsTo(t.db, c.user.email)).filter((m) => m.template === 'payment_receipt')).toHaveLength(1);
+    // The challenge is over: its page is gone and it cannot be answered again.
+    expect((await answerChallenge(first.challenge.url, false)).page.statusCode).toBe(410);
+    expect(await billing.verifyLedger(jobContext(t))).toEqual([]);
+  });
+
+  it('writes no pack and no successful transaction when the challenge is failed', async () => {
+    const c = await customer();
+    const input = { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: 'pay-3ds-failed-1' };
+    const first = ok(await c.client.call(chargePaymentMethod, input)).data;
+    if (!first.challenge) throw new Error('no challenge');
+    const { answer } = await answerChallenge(first.challenge.url, false);
+    expect(answer.json()).toMatchObject({ state: 'failed', response_text: '3-D Secure authentication failed' });
+    const done = ok(await c.client.call(chargePaymentMethod, input)).data;
+    expect(done).toMatchObject({
+      success: false,
+      message: `${PAYMENT_FAILED} 3-D Secure authentication failed`,
+      credit_pack_id: null,
+      balance: 0,
+      challenge: null,
+    });
+    expect(await purchases(c.company.id)).toHaveLength(0);
+    expect((await charges(c.company.id)).map((r) => r.success)).toEqual([false]);
+  });
+
+  it('writes nothing for an abandoned challenge: sent again it is the same challenge, and it declines once expired', async () => {
+    const c = await customer();
+    const input = { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: 'pay-3ds-abandoned-1' };
+    const first = ok(await c.client.call(chargePaymentMethod, input)).data;
+    const second = ok(await c.client.call(chargePaymentMethod, input)).data;
+    expect(second.challenge).toEqual(first.challenge);
+    expect(await purchases(c.company.id)).toHaveLength(0);
+    expect((await charges(c.company.id)).map((r) => r.success)).toEqual([null]);
+
+    t.clock.advance(31 * 60_000);
+    const expired = ok(await c.client.call(chargePaymentMethod, input)).data;
+    expect(expired).toMatchObject({
+      success: false,
+      challenge: null,
+      response_text: '3-D Secure authentication was not completed in time',
+    });
+    if (!first.challenge) throw new Error('no challenge');
+    expect((await answerChallenge(first.challenge.url, true)).page.statusCode).toBe(410);
+    expect(await purchases(c.company.id)).toHaveLength(0);
+    expect((await charges(c.company.id)).map((r) => r.success)).toEqual([false]);
+  });
+
+  it('keeps another payment key apart: a new payment gets a challenge of its own', async () => {
+    const c = await customer();
+    const a = ok(
+      await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: 'pay-3ds-a-1' }),
+    ).data;
+    const b = ok(
+      await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: 'pay-3ds-b-1' }),
+    ).data;
+    expect(a.challenge?.session).toBeTruthy();
+    expect(b.challenge?.session).not.toBe(a.challenge?.session);
+  });
+});
+
+/** Completing one challenged payment from several tabs at once, on PostgreSQL's parallel connections. */
+describe.skipIf(!ON_POSTGRES)('completing a 3-D Secure payment at once (PostgreSQL)', () => {
+  const N = 8;
+
+  it('charges once however many completions and challenge answers race', async () => {
+    const c = await customer();
+    const input = { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: 'pay-3ds-race-1' };
+    const first = ok(await c.client.call(chargePaymentMethod, input)).data;
+    if (!first.challenge) throw new Error('no challenge');
+    const session = first.challenge.session;
+    // The issuer's page answered several times at once: one answer decides.
+    const answers = await Promise.all(
+      Array.from({ length: N }, () =>
+        app.inject({ method: 'POST', url: '/sandbox-gateway/card/challenge', payload: { session, passed: true } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(N - 1).fill(410)]);
+
+    const clients = await parallelClients(t, N, c.user.id);
+    const results = await Promise.all(clients.map((client) => client.call(chargePaymentMethod, input)));
+    const packIds = results.map((r) => ok(r).data).map((d) => [d.success, d.credit_pack_id]);
+    const [firstPack] = packIds;
+    expect(packIds).toEqual(Array(N).fill(firstPack));
+    expect(firstPack?.[0]).toBe(true);
+    expect((await purchases(c.company.id)).map((p) => p.amount)).toEqual([2500]);
+    expect((await charges(c.company.id)).map((r) => r.success)).toEqual([true]);
+    expect(await billing.balanceOf(jobContext(t), c.company.id)).toBe(2500);
+    expect(await billing.verifyLedger(jobContext(t))).toEqual([]);
+  });
+});
