@@ -87,6 +87,7 @@ import type { Call } from './shared/define-call.ts';
 import { acknowledgeAlert, raiseAlert } from './tickets/alerts.ts';
 import { createTicket, ticketsCreatePage } from './tickets/ticket-create.ts';
 import { adminTicketsList, ticketsList } from './tickets/ticket-lists.ts';
+import { exportTicketPdf, mergeTicket, ticketMergeCandidates } from './tickets/ticket-merge.ts';
 import {
   addTag,
   changeTagColor,
@@ -154,6 +155,9 @@ export const ALL_CALLS: readonly Call[] = [
   adminTicketsList,
   raiseAlert,
   acknowledgeAlert,
+  ticketMergeCandidates,
+  mergeTicket,
+  exportTicketPdf,
   adminDescribeCompany,
   distributorDescribeCompany,
   adminPatchCompany,

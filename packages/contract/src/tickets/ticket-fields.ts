@@ -73,6 +73,8 @@ export const TICKET_UPDATE_TYPES = [
   'escalation',
   'assignees',
   'reminder',
+  /** On both tickets of a merge: old_state names the merged ticket, new_state the one it went into (docs/decisions/0044). */
+  'merged',
 ] as const;
 export type TicketUpdateType = (typeof TICKET_UPDATE_TYPES)[number];
 

@@ -100,6 +100,8 @@ export const zTicket = z.object({
   notes: z.array(zNote),
   updates: z.array(zUpdate),
   customer_info: zCustomerInfo.nullable(),
+  /** Set once staff merged this ticket into another: the page points there (docs/decisions/0044). */
+  merged_into: z.number().int().nullable(),
 });
 export type Ticket = z.infer<typeof zTicket>;
 

@@ -101,8 +101,8 @@ export async function create(ctx: CallContext, input: InvoiceDraft) {
       company_id: company.id,
       name: input.target_name,
       due_date: input.target_due_date,
-      // Attaching to a ticket arrives with the tickets issue: the ticket fields are nulled meanwhile.
-      ticket_search_id: null,
+      // The ticket it was posted to, if any: admin-tools composes the post (docs/decisions/0045).
+      ticket_search_id: input.target_ticket_search_id ?? null,
       status: 'UNPAID',
       total_cost: total,
       created_by_user_id: ctx.actor.userId,

@@ -18,7 +18,6 @@ import { autoPaymentConfigure, autoPaymentPage } from '@portal/contract/payments
 import { chargePaymentMethod } from '@portal/contract/payments/charges';
 import {
   adminCompanyInvoices,
-  createInvoice,
   newCustomInvoiceDialog,
   previewInvoice,
   processCustomInvoiceDialog,
@@ -66,7 +65,6 @@ export const paymentHandlers = [
   handle(adminCompanyTransactions, (input, ctx) => transactions.listForAdmin(ctx, input), { readOnly: true }),
   handle(adminCompanySavedCards, (input, ctx) => transactions.savedCardsForAdmin(ctx, input), { readOnly: true }),
   handle(previewInvoice, (input, ctx) => invoices.preview(ctx, input), { readOnly: true }),
-  handle(createInvoice, (input, ctx) => invoices.create(ctx, input)),
   handle(processInvoice, (input, ctx) => invoices.process(ctx, input)),
   handle(voidInvoice, (input, ctx) => invoices.voidInvoice(ctx, input)),
   handle(viewCustomInvoice, (input, ctx) => invoices.viewPdf(ctx, input), { readOnly: true }),

@@ -6,5 +6,5 @@ export { findOption as findTopupOption, optionView as topupOptionView } from './
 export { installCardGateway } from './gateway/install.ts';
 export { insertCard as insertSavedCard } from './queries/cards.ts';
 export { insertCardTransaction } from './queries/charges.ts';
-export { createInvoiceFor } from './invoices.ts';
+export { create as createInvoice, createInvoiceFor } from './invoices.ts';
 export { autoTopupJob } from './auto-topup.ts';

@@ -20,10 +20,13 @@ import {
   updateTicketNote,
 } from '@portal/contract/tickets/ticket-staff';
 import { adminTicketsList, ticketsList } from '@portal/contract/tickets/ticket-lists';
+import { exportTicketPdf, mergeTicket, ticketMergeCandidates } from '@portal/contract/tickets/ticket-merge';
 import { handle } from '../../platform/handle.ts';
 import * as alerts from './alerts.ts';
 import * as creating from './ticket-create.ts';
+import * as exporting from './ticket-export.ts';
 import * as lists from './ticket-lists.ts';
+import * as merging from './ticket-merge.ts';
 import * as staff from './ticket-staff.ts';
 import * as viewing from './ticket-view.ts';
 
@@ -55,6 +58,9 @@ export const ticketHandlers = [
   handle(adminTicketsList, (input, ctx) => lists.listAll(ctx, input), { readOnly: true }),
   handle(raiseAlert, (input, ctx) => alerts.raise(ctx, input)),
   handle(acknowledgeAlert, (input, ctx) => alerts.acknowledge(ctx, input)),
+  handle(ticketMergeCandidates, (input, ctx) => merging.candidates(ctx, input), { readOnly: true }),
+  handle(mergeTicket, (input, ctx) => merging.merge(ctx, input)),
+  handle(exportTicketPdf, (input, ctx) => exporting.exportPdf(ctx, input), { readOnly: true }),
 ];
 
 export { installAttachmentRoutes, UPLOAD_PART_LIMITS, uploadAsPageAction } from './attachment-route.ts';

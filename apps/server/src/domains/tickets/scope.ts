@@ -1,4 +1,5 @@
 import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
+import { MERGE_MESSAGES } from '@portal/contract/tickets/ticket-merge';
 import { randomBytes } from 'node:crypto';
 import { hasRole, isStaff } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
@@ -23,6 +24,14 @@ export function actsAsSupport(ctx: CallContext): boolean {
  * `lock` holds the row until the call ends, so changes to one ticket take turns.
  */
 export async function requireTicket(ctx: CallContext, id: number, lock = false): Promise<q.TicketRow> {
+  const ticket = await visibleTicket(ctx, id, lock);
+  // A merged ticket takes no more changes: the call answers where its conversation went (docs/decisions/0044).
+  if (lock && ticket.merged_into_ticket_id !== null) throw new AppError(409, MERGE_MESSAGES.merged(ticket.merged_into_ticket_id));
+  return ticket;
+}
+
+/** requireTicket without the merged rule, for the merge itself, which explains a merged ticket its own way. */
+export async function visibleTicket(ctx: CallContext, id: number, lock: boolean): Promise<q.TicketRow> {
   const ticket = lock ? await q.lockTicket(ctx.db, id) : await q.findTicket(ctx.db, id);
   if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
   try {

@@ -3,3 +3,4 @@ export { create as createTicket } from './ticket-create.ts';
 export { renderComment } from './markdown.ts';
 export { remindersJob } from './ticket-reminders.ts';
 export { escalateAlertsJob } from './alerts.ts';
+export { postComment as postTicketComment, ticketIdOf } from './ticket-post.ts';

@@ -67,6 +67,8 @@ export const tickets = pgTable(
     closed_reason: text('closed_reason').$type<TicketCloseReason>(),
     closed_other_reason: text('closed_other_reason'),
     closed_resolution: text('closed_resolution').$type<TicketResolution>(),
+    /** Set once staff merged this ticket into another: it answers with a pointer there (docs/decisions/0044). */
+    merged_into_ticket_id: integer('merged_into_ticket_id'),
     /** Subject and every comment, for the admin list's search (GIN). */
     search: tsvector('search').notNull(),
     created_at: ts('created_at').notNull(),
@@ -75,6 +77,7 @@ export const tickets = pgTable(
   (t) => [
     check('tickets_escalation', sql`${t.escalation} between 1 and 3`),
     check('tickets_reminder_period', sql`${t.reminder_period} between 1 and 31`),
+    check('tickets_not_merged_into_self', sql`${t.merged_into_ticket_id} is null or ${t.merged_into_ticket_id} <> ${t.id}`),
     index('tickets_company_idx').on(t.company_id, t.open, t.updated_at.desc()),
     index('tickets_open_updated_idx').on(t.open, t.updated_at.desc()),
     index('tickets_search_idx').using('gin', t.search),

@@ -117,6 +117,7 @@ export async function view(ctx: CallContext, ticketId: number, asStaff: boolean)
         }))
       : [],
     customer_info: staff ? await customerInfo(ctx, ticket.company_id) : null,
+    merged_into: ticket.merged_into_ticket_id,
   };
 }
 
@@ -140,16 +141,22 @@ export async function addComment(ctx: CallContext, input: CallData<typeof create
   if (!ticket.open && !isAdmin(ctx.actor) && !support) throw new AppError(400, TICKET_MESSAGES.closedNoComment);
   const uploads = await q.unattachedUploads(ctx.db, ctx.actor.userId, input.target_attachments);
   if (uploads.length !== new Set(input.target_attachments).size) throw badInput({ target_attachments: TICKET_MESSAGES.attachment });
+  return saveComment(ctx, ticket, input.target_body, input.target_attachments);
+}
+
+/** Writes a comment on a ticket the caller holds locked, and everything a comment changes: hash, bump, status, mail. */
+export async function saveComment(ctx: CallContext, ticket: q.TicketRow, body: string, attachmentIds: number[] = []) {
+  const support = actsAsSupport(ctx);
   const now = ctx.clock.now();
   const comment = await q.insertComment(ctx.db, {
     ticket_id: ticket.id,
     user_id: ctx.actor.userId,
     is_support_user: support,
-    comment: input.target_body,
-    comment_html: renderComment(input.target_body),
+    comment: body,
+    comment_html: renderComment(body),
     created_at: now,
   });
-  await q.attachUploads(ctx.db, input.target_attachments, ticket.id, comment.id);
+  await q.attachUploads(ctx.db, attachmentIds, ticket.id, comment.id);
   const hash = newHash();
   await q.updateTicket(ctx.db, ticket.id, {
     hash,
@@ -160,6 +167,6 @@ export async function addComment(ctx: CallContext, input: CallData<typeof create
     remind_at: ticket.open ? remindAt(now, ticket.reminder_period) : null,
     ...(support && ticket.open ? { status: 'Answered' as const } : {}),
   });
-  await notifyComment(ctx, ticket, input.target_body, support);
+  await notifyComment(ctx, ticket, body, support);
   return { hash };
 }
