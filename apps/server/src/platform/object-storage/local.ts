@@ -131,7 +131,9 @@ export class LocalObjectStorage implements ObjectStorage {
         }
       }
     };
-    await walk(root);
+    // From the prefix's deepest folder, not the root: a resumable upload lists its parts on every request.
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    await walk(folder && !folder.split('/').some((p) => p === '..' || p === '.') ? path.join(root, folder) : root);
     return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 }
