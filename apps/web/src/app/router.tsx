@@ -14,6 +14,7 @@ import { oldVersionsRoute } from './routes/oldversions';
 import { promoCampaignsRoute } from './routes/promo-campaigns';
 import { manageServersRoute } from './routes/manage-servers';
 import { myServersRoute } from './routes/my-servers';
+import { createServerRoute } from './routes/create-server';
 import { myTicketsRoute } from './routes/mytickets';
 import { raiseAlertRoute } from './routes/raise-alert';
 import { supportRoute } from './routes/support';
@@ -76,6 +77,7 @@ export const routeTree = rootRoute.addChildren([
     manageDownloadsRoute,
     promoCampaignsRoute,
     myServersRoute,
+    createServerRoute,
     manageServersRoute,
     manageApiTokensRoute,
     supportRoute,

@@ -136,6 +136,7 @@ describe('the billing dashboard', () => {
   it('shows the getting-started steps only while no server runs', async () => {
     const first = await dashboard(PAYING, billingRoutes({ services: [service(1, { type: 'storage', details: 'Comet Storage' })] }));
     expect(await screen.findByRole('heading', { name: 'Getting started' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set up a backup server' }).getAttribute('href')).toBe('/create_server');
     first.view.unmount();
 
     await dashboard(PAYING, billingRoutes());

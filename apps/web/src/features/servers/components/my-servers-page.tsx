@@ -18,6 +18,7 @@ import { SERVERS_PAGE_SIZE } from '@portal/contract/servers/licences';
 import { isLocked } from '@portal/contract/servers/payload';
 import type { SelfHostedRow } from '@portal/contract/servers/server-tables';
 import { IconDots, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { confirmTyped } from '../../../components/confirm/confirm-typed';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
@@ -248,14 +249,22 @@ export function MyServersPage() {
   const rows = table.data?.self_hosted ?? [];
   const pages = Math.max(1, Math.ceil((table.data?.total ?? 0) / SERVERS_PAGE_SIZE));
   const add = (
-    <Button
-      loading={create.isPending}
-      onClick={() =>
-        create.mutate({}, { onSuccess: (data) => notifySuccess(`Licence ${data.serial_number} created`), onError: alertFailure('create') })
-      }
-    >
-      New licence
-    </Button>
+    <Group gap="sm">
+      <Button component={Link} to="/create_server" variant="default">
+        Create a server
+      </Button>
+      <Button
+        loading={create.isPending}
+        onClick={() =>
+          create.mutate(
+            {},
+            { onSuccess: (data) => notifySuccess(`Licence ${data.serial_number} created`), onError: alertFailure('create') },
+          )
+        }
+      >
+        New licence
+      </Button>
+    </Group>
   );
   return (
     <>

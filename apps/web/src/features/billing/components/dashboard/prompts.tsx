@@ -44,7 +44,12 @@ export function GettingStartedCard({ hasCredit }: { hasCredit: boolean }) {
               </>
             )}
           </Step>
-          <Step done={false}>Set up a backup server: a hosted server we run for you, or a self-hosted one.</Step>
+          <Step done={false}>
+            <Anchor component={Link} to="/create_server" size="sm">
+              Set up a backup server
+            </Anchor>
+            : a hosted server we run for you, or a self-hosted one.
+          </Step>
           <Step done={false}>Install the backup client on your devices and connect them to your server.</Step>
         </List>
       </Stack>
