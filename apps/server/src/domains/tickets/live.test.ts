@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
@@ -9,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../../platform/session.ts';
 import { TestClient, type TestContext, appWith, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
-import { MAX_STREAMS_PER_SESSION, RETRY_MS, TICKET_EVENTS_PATH, TOO_MANY_STREAMS } from './live.ts';
+import { openStream } from '../../test/event-stream.ts';
+import { MAX_STREAMS_PER_SESSION, RETRY_MS, TOO_MANY_STREAMS } from './live.ts';
 
 let t: TestContext;
 /** A second app node on the same database: a stream open on it hears of changes made through the first. */
@@ -26,64 +26,6 @@ const client = (userId: number, app = t.app) => new TestClient(app).useSession(t
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-interface Stream {
-  status: number;
-  type: string;
-  text(): string;
-  /** Resolves with the milliseconds it took once the text holds `needle`; rejects after `ms`. */
-  waitFor(needle: string, ms?: number): Promise<number>;
-  ended: Promise<void>;
-  close(): void;
-}
-
-/** Opens the stream as a browser's EventSource would: a GET with the session cookie. */
-function openStream(base: string, c: TestClient | null, id: string | number): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { accept: 'text/event-stream' };
-    if (c)
-      headers.cookie = Object.entries(c.cookies)
-        .map(([k, v]) => `${k}=${v}`)
-        .join('; ');
-    const req = http.get(`${base}${TICKET_EVENTS_PATH}?id=${id}`, { headers }, (res) => {
-      let body = '';
-      const waiters = new Set<() => void>();
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-        for (const w of [...waiters]) w();
-      });
-      const ended = new Promise<void>((done) => res.on('close', () => done()));
-      resolve({
-        status: res.statusCode ?? 0,
-        type: String(res.headers['content-type'] ?? ''),
-        text: () => body,
-        ended,
-        waitFor(needle, ms = 1000) {
-          const start = Date.now();
-          return new Promise((ok, fail) => {
-            const check = () => {
-              if (!body.includes(needle)) return;
-              waiters.delete(check);
-              clearTimeout(timer);
-              ok(Date.now() - start);
-            };
-            const timer = setTimeout(() => {
-              waiters.delete(check);
-              fail(new Error(`no "${needle}" within ${ms} ms; got ${JSON.stringify(body)}`));
-            }, ms);
-            waiters.add(check);
-            check();
-          });
-        },
-        close: () => req.destroy(),
-      });
-    });
-    req.on('error', (err) => {
-      if ((err as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(err);
-    });
-  });
 }
 
 /** Waits until the node holds no stream and no feed subscriber: a closed page leaves nothing behind. */

@@ -9,6 +9,7 @@ import { LiveFeed } from '../../platform/live.ts';
 import { sessionCookieNames } from '../../platform/session.ts';
 import { TICKET_LIVE_CHANNEL } from './queries/tickets.ts';
 import { requireTicket } from './scope.ts';
+import { TicketPresence, seesViewers, viewersEvent } from './viewers.ts';
 
 /** `GET /api/v1/tickets/events?id=`: a server-sent event stream telling an open ticket page of each new hash. */
 export const TICKET_EVENTS_PATH = '/api/v1/tickets/events';
@@ -38,13 +39,18 @@ export function installTicketLiveRoute(app: FastifyInstance): void {
   const deps = app.deps;
   const feed = new LiveFeed(deps.db, TICKET_LIVE_CHANNEL, (err) => app.log.error({ err }, 'ticket live feed lost its connection'));
   const cookie = sessionCookieNames(deps.config.COOKIE_SECURE).session;
+  const presence = new TicketPresence(deps.db, deps.clock, (err) => app.log.error({ err }, 'ticket viewers feed lost its connection'));
   const perSession = new Map<string, number>();
   const open = new Set<() => void>();
-  app.decorate('ticketLive', { feed, streams: () => open.size });
+  /** Viewers leaving as their streams end: the app waits for them before it closes the database. */
+  const leaving = new Set<Promise<void>>();
+  app.decorate('ticketLive', { feed, viewersFeed: presence.feed, streams: () => open.size });
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
+    await Promise.all([...leaving]);
   });
   app.addHook('onClose', () => feed.close());
+  app.addHook('onClose', () => presence.feed.close());
 
   /** The ticket as this caller may see it now, or why not. */
   const check = async (req: FastifyRequest, token: string | undefined, ticketId: number): Promise<Actor> => {
@@ -60,12 +66,20 @@ export function installTicketLiveRoute(app: FastifyInstance): void {
     const token = req.cookies[cookie];
     const raw = (req.query as Record<string, unknown>).id;
     const ticketId = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-    req.actor = await check(req, token, ticketId ?? 0);
+    const actor = await check(req, token, ticketId ?? 0);
+    req.actor = actor;
     if (ticketId === null || !token) throw new AppError(404, MESSAGES.notFound);
     const held = perSession.get(token) ?? 0;
     if (held >= MAX_STREAMS_PER_SESSION) throw new AppError(429, TOO_MANY_STREAMS);
     perSession.set(token, held + 1);
-    await feed.ready();
+    let viewer: Awaited<ReturnType<TicketPresence['enter']>>;
+    try {
+      await Promise.all([feed.ready(), presence.feed.ready()]);
+      viewer = await presence.enter(ticketId, actor);
+    } catch (err) {
+      perSession.set(token, (perSession.get(token) ?? 1) - 1);
+      throw err;
+    }
 
     reply.hijack();
     const res = reply.raw;
@@ -98,9 +112,31 @@ export function installTicketLiveRoute(app: FastifyInstance): void {
         if (ok) res.write(`event: changed\ndata: ${JSON.stringify({ ticket_id: ticketId })}\n\n`);
       });
     });
+    // Staff see who else has the ticket open (docs/decisions/0047); a customer's stream never carries it.
+    let lastViewers: string | null = null;
+    const sendViewers = async () => {
+      if (!seesViewers(actor) || ended) return;
+      const data = viewersEvent(await presence.others(ticketId, actor.userId), lastViewers);
+      if (data === null || ended) return;
+      lastViewers = data;
+      res.write(`event: viewers\ndata: ${data}\n\n`);
+    };
+    const viewersChanged = () => {
+      void stillAllowed()
+        .then((ok) => (ok ? sendViewers() : undefined))
+        .catch((err) => req.log.error({ err }, 'ticket viewers read failed'));
+    };
+    const unwatch = seesViewers(actor) ? presence.feed.subscribe(String(ticketId), viewersChanged) : () => {};
     const heartbeat = setInterval(() => {
-      void stillAllowed().then((ok) => {
-        if (ok) res.write(': heartbeat\n\n');
+      void stillAllowed().then(async (ok) => {
+        if (!ok) return;
+        res.write(': heartbeat\n\n');
+        try {
+          await viewer.renew();
+          await sendViewers();
+        } catch (err) {
+          req.log.error({ err }, 'ticket viewer heartbeat failed');
+        }
       });
     }, HEARTBEAT_MS);
     heartbeat.unref();
@@ -109,6 +145,10 @@ export function installTicketLiveRoute(app: FastifyInstance): void {
       ended = true;
       clearInterval(heartbeat);
       unsubscribe();
+      unwatch();
+      const gone = viewer.leave().catch((err) => req.log.error({ err }, 'ticket viewer leave failed'));
+      leaving.add(gone);
+      void gone.finally(() => leaving.delete(gone));
       open.delete(end);
       const left = (perSession.get(token) ?? 1) - 1;
       if (left > 0) perSession.set(token, left);
@@ -118,12 +158,13 @@ export function installTicketLiveRoute(app: FastifyInstance): void {
     open.add(end);
     // The answer's close, not the request's: a request without a body closes as soon as it has been read.
     res.on('close', end);
+    viewersChanged();
   });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The ticket streams of this node: their feed and how many are open (tests check none leak). */
-    ticketLive: { feed: LiveFeed; streams(): number };
+    ticketLive: { feed: LiveFeed; viewersFeed: LiveFeed; streams(): number };
   }
 }

@@ -1,6 +1,7 @@
 import { closeTicket, setAssignees } from '@portal/contract/tickets/ticket-staff';
 import { createComment, getTicketHash, ticketsViewPage } from '@portal/contract/tickets/ticket-view';
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicket } from '../../test/factories.ts';
 import { ON_POSTGRES, TestClient, type TestContext, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
@@ -56,7 +57,7 @@ async function comment(who: TestClient, id: number, companyId: number, body: str
 }
 
 /** Sends a mail to the portal's listener as a mail program would; resolves with the SMTP answer or rejects with it. */
-async function send(message: nodemailer.SendMailOptions) {
+async function send(message: Mail.Options) {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
   try {
     return await transport.sendMail(message);
