@@ -7,27 +7,35 @@
  *
  * Environment: DATABASE_URL (default postgres://root@127.0.0.1:5432/bench_transactions; its name must contain
  * "bench", as it is built again when it lacks the history), BENCH_ADMIN_DATABASE (default "test"),
- * BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (default 2), BENCH_REBUILD=1 to rebuild anyway.
+ * BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (default 2), BENCH_REBUILD=1 to rebuild anyway,
+ * BENCH_ONLY=<scenario name> to run one scenario (printed, not written to the results file), BENCH_PROF=1 or
+ * BENCH_SERVER_NODE_ARGS to profile the server (lib/harness.ts).
  * Exits 0 whether or not the target is met: a report, not a gate.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { listTransactions } from '@portal/contract/payments/transactions';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import * as transactions from '../apps/server/src/domains/payments/transactions.ts';
 import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../apps/server/src/domains/users/service.ts';
-import * as transactions from '../apps/server/src/domains/payments/transactions.ts';
-import type { Actor } from '../apps/server/src/platform/access.ts';
-import { systemClock } from '../apps/server/src/platform/clock.ts';
-import type { CallContext } from '../apps/server/src/platform/context.ts';
-import { type Database, openDatabase } from '../apps/server/src/platform/db.ts';
-import type { Statement } from './lib/capture.ts';
-import { adminUrlFor, assertLoopback, serverVersion, withClient } from './lib/database.ts';
-import { type Measured, runBare, runCall } from './lib/load.ts';
-import { login, postJson, startServer } from './lib/server.ts';
+import { openDatabase } from '../apps/server/src/platform/db.ts';
+import { adminUrlFor, assertLoopback, withClient } from './lib/database.ts';
+import {
+  benchEnvironment,
+  customerActor,
+  FLOOR_PATH,
+  gitCommit,
+  type ListResult,
+  type ListScenario,
+  measureFloor,
+  measureList,
+  printListTable,
+  serverNodeArgs,
+  settled,
+} from './lib/harness.ts';
+import type { Measured } from './lib/load.ts';
+import { login, startServer } from './lib/server.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/bench_transactions';
 const ADMIN_URL = adminUrlFor(DATABASE_URL, process.env.BENCH_ADMIN_DATABASE || 'test');
@@ -42,8 +50,6 @@ const NEIGHBOUR_PURCHASES = 2_000;
 const EMAIL = 'transactions-bench@example.com';
 const PASSWORD = 'transactions-bench-password-7';
 const COMPANY_NAME = 'Transactions Bench Ltd';
-/** A signed-in call that reads no data: the cost of the platform around any call. */
-const FLOOR_PATH = '/api/v1/meta/list_regions';
 const RESULTS_FILE = path.resolve(import.meta.dirname, 'results/transactions-list.json');
 const log = (line: string) => console.log(line);
 
@@ -122,51 +128,20 @@ async function build(url: string): Promise<void> {
   await withClient(url, (c) => c.query('vacuum (analyze)'));
 }
 
-/** Waits until no other statement runs in the database for three checks in a row (at most a minute). */
-async function settled(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  const deadline = Date.now() + 60_000;
-  let quiet = 0;
-  await withClient(url, async (c) => {
-    while (quiet < 3 && Date.now() < deadline) {
-      const { rows } = await c.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
-        [name],
-      );
-      quiet = rows[0]?.n ? 0 : quiet + 1;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  });
-}
-
-interface Scenario {
-  name: string;
-  body: Record<string, unknown>;
-}
-
-const SCENARIOS: Scenario[] = [
-  { name: 'first-page', body: { page: 1, page_size: 20 } },
-  { name: 'page-100', body: { page: 100, page_size: 20 } },
+const SCENARIOS: ListScenario[] = [
+  {
+    name: 'first-page',
+    call: listTransactions,
+    body: { page: 1, page_size: 20 },
+    run: (ctx, input) => transactions.listForCaller(ctx, input),
+  },
+  {
+    name: 'page-100',
+    call: listTransactions,
+    body: { page: 100, page_size: 20 },
+    run: (ctx, input) => transactions.listForCaller(ctx, input),
+  },
 ];
-
-/** The statements the service sends for a body (contract-parsed), captured by a Drizzle logger, as the signed-in customer. */
-async function capture(url: string, actor: Actor, body: Record<string, unknown>) {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const statements: Statement[] = [];
-  try {
-    const db = drizzle({
-      client: pool,
-      logger: { logQuery: (text, params) => void statements.push({ text, params: [...params] }) },
-    }) as unknown as Database;
-    const ctx = { db, actor, clock: systemClock } as CallContext;
-    const result = await transactions.listForCaller(ctx, listTransactions.input.parse(body));
-    return { statements, rows: result.rows.length, total: result.total };
-  } finally {
-    await pool.end();
-  }
-}
-
-const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
 
 async function main() {
   assertLoopback(DATABASE_URL, 'DATABASE_URL');
@@ -179,92 +154,42 @@ async function main() {
   } else {
     await (await openDatabase({ url: DATABASE_URL })).close();
   }
-  const actor = await withClient(DATABASE_URL, async (c) => {
-    const { rows } = await c.query<{ id: number; company_id: number }>('select id, company_id from users where email = $1', [EMAIL]);
-    const u = rows[0];
-    if (!u) throw new Error(`${EMAIL} is not in the benchmark database`);
-    return { userId: u.id, companyId: u.company_id, roles: ['any', 'customer'], capabilities: [] } as unknown as Actor;
-  });
-  const server = await startServer(DATABASE_URL);
+  const actor = await customerActor(DATABASE_URL, EMAIL);
+  const server = await startServer(DATABASE_URL, { nodeArgs: serverNodeArgs() });
   // The server's scheduler runs every job once at start: let it finish, or the first scenario pays for it.
   await settled(DATABASE_URL);
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS, statement_timeout: 30_000 });
   let floor: Measured | null = null;
-  const results: {
-    name: string;
-    body: Record<string, unknown>;
-    statements: number;
-    total: number;
-    call: Measured;
-    bare: Measured;
-    ratio: number;
-    pass: boolean;
-  }[] = [];
+  const results: ListResult[] = [];
   try {
     const session = await login(server.origin, EMAIL, PASSWORD);
-    for (const s of SCENARIOS) {
-      const cap = await capture(DATABASE_URL, actor, s.body);
-      const url = `${server.origin}${listTransactions.path}`;
-      const check = await postJson(url, s.body, session.headers);
-      const json = (await check.json()) as { data?: { rows?: unknown[]; total?: number } };
-      if (check.status !== 200 || json.data?.rows?.length !== cap.rows || json.data?.total !== cap.total) {
-        throw new Error(
-          `${s.name}: the call answered ${check.status} ${json.data?.rows?.length} of ${json.data?.total}, the SQL ${cap.rows} of ${cap.total}`,
-        );
-      }
-      log(`\n[${s.name}] ${JSON.stringify(s.body)}: ${cap.statements.length} statements, ${cap.rows} rows of ${cap.total}`);
-      const target = { url, headers: session.headers, body: JSON.stringify(s.body) };
-      if (WARMUP_SECONDS > 0) await runCall(target, CONNECTIONS, WARMUP_SECONDS);
-      const call = await runCall(target, CONNECTIONS, SECONDS);
-      log(
-        `  call: ${fmt(call.rps)} rps, p50 ${fmt(call.p50_ms)} ms, p99 ${fmt(call.p99_ms)} ms (${call.failed} non-2xx, ${call.errors} errors)`,
-      );
-      if (WARMUP_SECONDS > 0) await runBare(pool, cap.statements, CONNECTIONS, WARMUP_SECONDS);
-      const bare = await runBare(pool, cap.statements, CONNECTIONS, SECONDS);
-      log(`  bare: ${fmt(bare.rps)} rps, p50 ${fmt(bare.p50_ms)} ms, p99 ${fmt(bare.p99_ms)} ms (${bare.failed} failed)`);
-      const ratio = bare.rps > 0 ? Math.round((call.rps / bare.rps) * 100) / 100 : 0;
-      const clean = call.failed === 0 && call.errors === 0 && bare.failed === 0;
-      results.push({
-        name: s.name,
-        body: s.body,
-        statements: cap.statements.length,
-        total: cap.total,
-        call,
-        bare,
-        ratio,
-        pass: clean && ratio >= TARGET_RATIO,
-      });
+    const run = {
+      databaseUrl: DATABASE_URL,
+      origin: server.origin,
+      session,
+      actor,
+      pool,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      targetRatio: TARGET_RATIO,
+      log,
+    };
+    for (const s of SCENARIOS.filter((x) => !process.env.BENCH_ONLY || x.name === process.env.BENCH_ONLY)) {
+      results.push(await measureList(run, s));
     }
-    // No list call can go faster than a signed-in call that reads nothing (session, access, CSRF, envelope, HTTP).
-    const floorTarget = { url: `${server.origin}${FLOOR_PATH}`, headers: session.headers, body: '{}' };
-    if (WARMUP_SECONDS > 0) await runCall(floorTarget, CONNECTIONS, WARMUP_SECONDS);
-    floor = await runCall(floorTarget, CONNECTIONS, SECONDS);
-    log(`\n[floor] ${FLOOR_PATH}: ${fmt(floor.rps)} rps, p50 ${fmt(floor.p50_ms)} ms, p99 ${fmt(floor.p99_ms)} ms`);
+    floor = await measureFloor(run);
   } finally {
     await pool.end();
     await server.stop();
   }
   log(`\ntransactions/list at ${CONNECTIONS} connections, ${SECONDS} s per run (ms); target call/bare >= ${TARGET_RATIO}`);
-  log('scenario     call rps  bare rps  ratio  call p50  call p99  bare p99  verdict');
-  for (const r of results) {
-    log(
-      `${r.name.padEnd(12)} ${fmt(r.call.rps).padStart(8)} ${fmt(r.bare.rps).padStart(9)} ${fmt(r.ratio, 2).padStart(6)} ${fmt(r.call.p50_ms).padStart(9)} ${fmt(r.call.p99_ms).padStart(9)} ${fmt(r.bare.p99_ms).padStart(9)}  ${r.pass ? 'PASS' : 'FAIL'}`,
-    );
-  }
-  let commit: string | null = null;
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: import.meta.dirname, encoding: 'utf8' }).trim();
-  } catch {}
+  printListTable(log, results);
   const report = {
     benchmark: 'transactions-list',
     generated_at: new Date().toISOString(),
-    commit,
-    environment: {
-      node: process.version,
-      postgres: await serverVersion(DATABASE_URL),
-      cpus: os.cpus().length,
-      cpu_model: os.cpus()[0]?.model ?? 'unknown',
-    },
+    commit: gitCommit(),
+    environment: await benchEnvironment(DATABASE_URL),
     settings: {
       connections: CONNECTIONS,
       seconds: SECONDS,
@@ -278,6 +203,7 @@ async function main() {
     scenarios: results,
     floor: floor && { path: FLOOR_PATH, call: floor },
   };
+  if (process.env.BENCH_ONLY) return;
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
   log(`\nFigures written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
