@@ -117,7 +117,7 @@ export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
           ) : (
             <>
               <Text size="sm">Your bank asks you to confirm this payment. Nothing is charged until you do.</Text>
-              <iframe title="3-D Secure check" src={state.url} style={{ width: '100%', height: 300, border: 0 }} />
+              <iframe title="3-D Secure check" src={state.url} style={{ width: '100%', height: 240, border: 0 }} />
             </>
           )}
           <Group justify="flex-end">
