@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,9 @@ import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
 import { ticketsViewPage } from '@portal/contract/tickets/ticket-view';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../platform/clock.ts';
+import { LocalObjectStorage, type ObjectStorage, S3ObjectStorage } from '../../platform/object-storage/index.ts';
+import { startTestS3 } from '../../platform/object-storage/test-s3-server.ts';
 import { createTestContext, newCompany, newUser, ok, TestClient, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -17,25 +20,47 @@ let base: string;
 let customer: TestClient;
 let colleague: TestClient;
 let other: TestClient;
+/** The object storage the app writes to, to see what an upload left behind. */
+let storage: ObjectStorage;
+let stopS3: (() => Promise<void>) | null = null;
 
 const client = (userId: number) => new TestClient(t.app).useSession(t.db, t.clock, userId);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const MB = 1024 * 1024;
 
-beforeAll(async () => {
+/** The app on one kind of object storage, a customer, a colleague and another company's user, listening. */
+async function start(kind: 'local' | 's3') {
   root = await mkdtemp(path.join(tmpdir(), 'attachment-resume-'));
-  t = await createTestContext({ OBJECT_STORAGE_DIR: root });
+  if (kind === 's3') {
+    const s3 = await startTestS3();
+    stopS3 = s3.stop;
+    storage = new S3ObjectStorage(s3.options);
+    t = await createTestContext({
+      OBJECT_STORAGE: 's3',
+      S3_ENDPOINT: s3.options.endpoint,
+      S3_REGION: s3.options.region,
+      S3_BUCKET: s3.options.bucket,
+      S3_ACCESS_KEY_ID: s3.options.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
+    });
+  } else {
+    storage = new LocalObjectStorage({ root, publicUrl: 'http://127.0.0.1:1', secret: 'unused-here-unused-here', clock: systemClock });
+    t = await createTestContext({ OBJECT_STORAGE_DIR: root });
+  }
   const c = await newCompany(t.db, { current_state: 'ACTIVE', company_name: 'Acme' });
   customer = await client(c.user.id);
   colleague = await client((await newUser(t.db, c.company.id, {})).id);
   other = await client((await newCompany(t.db, { current_state: 'ACTIVE' })).user.id);
   // tus clients speak plain HTTP with real sockets: a dropped connection is the point of these tests.
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
+}
+
+async function stop() {
   await t.close();
+  await stopS3?.();
+  stopS3 = null;
   await rm(root, { recursive: true, force: true });
-});
+}
 
 /** The session cookie and CSRF header a browser on the portal sends. */
 function sessionHeaders(c: TestClient): Record<string, string> {
@@ -111,17 +136,15 @@ const form = {
   target_message_extra: null,
 };
 
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(path.join(root, 'objects', dir), { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => e.name);
-  } catch {
-    return [];
-  }
+/** Every object stored under the prefix. */
+async function filesUnder(prefix: string): Promise<string[]> {
+  return (await storage.list(prefix)).map((o) => o.key);
 }
 
-describe('resumable ticket attachments (tus)', () => {
+describe.each(['local', 's3'] as const)('resumable ticket attachments (tus), object storage: %s', (kind) => {
+  beforeAll(() => start(kind));
+  afterAll(stop);
+
   it('an upload interrupted at 60% resumes from its last whole part and the stored file has the same SHA-256', async () => {
     const data = randomBytes(3 * MB);
     const created = await create(customer, data.length);
@@ -158,7 +181,7 @@ describe('resumable ticket attachments (tus)', () => {
     expect(sha(download.rawPayload)).toBe(sha(data));
     expect(download.headers.etag).toBe(`"${sha(data)}"`);
     // The parts are gone once assembled, and the upload with them.
-    expect(await filesUnder('tus-uploads')).toEqual([]);
+    expect(await filesUnder('tus-uploads/')).toEqual([]);
     expect((await head(customer, location)).status).toBe(404);
 
     // The finished upload attaches as today's route's uploads do.
