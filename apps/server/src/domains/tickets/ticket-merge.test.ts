@@ -186,6 +186,17 @@ describe('PDF export', () => {
     });
   });
 
+  it('the GET form opens the file itself, notes as the link asks', async () => {
+    const id = await newTicket(t.db, t.clock.now(), companyId, { subject: 'Linked export' });
+    ok(await support.call(createTicketNote, { target_ticket_id: id, target_note_content: 'link-note-text' }));
+    const res = await support.get(`${exportTicketPdf.path}?target_ticket_id=${id}&target_include_notes=true`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    expect(pdfText(res.rawPayload.toString('base64'))).toContain('link-note-text');
+    const without = await support.get(`${exportTicketPdf.path}?target_ticket_id=${id}&target_include_notes=false`);
+    expect(pdfText(without.rawPayload.toString('base64'))).not.toContain('link-note-text');
+  });
+
   it('a merged ticket prints its pointer', async () => {
     const into = await newTicket(t.db, t.clock.now(), companyId);
     const from = await newTicket(t.db, t.clock.now(), companyId);

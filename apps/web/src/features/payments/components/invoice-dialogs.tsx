@@ -1,4 +1,18 @@
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { type Invoice, INVOICE_MAX_LINES } from '@portal/contract/payments/invoices';
 import { useState } from 'react';
@@ -29,7 +43,16 @@ import { invoiceHref, openPdf } from '../lib/pdf-links';
 const moneyProps = { min: 0, step: 0.01, decimalScale: 2, prefix: '$', thousandSeparator: ',', allowNegative: false } as const;
 
 /** Create A New Custom Invoice (spec-1 §2): name, due date and line items in dollars; Preview opens the PDF, Create saves it UNPAID. */
-export function NewInvoiceDialog({ companyId, onClose }: { companyId: number; onClose: () => void }) {
+export function NewInvoiceDialog({
+  companyId,
+  onClose,
+  onCreated,
+}: {
+  companyId: number;
+  onClose: () => void;
+  /** After Create; an invoice posted to a ticket opens that ticket (docs/decisions/0045). */
+  onCreated?: (invoice: Invoice) => void;
+}) {
   const dialog = newInvoiceDialogQuery.useQuery({ target_id: companyId });
   const preview = usePreviewInvoice();
   const create = useCreateInvoice();
@@ -71,6 +94,7 @@ export function NewInvoiceDialog({ companyId, onClose }: { companyId: number; on
       onSuccess: (invoice) => {
         notifySuccess(`Invoice #${invoice.id} created for ${formatCents(invoice.total_cost)}`);
         onClose();
+        onCreated?.(invoice);
       },
       onError: serverFailed,
     });
@@ -183,6 +207,33 @@ export function NewInvoiceDialog({ companyId, onClose }: { companyId: number; on
               Add line
             </Button>
             <Text fw={600}>Total {formatCents(invoiceTotal(values))} USD</Text>
+          </Group>
+          <Group grow align="flex-start">
+            <TextInput
+              label="Post to ticket"
+              description="Optional: the ticket number"
+              placeholder="#123"
+              value={values.target_ticket_search_id ?? ''}
+              onChange={(e) => {
+                const target_ticket_search_id = e.currentTarget.value;
+                clearError('target_ticket_search_id');
+                setValues((v) => ({ ...v, target_ticket_search_id }));
+              }}
+              error={errors.target_ticket_search_id}
+              maxLength={100}
+            />
+            <Textarea
+              label="Message on the ticket"
+              description="Posted with a link to the invoice"
+              rows={2}
+              value={values.target_ticket_body ?? ''}
+              onChange={(e) => {
+                const target_ticket_body = e.currentTarget.value;
+                setValues((v) => ({ ...v, target_ticket_body }));
+              }}
+              disabled={!values.target_ticket_search_id?.trim()}
+              maxLength={20_000}
+            />
           </Group>
           <FormErrorAlert message={alert} />
           <Group justify="flex-end">

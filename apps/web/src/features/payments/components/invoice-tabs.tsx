@@ -2,6 +2,7 @@ import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
 import type { PaymentCard } from '@portal/contract/payments/cards';
 import type { Invoice } from '@portal/contract/payments/invoices';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../lib/dates';
@@ -23,6 +24,7 @@ export function InvoicesTab({ companyId, readOnly = false }: { companyId: number
   const source = useMemo(() => adminInvoicesSource(companyId), [companyId]);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
+  const navigate = useNavigate();
   const columns: DataTableColumn<Invoice>[] = [
     { accessor: 'id', title: 'Invoice', render: (r) => `#${r.id}` },
     { accessor: 'name', title: 'Name' },
@@ -76,7 +78,16 @@ export function InvoicesTab({ companyId, readOnly = false }: { companyId: number
         emptyAction={add}
         toolbar={add}
       />
-      {creating && <NewInvoiceDialog companyId={companyId} onClose={() => setCreating(false)} />}
+      {creating && (
+        <NewInvoiceDialog
+          companyId={companyId}
+          onClose={() => setCreating(false)}
+          // Posted to a ticket: open it, where the invoice now is (spec-1 §2 tickets/{searchId}).
+          onCreated={(invoice) =>
+            invoice.ticket_search_id && void navigate({ to: '/tickets/$ticketId', params: { ticketId: invoice.ticket_search_id } })
+          }
+        />
+      )}
       {open !== null && <ProcessInvoiceDialog invoiceId={open} onClose={() => setOpen(null)} />}
     </>
   );

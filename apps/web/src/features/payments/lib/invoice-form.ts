@@ -13,6 +13,9 @@ export interface InvoiceFormValues {
   target_name: string;
   target_due_date: string;
   target_line_items: InvoiceLineValues[];
+  /** The ticket to post the invoice to, as staff type it ('12' or '#12'); blank for none (docs/decisions/0045). */
+  target_ticket_search_id?: string;
+  target_ticket_body?: string;
 }
 
 /** A new line: quantity 0 and cost 0 (spec-1 §5). */
@@ -22,15 +25,17 @@ export const NEW_INVOICE: InvoiceFormValues = { target_name: '', target_due_date
 
 const quantityOf = (q: number | string) => (q === '' ? 0 : Number(q));
 
-/** The call's input: dollars to cents; the ticket fields nulled, since nothing attaches to a ticket yet. */
+const blankToNull = (s: string | undefined) => (s?.trim() ? s.trim() : null);
+
+/** The call's input: dollars to cents; blank ticket fields as null (no ticket). */
 export function invoiceInput(companyId: number, values: InvoiceFormValues): CallInput<typeof createInvoice> {
   return {
     target_id: companyId,
     target_name: values.target_name,
     target_due_date: values.target_due_date,
     target_line_items: values.target_line_items.map((l) => ({ item: l.item, quantity: quantityOf(l.quantity), cost: centsOf(l.cost) })),
-    target_ticket_search_id: null,
-    target_ticket_body: null,
+    target_ticket_search_id: blankToNull(values.target_ticket_search_id),
+    target_ticket_body: blankToNull(values.target_ticket_body),
   };
 }
 

@@ -1,6 +1,7 @@
 import { raiseAlert } from '@portal/contract/tickets/alerts';
 import { createTicket, ticketsCreatePage } from '@portal/contract/tickets/ticket-create';
 import { adminTicketsList, ticketsList } from '@portal/contract/tickets/ticket-lists';
+import { mergeTicket, ticketMergeCandidates } from '@portal/contract/tickets/ticket-merge';
 import {
   addTag,
   closeTicket,
@@ -45,5 +46,7 @@ export const useSetEscalation = defineMutation(setEscalation, TICKET_VIEWS);
 export const useSetReminderPeriod = defineMutation(setReminderPeriod, TICKET_VIEWS);
 export const assigneesQuery = defineQuery(listAvailableAssignees);
 export const useSetAssignees = defineMutation(setAssignees, TICKET_VIEWS);
+export const mergeCandidatesQuery = defineQuery(ticketMergeCandidates);
+export const useMergeTicket = defineMutation(mergeTicket, { invalidates: [...TICKET_VIEWS.invalidates, ticketMergeCandidates] });
 
 export const useRaiseAlert = defineMutation(raiseAlert);

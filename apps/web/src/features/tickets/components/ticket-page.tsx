@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Menu, Stack, Text } from '@mantine/core';
 import { TICKET_POLL_MS, TICKET_TYPES } from '@portal/contract/tickets/ticket-fields';
 import { getTicketHash } from '@portal/contract/tickets/ticket-view';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,14 +13,18 @@ import { call } from '../../../lib/api-client';
 import { invalidateCalls } from '../../../lib/call-hooks';
 import { adminTicketQuery, ticketQuery, useReopenTicket } from '../api';
 import { HASH_CHECK_ERROR, hashChangedMessage, TICKET_LOAD_ERROR } from '../lib/ticket-rules';
+import { exportPdfHref } from '../lib/ticket-export';
 import { CloseTicketDialog } from './close-ticket-dialog';
+import { MergeTicketDialog } from './merge-ticket-dialog';
 import { TicketComments } from './ticket-comments';
 import { TicketStaffPanel } from './ticket-staff-panel';
+import { TicketViewers } from './ticket-viewers';
 import { useOwnTicketChanges, useTicketLive } from './use-ticket-live';
 
 /**
  * Polls the ticket's hash every 30 s, and checks it at once when the ticket's event stream says it changed;
  * when it changes, says so and reloads the ticket (spec-1 §8). One check at a time, so one change is told once.
+ * Returns who else is viewing, from the same stream (staff only).
  */
 function useHashPoll(ticketId: number, hash: string | undefined, staff: boolean) {
   const queryClient = useQueryClient();
@@ -38,7 +42,7 @@ function useHashPoll(ticketId: number, hash: string | undefined, staff: boolean)
     else adoptNext.current = true;
     checkNow.current();
   });
-  useTicketLive(ticketId, () => checkNow.current());
+  const viewers = useTicketLive(ticketId, () => checkNow.current());
   useEffect(() => {
     let checking = false;
     const check = async () => {
@@ -65,6 +69,7 @@ function useHashPoll(ticketId: number, hash: string | undefined, staff: boolean)
     const timer = window.setInterval(check, TICKET_POLL_MS);
     return () => window.clearInterval(timer);
   }, [ticketId, staff, queryClient, own]);
+  return viewers;
 }
 
 /** /tickets/$id: the conversation for everyone; staff also get the panel of notes, fields and the customer. */
@@ -72,7 +77,8 @@ export function TicketPage({ ticketId, staff, admin }: { ticketId: number; staff
   const query = (staff ? adminTicketQuery : ticketQuery).useQuery({ target_ticket_id: ticketId });
   const reopen = useReopenTicket();
   const [closing, setClosing] = useState(false);
-  useHashPoll(ticketId, query.data?.hash, staff);
+  const [merging, setMerging] = useState(false);
+  const viewers = useHashPoll(ticketId, query.data?.hash, staff);
   if (query.isPending) return <PageSkeleton label="Loading ticket" />;
   if (query.isError) {
     return (
@@ -96,8 +102,9 @@ export function TicketPage({ ticketId, staff, admin }: { ticketId: number; staff
       return;
     reopen.mutate({ target_ticket_id: ticket.id }, { onError: (error) => notifyFailure('Could not reopen the ticket', error) });
   };
-  const action =
-    ticket.open === 1 ? (
+  const merged = ticket.merged_into;
+  const openClose =
+    merged !== null ? null : ticket.open === 1 ? (
       <Button variant="default" onClick={() => setClosing(true)}>
         Close ticket
       </Button>
@@ -106,6 +113,37 @@ export function TicketPage({ ticketId, staff, admin }: { ticketId: number; staff
         Reopen ticket
       </Button>
     );
+  // Plain links: the export call's GET form answers the PDF itself (docs/decisions/0044).
+  const exportPdf = staff ? (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button variant="default">Export PDF</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component="a" href={exportPdfHref(ticket.id, false)} target="_blank">
+          Without internal notes
+        </Menu.Item>
+        <Menu.Item component="a" href={exportPdfHref(ticket.id, true)} target="_blank">
+          With internal notes
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  ) : (
+    <Button component="a" variant="default" href={exportPdfHref(ticket.id, false)} target="_blank">
+      Export PDF
+    </Button>
+  );
+  const action = (
+    <Group gap="xs">
+      {exportPdf}
+      {staff && merged === null ? (
+        <Button variant="default" onClick={() => setMerging(true)}>
+          Merge…
+        </Button>
+      ) : null}
+      {openClose}
+    </Group>
+  );
   const closedBy = ticket.user_closed ? ` by ${ticket.user_closed.contact_name}` : '';
   return (
     <>
@@ -116,8 +154,17 @@ export function TicketPage({ ticketId, staff, admin }: { ticketId: number; staff
           <Badge variant="outline">{TICKET_TYPES[ticket.type as keyof typeof TICKET_TYPES] ?? 'Unknown type'}</Badge>
           {staff ? <Badge variant="outline">Priority: {ticket.priority}</Badge> : null}
           {staff ? <Badge variant="outline">L{ticket.escalation}</Badge> : null}
+          {staff ? <TicketViewers viewers={viewers} /> : null}
         </Group>
-        {ticket.open === 0 ? (
+        {merged !== null ? (
+          <Alert color="blue" title={`Merged into #${merged}`}>
+            This ticket’s conversation continues in{' '}
+            <Link to="/tickets/$ticketId" params={{ ticketId: String(merged) }}>
+              ticket #{merged}
+            </Link>
+            .
+          </Alert>
+        ) : ticket.open === 0 ? (
           <Text c="dimmed">
             Closed{closedBy}
             {ticket.closed_reason
@@ -138,6 +185,7 @@ export function TicketPage({ ticketId, staff, admin }: { ticketId: number; staff
         </Grid>
       </Stack>
       {closing ? <CloseTicketDialog ticketId={ticket.id} admin={admin} onClose={() => setClosing(false)} /> : null}
+      {merging ? <MergeTicketDialog ticketId={ticket.id} onClose={() => setMerging(false)} /> : null}
     </>
   );
 }

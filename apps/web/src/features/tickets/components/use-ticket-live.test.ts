@@ -73,6 +73,7 @@ const ticket = (hash: string): Ticket => ({
   notes: [],
   updates: [],
   customer_info: null,
+  merged_into: null,
 });
 
 /** The ticket page against a server whose hash the test moves on. */

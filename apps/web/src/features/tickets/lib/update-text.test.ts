@@ -22,5 +22,6 @@ describe('update lines', () => {
     expect(updateText(u({ type: 'reminder', old_state: '7', new_state: '14' }))).toBe(
       'Sam Support changed the reminder period: 7 → 14 days',
     );
+    expect(updateText(u({ type: 'merged', old_state: '#4', new_state: '#9' }))).toBe('Sam Support merged ticket #4 into #9');
   });
 });

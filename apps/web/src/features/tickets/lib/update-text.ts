@@ -18,6 +18,8 @@ export function updateText(u: Update): string {
       const parts = [u.added.length ? `added ${list(u.added)}` : '', u.removed.length ? `removed ${list(u.removed)}` : ''].filter(Boolean);
       return `${who} changed ${what}: ${parts.join('; ')}`;
     }
+    case 'merged':
+      return `${who} merged ticket ${u.old_state ?? ''} into ${u.new_state ?? ''}`;
     case 'reminder':
       return u.old_state === null
         ? `Reminder: no news for ${u.new_state} days`

@@ -63,6 +63,7 @@ const ticket = (o: Partial<Ticket> = {}): Ticket => ({
   notes: [],
   updates: [],
   customer_info: null,
+  merged_into: null,
   ...o,
 });
 
