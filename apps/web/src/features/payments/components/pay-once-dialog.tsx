@@ -97,12 +97,21 @@ export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
     });
   };
 
+  /**
+   * Closing mid-challenge asks about the payment once more on the way out, so a check answered just before
+   * still gets its credit (the server writes it; the dialog is gone by then).
+   */
+  const close = () => {
+    if (challenge && !challenge.checking) charge.mutate(challenge.payment);
+    onClose();
+  };
+
   const loading = !topups.data || !cards.data;
   const loadError = topups.error ?? cards.error;
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       title="Topup payment"
       closeButtonProps={{ 'aria-label': 'Close' }}
       size={state.step === 'challenge' ? 'lg' : 'md'}

@@ -131,4 +131,12 @@ describe('Topup payment with 3-D Secure', () => {
     expect(await within(dialog).findByText(/Your balance is now \$20\.00/)).toBeTruthy();
     await waitFor(() => expect(sent()[2]?.idempotency_key).not.toBe(sent()[0]?.idempotency_key));
   });
+
+  it('closing the dialog mid-challenge asks about the payment once more, with the same key', async () => {
+    const { dialog, sent } = await payOnce([answer(), PAID]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1]).toEqual(sent()[0]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Topup payment' })).toBeNull());
+  });
 });
