@@ -229,6 +229,12 @@ describe.each(['local', 's3'] as const)('resumable ticket attachments (tus), obj
     }
     const anonymous = await fetch(`${base}${location}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
     expect(anonymous.status).toBe(401);
+    // Same origin only: no CORS grant for another site's page.
+    const foreign = await fetch(`${base}${location}`, {
+      method: 'HEAD',
+      headers: { ...sessionHeaders(customer), 'tus-resumable': '1.0.0', origin: 'https://evil.example' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const noCsrf = await fetch(`${base}${RESUMABLE_UPLOADS_PATH}`, {
       method: 'POST',
       headers: { cookie: sessionHeaders(customer).cookie ?? '', 'tus-resumable': '1.0.0', 'upload-length': '10' },

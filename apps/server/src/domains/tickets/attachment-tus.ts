@@ -52,6 +52,8 @@ function tusFor(req: FastifyRequest) {
     locker: new MemoryLocker(),
     maxSize: ATTACHMENT_LIMIT_BYTES - 1,
     relativeLocation: true,
+    // Same origin only: @tus/server would otherwise answer any origin with `Access-Control-Allow-Origin: *`.
+    allowedOrigins: () => false,
     namingFunction: () => randomBytes(16).toString('hex'),
     onUploadCreate: async (_web, upload) => {
       const actor = now().req.actor;
