@@ -52,6 +52,12 @@ test('a customer pays once with a 3-D Secure card, passes the challenge and sees
   await expect(issuer.getByText(/confirm a payment of US\$/)).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'payments-pay-once-3ds-challenge');
+  // A phone's width: the issuer's page wraps inside the dialog.
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(issuer.getByRole('button', { name: 'Confirm payment' })).toBeVisible();
+  await screenshot(page, 'payments-pay-once-3ds-challenge-390');
+  if (wide) await page.setViewportSize(wide);
   await issuer.getByRole('button', { name: 'Confirm payment' }).click();
 
   await expect(pay.getByText(/^\$43\.00 credit was added\. Your balance is now \$[\d,]+\.\d\d\.$/)).toBeVisible();

@@ -17,6 +17,7 @@ import { installAttachmentRoutes, UPLOAD_PART_LIMITS, uploadAsPageAction } from 
 import { installInboundMail } from './domains/tickets/inbound-mail.ts';
 import { installTicketLiveRoute } from './domains/tickets/live.ts';
 import { installCardGateway } from './domains/payments/service.ts';
+import { closeStorageProvider, holdStorageProvider } from './domains/storage/service.ts';
 import * as tenancy from './domains/tenancy/service.ts';
 import * as tokens from './domains/tokens/service.ts';
 import { ALL_HANDLERS, ALL_REDIRECTS } from './handlers.ts';
@@ -162,6 +163,9 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   app.addHook('onClose', () => deps.background.idle());
   app.addHook('onClose', () => deps.requestLog.flush());
   app.addHook('onClose', () => mailDelivery.stop());
+  // The embedded storage endpoint: started by the first storage call, stopped with the app (docs/decisions/0050).
+  holdStorageProvider(config);
+  app.addHook('onClose', () => closeStorageProvider(config));
 
   const health = { config: { rateLimit: false } };
   app.get('/healthz', health, async () => ({ status: 'ok' }));

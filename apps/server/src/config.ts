@@ -130,6 +130,16 @@ const zEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().default(''),
   S3_FORCE_PATH_STYLE: zBool.default(true),
   /**
+   * The storage product's provider (docs/decisions/0050). 'local': an S3 endpoint the portal starts itself, keeping
+   * its data in STORAGE_LOCAL_DIR (default DATA_DIR/storage) and listening on STORAGE_LOCAL_HOST:STORAGE_LOCAL_PORT
+   * (0: any free port); customers are given STORAGE_PUBLIC_ENDPOINT, or the address it listens on.
+   */
+  STORAGE_PROVIDER: z.enum(['local']).default('local'),
+  STORAGE_LOCAL_DIR: z.string().default(''),
+  STORAGE_LOCAL_HOST: z.string().default('127.0.0.1'),
+  STORAGE_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  STORAGE_PUBLIC_ENDPOINT: zOptionalUrl.default(''),
+  /**
    * Scheduled jobs to run more often than their own interval, as `name=seconds` pairs (`auto-topup=5`): for
    * the browser journeys, which wait for a job rather than call it, and an operator who needs one sooner.
    */

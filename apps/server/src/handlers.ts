@@ -9,6 +9,7 @@ import { notificationHandlers } from './domains/notifications/routes.ts';
 import { paymentHandlers } from './domains/payments/routes.ts';
 import { securityHandlers } from './domains/security/routes.ts';
 import { serverHandlers } from './domains/servers/routes.ts';
+import { storageHandlers } from './domains/storage/routes.ts';
 import { ticketHandlers } from './domains/tickets/routes.ts';
 import { tokenHandlers } from './domains/tokens/routes.ts';
 import type { Handler, RedirectRoute } from './platform/handle.ts';
@@ -28,6 +29,7 @@ export const ALL_HANDLERS: readonly Handler[] = [
   ...ticketHandlers,
   ...tokenHandlers,
   ...downloadHandlers,
+  ...storageHandlers,
 ];
 
 /** The few GET routes that do their work and redirect the browser. */

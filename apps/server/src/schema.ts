@@ -12,6 +12,7 @@ export * from './domains/notifications/tables.ts';
 export * from './domains/payments/tables.ts';
 export * from './domains/security/tables.ts';
 export * from './domains/servers/tables.ts';
+export * from './domains/storage/tables.ts';
 export * from './domains/tenancy/tables.ts';
 export * from './domains/tickets/tables.ts';
 export * from './domains/tokens/tables.ts';

@@ -110,6 +110,16 @@ import { adminTicketsViewPage, createComment, getTicketHash, previewComment, tic
 import { createUser, deleteUser, listCompanyUsers, patchUser } from './users/company-users.ts';
 import { createToken, listTokenActions, listTokens, revokeToken } from './tokens/tokens.ts';
 import { submitErrorReport } from './web/submit-error-report.ts';
+import {
+  storageAccountGet,
+  storageActiveRegions,
+  storageCreateBucket,
+  storageDeleteBucket,
+  storageDisable,
+  storageEnable,
+  storageListBuckets,
+  storageRotateKeys,
+} from './storage/storage.ts';
 
 /**
  * Every call of the portal. The OpenAPI document, the authorization matrix and the
@@ -271,4 +281,12 @@ export const ALL_CALLS: readonly Call[] = [
   listDownloads,
   downloadsMeta,
   createServerPage,
+  storageEnable,
+  storageDisable,
+  storageAccountGet,
+  storageRotateKeys,
+  storageActiveRegions,
+  storageCreateBucket,
+  storageListBuckets,
+  storageDeleteBucket,
 ];

@@ -15,6 +15,7 @@ import { enableTotp, enableWebauthn, requestWebauthnChallenge } from '@portal/co
 import type { Call } from '@portal/contract/shared/define-call';
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { createUser } from '@portal/contract/users/company-users';
+import { storageCreateBucket, storageDisable, storageEnable, storageRotateKeys } from '@portal/contract/storage/storage';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { createGuardrails, generate } from 'otplib';
 import { TEST_PASSWORD, newCompany, newDownloadVersion, newPromoCode, newUser, ownedRow, uniqueEmail } from '../test/factories.ts';
@@ -182,6 +183,16 @@ const SETUP: Record<string, (c: SetupContext) => Promise<Record<string, unknown>
   [distributorCreateCompany.path]: async () => ({ target_email: uniqueEmail('owner') }),
   [createUser.path]: async () => ({ target_email: uniqueEmail('added') }),
   [migrateCompany.path]: async ({ target }) => ({ target_confirm_company_name: target.company.company_name }),
+  // Storage calls act on the caller's own company: it has storage enabled first (an actor refused enabling stays refused).
+  ...Object.fromEntries(
+    [storageCreateBucket, storageRotateKeys, storageDisable].map((call) => [
+      call.path,
+      async ({ client }: SetupContext) => {
+        await client.call(storageEnable, {});
+        return {};
+      },
+    ]),
+  ),
   [reactivateCompany.path]: async ({ t, world, target }) => {
     const admin = await clientFor(t, world.staff.user.id, null);
     const res = await admin.call(deleteCompany, { target_company_id: target.company.id });

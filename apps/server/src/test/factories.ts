@@ -10,11 +10,13 @@ import * as billing from '../domains/billing/service.ts';
 import * as downloads from '../domains/downloads/service.ts';
 import * as payments from '../domains/payments/service.ts';
 import * as servers from '../domains/servers/service.ts';
+import * as storage from '../domains/storage/service.ts';
 import * as tenancy from '../domains/tenancy/service.ts';
 import * as tokens from '../domains/tokens/service.ts';
 import * as tickets from '../domains/tickets/service.ts';
 import * as users from '../domains/users/service.ts';
 import { ALL_HANDLERS } from '../handlers.ts';
+import { loadConfig } from '../config.ts';
 import type { CallContext } from '../platform/context.ts';
 import type { Database } from '../platform/db.ts';
 
@@ -102,6 +104,7 @@ export const OWNED_FACTORIES: Partial<Record<OwnedKind, OwnedFactory>> = {
   invoice: { belongsTo: 'company', make: async (db, now, companyId) => (await newInvoice(db, now, companyId)).id },
   transaction: { belongsTo: 'company', make: async (db, now, companyId) => `c${(await newCardPurchase(db, now, companyId)).id}` },
   ticket: { belongsTo: 'company', make: async (db, now, companyId) => newTicket(db, now, companyId) },
+  bucket: { belongsTo: 'company', make: async (db, now, companyId) => (await newBucket(db, now, companyId)).bucket },
 };
 
 /** A saved Visa ending 4242 with a token no gateway knows (charging it is declined): for access tests. */
@@ -244,3 +247,20 @@ export function ownedRow(kind: string, t: { db: Database; clock: { now(): Date }
 
 /** The calls whose handler only reads (it runs without a transaction): whoever calls them, nothing may change. */
 export const READ_ONLY_PATHS: ReadonlySet<string> = new Set(ALL_HANDLERS.filter((h) => h.readOnly).map((h) => h.call.path));
+
+// The test apps' storage setting (harness TEST_ENV): the factory reaches the same local provider as the app.
+const STORAGE_TEST_CONFIG = loadConfig({ NODE_ENV: 'test', STORAGE_LOCAL_DIR: 'temporary' });
+
+/** A bucket in us-east-1, storage enabled first if need be, as the company's primary contact would make it. */
+export async function newBucket(db: Database, now: Date, companyId: number, o: { objectLock?: boolean } = {}) {
+  const user = await primaryContact(db, companyId);
+  const company = await tenancy.findCompany(db, companyId);
+  const log = { info() {}, warn() {}, error() {} };
+  const actor = {
+    sessionId: '', userId: user.id, email: user.email, label: user.email, companyId, companyType: company?.company_type ?? 'customer',
+    roles: ['any', 'customer'], capabilities: ['use_storage'], impersonatorUserId: null, authenticatedAt: now, twoFactorSetupPending: false,
+  };
+  const ctx = { db, clock: { now: () => now }, log, actor, config: STORAGE_TEST_CONFIG, audit: async () => {} } as unknown as CallContext;
+  await storage.enable(ctx);
+  return storage.createBucket(ctx, { target_region: 'us-east-1', target_object_lock_enabled: o.objectLock ?? false });
+}

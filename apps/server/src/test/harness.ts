@@ -29,6 +29,8 @@ const TEST_ENV = {
   RATE_LIMIT_PER_MINUTE: '1000000',
   SEED_DEMO: 'false',
   WEB_DIST: '/nonexistent',
+  // Each app's storage endpoint keeps its objects in a folder of its own, removed when the app closes.
+  STORAGE_LOCAL_DIR: 'temporary',
 };
 
 /**

@@ -239,3 +239,11 @@ export async function licenceLogCount(t: Rows, licenceId: number): Promise<numbe
 export async function dailyStatsOf(t: Rows, companyId: number) {
   return t.db.select().from(schema.dailyStats).where(eq(schema.dailyStats.company_id, companyId)).orderBy(desc(schema.dailyStats.date));
 }
+
+export async function storageAccountsOf(t: Rows, companyId: number) {
+  return t.db.select().from(schema.storageAccounts).where(eq(schema.storageAccounts.company_id, companyId));
+}
+
+export async function storageBucketsOf(t: Rows, companyId: number) {
+  return t.db.select().from(schema.storageBuckets).where(eq(schema.storageBuckets.company_id, companyId)).orderBy(schema.storageBuckets.id);
+}

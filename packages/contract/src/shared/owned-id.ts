@@ -30,6 +30,8 @@ const OWNED_ID_SCHEMAS = {
   transaction: () => z.string().min(2).max(24),
   /** Another company's ticket answers as a missing one. */
   ticket: numberId,
+  /** A storage bucket travels by its name, which is unique at the provider. */
+  bucket: (error?: string) => z.string(error ? { error } : undefined).trim().min(1, error ? { error } : undefined).max(63),
 };
 
 export type OwnedKind = keyof typeof OWNED_ID_SCHEMAS;

@@ -1,0 +1,50 @@
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from '../tenancy/tables.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A company's account at the storage provider (spec-1 §3 Storage account), one at most: enabling twice finds
+ * it. The root keys are kept so the company can see them again (Show Access Keys), as the provider issues
+ * the secret only once.
+ */
+export const storageAccounts = pgTable(
+  'storage_accounts',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    provider_account_id: text('provider_account_id').notNull(),
+    access_key: text('access_key').notNull(),
+    secret_key: text('secret_key').notNull(),
+    created_at: ts('created_at').notNull(),
+    keys_rotated_at: ts('keys_rotated_at'),
+  },
+  (t) => [uniqueIndex('storage_accounts_company_key').on(t.company_id)],
+);
+
+/** A bucket of a company's storage account (spec-1 §3 Bucket); its name is unique at the provider. */
+export const storageBuckets = pgTable(
+  'storage_buckets',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => storageAccounts.id, { onDelete: 'cascade' }),
+    bucket: text('bucket').notNull(),
+    region: text('region').notNull(),
+    has_object_lock: boolean('has_object_lock').notNull(),
+    active_storage_bytes: bigint('active_storage_bytes', { mode: 'number' }).notNull().default(0),
+    deleted_storage_bytes: bigint('deleted_storage_bytes', { mode: 'number' }).notNull().default(0),
+    /** Asked to be deleted at a provider that deletes later (Wasabi); the local provider deletes at once. */
+    pending_delete: boolean('pending_delete').notNull().default(false),
+    created_at: ts('created_at').notNull(),
+    updated_at: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('storage_buckets_bucket_key').on(t.bucket), index('storage_buckets_company_idx').on(t.company_id)],
+);
