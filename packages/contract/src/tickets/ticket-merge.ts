@@ -37,6 +37,7 @@ export const mergeTicket = defineCall({
   summary:
     'Moves the ticket’s comments, notes, attachments and updates into another ticket of the same company and closes it with a pointer there. Notes stay staff-only; both tickets get an update row.',
   input: z.object({ target_ticket_id: zTicketId, target_merge_into_ticket_id: zTicketId }),
+  /** `id` is the ticket merged into (the page goes there); `hash` the merged ticket's new one, as for any change to it. */
   output: z.object({ id: z.number().int(), hash: z.string() }),
   access: STAFF,
   example: { target_ticket_id: 2, target_merge_into_ticket_id: 1 },

@@ -37,9 +37,11 @@ export async function merge(ctx: CallContext, input: CallData<typeof mergeTicket
   await mq.moveConversation(ctx.db, from.id, into.id);
   const now = ctx.clock.now();
   const by = { updated_at: now, updated_by_user_id: ctx.actor.userId, updated_by_support: actsAsSupport(ctx) };
+  // The answer's hash is the merged ticket's, as every change answers the hash of the ticket it names.
+  const hash = newHash();
   await q.updateTicket(ctx.db, from.id, {
     ...by,
-    hash: newHash(),
+    hash,
     merged_into_ticket_id: into.id,
     open: false,
     closed_at: from.closed_at ?? now,
@@ -49,10 +51,9 @@ export async function merge(ctx: CallContext, input: CallData<typeof mergeTicket
     remind_at: null,
     bump_count: 0,
   });
-  const hash = newHash();
   await q.updateTicket(ctx.db, into.id, {
     ...by,
-    hash,
+    hash: newHash(),
     // The merged ticket's unanswered customer comments are the target's to answer now.
     bump_count: into.bump_count + (from.open ? from.bump_count : 0),
     remind_at: into.open ? remindAt(now, into.reminder_period) : null,

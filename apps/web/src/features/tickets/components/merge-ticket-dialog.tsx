@@ -21,7 +21,7 @@ export function MergeTicketDialog({ ticketId, onClose }: { ticketId: number; onC
   const fieldError = errors.fields.target_merge_into_ticket_id;
   const rows = candidates.data ?? [];
   return (
-    <Modal opened onClose={onClose} title="Merge ticket">
+    <Modal opened onClose={onClose} title="Merge ticket" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

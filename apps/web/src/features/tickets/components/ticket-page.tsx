@@ -173,16 +173,19 @@ export function TicketPage({ ticketId, staff, admin }: { ticketId: number; staff
             .
           </Text>
         ) : null}
-        <Grid>
-          <Grid.Col span={{ base: 12, md: staff ? 8 : 12 }}>
-            <TicketComments ticket={ticket} staff={staff} />
-          </Grid.Col>
-          {staff ? (
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <TicketStaffPanel ticket={ticket} admin={admin} />
+        {/* A merged ticket takes no more comments or changes (they answer the pointer): only the pointer shows. */}
+        {merged === null ? (
+          <Grid>
+            <Grid.Col span={{ base: 12, md: staff ? 8 : 12 }}>
+              <TicketComments ticket={ticket} staff={staff} />
             </Grid.Col>
-          ) : null}
-        </Grid>
+            {staff ? (
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <TicketStaffPanel ticket={ticket} admin={admin} />
+              </Grid.Col>
+            ) : null}
+          </Grid>
+        ) : null}
       </Stack>
       {closing ? <CloseTicketDialog ticketId={ticket.id} admin={admin} onClose={() => setClosing(false)} /> : null}
       {merging ? <MergeTicketDialog ticketId={ticket.id} onClose={() => setMerging(false)} /> : null}

@@ -104,6 +104,7 @@ describe('merging from the staff ticket view', () => {
     expect(screen.getByRole('link', { name: 'ticket #9' }).getAttribute('href')).toBe('/tickets/9');
     expect(screen.queryByRole('button', { name: 'Merge…' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reopen ticket' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add comment' })).toBeNull();
   });
 });
 
