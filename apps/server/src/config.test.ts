@@ -54,6 +54,18 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ API_DOCS_PUBLIC: 'false' }).API_DOCS_PUBLIC).toBe(false);
   });
 
+  it('listens for replies by mail only when both the port and the reply domain are set', () => {
+    const off = loadConfig({});
+    expect([off.INBOUND_SMTP_PORT, off.INBOUND_MAIL_DOMAIN]).toEqual([undefined, undefined]);
+    expect(loadConfig({ INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_DOMAIN: 'reply.example.com' })).toMatchObject({
+      INBOUND_SMTP_PORT: 2525,
+      INBOUND_MAIL_DOMAIN: 'reply.example.com',
+    });
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: '2525' })).toThrow(/set together/);
+    expect(() => loadConfig({ INBOUND_MAIL_DOMAIN: 'reply.example.com' })).toThrow(/set together/);
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_DOMAIN: 'not a domain' })).toThrow(/INBOUND_MAIL_DOMAIN/);
+  });
+
   it('stops at start on a bad value, naming it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

@@ -56,6 +56,10 @@ describe('ticket mail', () => {
     expect(reply?.subject).toContain(`[Ticket #${id}]`);
     expect(reply?.html_body).not.toMatch(/<script|<img/);
     expect(reply?.html_body).toContain('&lt;img');
+    // Replies by mail are off here: the mail threads by Message-ID but offers no reply address, and no listener runs.
+    expect(reply?.headers?.['Message-ID']).toMatch(new RegExp(`^<ticket-${id}\\.[0-9a-f]+@portal\\.example\\.com>$`));
+    expect(reply?.headers?.['Reply-To']).toBeUndefined();
+    expect(t.app.inboundMail).toBeUndefined();
     ok(await admin.call(setAssignees, { target_ticket_id: id, target_user_ids: [supportUserId] }));
     await comment(customer, id, companyId, 'Still broken');
     expect((await mailsTo(t.db, supportEmail)).map((m) => m.template)).toEqual(['ticket_customer_reply']);
