@@ -145,7 +145,7 @@ describe.each(['local', 's3'] as const)('resumable ticket attachments (tus), obj
   beforeAll(() => start(kind));
   afterAll(stop);
 
-  it('an upload interrupted at 60% resumes from its last whole part and the stored file has the same SHA-256', async () => {
+  it('an upload interrupted at 60% resumes where the storage kept it and the stored file has the same SHA-256', async () => {
     const data = randomBytes(3 * MB);
     const created = await create(customer, data.length);
     expect(created.status).toBe(201);
@@ -155,7 +155,13 @@ describe.each(['local', 's3'] as const)('resumable ticket attachments (tus), obj
     expect((await patch(customer, location, 0, data.subarray(0, MB))).status).toBe(204);
     // The second megabyte and a bit: 60% of the file has left the client when the connection drops.
     await interruptedPatch(customer, location, MB, data.subarray(MB), Math.round(0.6 * data.length) - MB);
-    expect(await offsetOf(customer, location)).toBe(MB);
+    // S3 keeps whole PATCHes only; the local folder keeps every byte that arrived.
+    const resumeAt = await offsetOf(customer, location);
+    if (kind === 's3') expect(resumeAt).toBe(MB);
+    else {
+      expect(resumeAt).toBeGreaterThanOrEqual(MB);
+      expect(resumeAt).toBeLessThanOrEqual(Math.round(0.6 * data.length));
+    }
 
     // The real browser client resumes from the URL: it asks for the offset and sends only the rest.
     const sentFrom: number[] = [];
@@ -171,7 +177,7 @@ describe.each(['local', 's3'] as const)('resumable ticket attachments (tus), obj
       });
       upload.start();
     });
-    expect(Math.min(...sentFrom)).toBeGreaterThanOrEqual(MB);
+    expect(Math.min(...sentFrom)).toBeGreaterThanOrEqual(resumeAt);
     const uploaded = JSON.parse(answer);
     expect(uploaded).toMatchObject({ status: 'ok', data: { filename: 'backup.log', filesize: data.length, mime_type: 'text/plain' } });
 

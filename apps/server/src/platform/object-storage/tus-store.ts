@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
+import { LocalObjectStorage } from './local.ts';
 import type { ObjectStorage } from './types.ts';
 
 /** tus upload ids as @tus/server names them (16 random bytes, hex); anything else is no upload of ours. */
@@ -34,13 +35,18 @@ function exactly(length: number): Transform {
 }
 
 /**
- * A tus DataStore over the portal's object storage (local folder or S3, docs/decisions/0043). Each PATCH is
- * stored whole as one object `<prefix>/<id>/part-<offset>` or not at all (object storage's put is
- * all-or-nothing), so the upload's offset is the sum of its parts and an interrupted PATCH resumes from the
- * last complete one. The upload's own facts live beside them in `info.json`. `assemble` streams the parts,
- * in order, into the final object.
+ * A tus DataStore over the portal's object storage (local folder or S3, docs/decisions/0043). The upload's
+ * own facts live in `<prefix>/<id>/info.json`.
  *
- * `partLength` answers the Content-Length of the PATCH being written: put needs a size before the first byte.
+ * On S3 (any storage with only the plain interface) each PATCH is stored whole as one object
+ * `<prefix>/<id>/part-<offset>-<length>` or not at all (put is all-or-nothing), so the offset is the sum of
+ * the whole parts and an interrupted PATCH resumes from the last complete one; `assemble` streams the parts,
+ * in order, into the final object. `partLength` answers the Content-Length of the PATCH being written: put
+ * needs a size before the first byte.
+ *
+ * On the local folder the bytes go to one growing file instead (appended at the offset, kept when a body
+ * breaks off, so an upload resumes from its last byte), which `assemble` reads once for the SHA-256 and
+ * renames into place: each byte is written once, as a plain upload writes it.
  */
 export class ObjectStorageTusStore extends DataStore {
   constructor(
@@ -53,9 +59,18 @@ export class ObjectStorageTusStore extends DataStore {
     this.extensions = ['creation', 'termination'];
   }
 
+  private get local(): LocalObjectStorage | null {
+    return this.storage instanceof LocalObjectStorage ? this.storage : null;
+  }
+
   private dir(id: string) {
     if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
     return `${this.prefix}/${id}`;
+  }
+
+  private checked(id: string) {
+    this.dir(id);
+    return id;
   }
 
   private partKey(id: string, offset: number, length: number) {
@@ -112,11 +127,12 @@ export class ObjectStorageTusStore extends DataStore {
     const info = await this.info(id);
     if (!info) throw ERRORS.FILE_NOT_FOUND;
     // Parts are written only at the current offset (the server checks Upload-Offset), so they are contiguous.
-    const offset = (await this.parts(id)).reduce((sum, p) => sum + p.size, 0);
+    const offset = this.local ? ((await this.local.growingSize(id)) ?? 0) : (await this.parts(id)).reduce((sum, p) => sum + p.size, 0);
     return new Upload({ ...info, offset, storage: { type: `object-storage:${this.storage.kind}`, path: this.dir(id) } });
   }
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    if (this.local) return this.local.appendGrowing(this.checked(id), stream, offset);
     const length = this.partLength();
     if (length === null) {
       stream.resume();
@@ -138,6 +154,7 @@ export class ObjectStorageTusStore extends DataStore {
   }
 
   override async remove(id: string): Promise<void> {
+    await this.local?.deleteGrowing(this.checked(id));
     const objects = await this.storage.list(`${this.dir(id)}/`);
     for (const o of objects) await this.storage.delete(o.key);
   }
@@ -149,9 +166,16 @@ export class ObjectStorageTusStore extends DataStore {
   async assemble(id: string, key: string): Promise<{ size: number; sha256: string }> {
     const info = await this.info(id);
     if (!info) throw ERRORS.FILE_NOT_FOUND;
+    const hash = createHash('sha256');
+    if (this.local) {
+      const size = await this.local.growingSize(id);
+      if (size !== info.size) throw new Error(`upload ${id} holds ${size} bytes, not ${info.size}`);
+      for await (const chunk of this.local.readGrowing(id)) hash.update(chunk as Buffer);
+      await this.local.commitGrowing(id, key);
+      return { size, sha256: hash.digest('hex') };
+    }
     const parts = await this.parts(id);
     const storage = this.storage;
-    const hash = createHash('sha256');
     async function* bytes() {
       for (const part of parts) {
         const object = await storage.get(part.key);
