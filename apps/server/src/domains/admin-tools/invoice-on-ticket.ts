@@ -7,13 +7,13 @@
 import type { CallData } from '@portal/contract/shared/define-call';
 import type { createInvoice } from '@portal/contract/payments/invoices';
 import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
-import { viewCustomInvoice } from '@portal/contract/payments/invoices';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
 import * as payments from '../payments/service.ts';
 import * as tickets from '../tickets/service.ts';
 
 const DEFAULT_BODY = 'An invoice has been added to this ticket.';
+const VIEW_CUSTOM_INVOICE_PAGE = '/view_custom_invoice';
 
 export async function createInvoiceOnTicket(ctx: CallContext, input: CallData<typeof createInvoice>) {
   const searchId = input.target_ticket_search_id?.trim() || null;
@@ -22,7 +22,8 @@ export async function createInvoiceOnTicket(ctx: CallContext, input: CallData<ty
   if (ticketId === null) throw badInput({ target_ticket_search_id: TICKET_MESSAGES.notFound });
   const invoice = await payments.createInvoice(ctx, { ...input, target_ticket_search_id: String(ticketId) });
   const body = input.target_ticket_body?.trim() || DEFAULT_BODY;
-  const link = `[View invoice #${invoice.id}](${viewCustomInvoice.path}?id=${invoice.id})`;
+  // The portal's page view_custom_invoice?id= (spec-1 §2): it signs the reader in first, then opens the PDF.
+  const link = `[View invoice #${invoice.id}](${VIEW_CUSTOM_INVOICE_PAGE}?id=${invoice.id})`;
   try {
     await tickets.postTicketComment(ctx, { ticket_id: ticketId, company_id: invoice.company_id, body: `${body}\n\n${link}` });
   } catch (e) {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { DOWNLOAD_SUPPORT_ATTACHMENT_PATH, UPLOAD_SUPPORT_FILE_PATH } from '@portal/contract/tickets/ticket-attachments';
 import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
 import { MERGE_MESSAGES, exportTicketPdf, mergeTicket, ticketMergeCandidates } from '@portal/contract/tickets/ticket-merge';
 import { addTag, createTicketNote, setStatus } from '@portal/contract/tickets/ticket-staff';
@@ -153,6 +154,57 @@ describe('merging tickets', () => {
     expect(
       ok(await support.call(ticketMergeCandidates, { target_ticket_id: base, target_search: `#${other}` })).data.map((c) => c.id),
     ).toEqual([other]);
+  });
+});
+
+/** One file sent as the browser's upload form sends it (attachments.test.ts covers the upload itself). */
+async function uploadFile(c: TestClient, name: string, data: Buffer): Promise<number> {
+  const b = '----merge-test';
+  const payload = Buffer.concat([
+    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="index"\r\n\r\n0\r\n`),
+    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="size"\r\n\r\n${data.length}\r\n`),
+    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${b}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: UPLOAD_SUPPORT_FILE_PATH,
+    cookies: c.cookies,
+    headers: { 'content-type': `multipart/form-data; boundary=${b}`, ...(c.csrf ? { 'x-csrf-token': c.csrf } : {}) },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id as number;
+}
+
+describe('merging tickets with attachments', () => {
+  it('the merged ticket’s attachments move with their comments and still download for the company', async () => {
+    const into = await newTicket(t.db, t.clock.now(), companyId);
+    const from = await newTicket(t.db, t.clock.now(), companyId);
+    const fileId = await uploadFile(customer, 'merge-log.txt', Buffer.from('log lines'));
+    const { hash } = ok(await customer.call(getTicketHash, { target_ticket_id: from })).data;
+    ok(
+      await customer.call(createComment, {
+        target_ticket_id: from,
+        target_body: 'log attached',
+        target_attachments: [fileId],
+        expect_ticket_hash: hash,
+        expect_company_id: companyId,
+      }),
+    );
+    ok(await support.call(mergeTicket, { target_ticket_id: from, target_merge_into_ticket_id: into }));
+    const moved = (await staffView(into)).comments.find((c) => c.comment === 'log attached');
+    expect(moved?.attachments.map((a) => a.id)).toEqual([fileId]);
+    const res = await t.app.inject({ method: 'GET', url: `${DOWNLOAD_SUPPORT_ATTACHMENT_PATH}?id=${fileId}`, cookies: customer.cookies });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('log lines');
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `${DOWNLOAD_SUPPORT_ATTACHMENT_PATH}?id=${fileId}`,
+      cookies: stranger.cookies,
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 });
 
