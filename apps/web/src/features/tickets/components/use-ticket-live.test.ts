@@ -15,24 +15,24 @@ import { TICKET_EVENTS_PATH } from './use-ticket-live';
 class FakeEventSource {
   static opened: FakeEventSource[] = [];
   closed = false;
-  private readonly listeners = new Map<string, Set<() => void>>();
+  private readonly listeners = new Map<string, Set<(event: { data: string }) => void>>();
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
   }
-  addEventListener(type: string, fn: () => void) {
+  addEventListener(type: string, fn: (event: { data: string }) => void) {
     const set = this.listeners.get(type) ?? new Set();
     set.add(fn);
     this.listeners.set(type, set);
   }
-  removeEventListener(type: string, fn: () => void) {
+  removeEventListener(type: string, fn: (event: { data: string }) => void) {
     this.listeners.get(type)?.delete(fn);
   }
   close() {
     this.closed = true;
   }
-  emit(type: string) {
+  emit(type: string, data = '') {
     if (this.closed) throw new Error('an event on a closed stream');
-    for (const fn of this.listeners.get(type) ?? []) fn();
+    for (const fn of this.listeners.get(type) ?? []) fn({ data });
   }
 }
 
@@ -99,6 +99,31 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('live updates on /tickets/$id', () => {
+  const VIEWERS = JSON.stringify({
+    viewers: [
+      { user_id: 2, contact_name: 'Sam Support', is_staff: true },
+      { user_id: 9, contact_name: 'Casey Customer', is_staff: false },
+    ],
+  });
+
+  it('staff see who else is viewing as the stream tells it, in a status region that stays when empty', async () => {
+    const { stream } = await openTicket(ADMIN);
+    const region = screen.getByTestId('ticket-viewers');
+    expect(region.getAttribute('role')).toBe('status');
+    expect(region.textContent).toBe('');
+    act(() => stream.emit('viewers', VIEWERS));
+    expect(region.textContent).toContain('Sam Support and Casey Customer (customer) are also viewing');
+    act(() => stream.emit('viewers', JSON.stringify({ viewers: [] })));
+    expect(region.textContent).toBe('');
+  });
+
+  it('a customer’s page has no viewers region, whatever its stream might say', async () => {
+    const { stream } = await openTicket(CUSTOMER);
+    act(() => stream.emit('viewers', VIEWERS));
+    expect(screen.queryByTestId('ticket-viewers')).toBeNull();
+    expect(screen.queryByText(/also viewing/)).toBeNull();
+  });
+
   it('opens the ticket’s event stream; a changed event shows the customer’s message and reloads the ticket', async () => {
     const { api, server, stream } = await openTicket(CUSTOMER);
     expect(stream.url).toBe(`${TICKET_EVENTS_PATH}?id=7`);
