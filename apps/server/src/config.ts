@@ -109,6 +109,20 @@ const zEnv = z.object({
     .string()
     .regex(/^\d+\.\d+\.\d+$/, 'expected a version of three parts, such as 25.3.0')
     .default('25.3.0'),
+  /**
+   * Who builds hosted consoles (docs/decisions/0048). Only 'local' exists: it builds nothing, but answers like
+   * the real orchestrator would, after HOSTED_PROVISION_SECONDS (HOSTED_DELETE_SECONDS to remove one), failing
+   * that share of builds and removals (0 to 1). The job 'hosted-provisioner' looks every few seconds.
+   */
+  HOSTED_PROVISIONER: z.enum(['local']).default('local'),
+  HOSTED_PROVISION_SECONDS: z.coerce.number().int().min(0).max(3600).default(45),
+  HOSTED_DELETE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  HOSTED_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Consoles are reached at <name>.<HOSTED_DNS_SUFFIX>. */
+  HOSTED_DNS_SUFFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'expected a domain, such as cometbackup.example')
+    .default('cometbackup.example'),
   /** The oldest server release a licence is issued to; the plan's payload names it. */
   SERVER_MINIMUM_VERSION: z
     .string()

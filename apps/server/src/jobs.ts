@@ -4,6 +4,7 @@ import * as billing from './domains/billing/service.ts';
 import * as lifecycle from './domains/companies/lifecycle.ts';
 import * as notifications from './domains/notifications/service.ts';
 import * as payments from './domains/payments/service.ts';
+import * as servers from './domains/servers/service.ts';
 import * as tickets from './domains/tickets/service.ts';
 import type { ScheduledJob } from './platform/scheduler.ts';
 
@@ -33,4 +34,6 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   { name: 'ticket-reminders', everyMs: 15 * MINUTE, run: tickets.remindersJob },
   // P1 alerts unanswered for 15 minutes call the whole rotation; each minute, so the call is at most a minute late.
   { name: 'escalate-p1-alerts', everyMs: MINUTE, run: tickets.escalateAlertsJob },
+  // Hosted consoles: builds and removals move on when the provisioner says they are done (decision 0048).
+  { name: 'hosted-provisioner', everyMs: 5_000, run: (ctx) => servers.hostedProvisionerJob(ctx) },
 ];

@@ -82,6 +82,18 @@ import {
   setLicenseLockState,
   setLicenseName,
 } from './servers/licences.ts';
+import {
+  adminHostedList,
+  devTenantHosts,
+  hostedCreate,
+  hostedDelete,
+  hostedDescribe,
+  hostedDescribeAsyncTask,
+  hostedListAsyncTasks,
+  hostedListRegions,
+  hostedSetFavourite,
+  hostedSetName,
+} from './servers/hosted.ts';
 import { adminServerLicenseTable, adminSetLicensePayload, licenseCheckIn, userMyServersTable } from './servers/server-tables.ts';
 import type { Call } from './shared/define-call.ts';
 import { acknowledgeAlert, raiseAlert } from './tickets/alerts.ts';
@@ -226,6 +238,16 @@ export const ALL_CALLS: readonly Call[] = [
   adminServerLicenseTable,
   adminSetLicensePayload,
   licenseCheckIn,
+  hostedCreate,
+  hostedListAsyncTasks,
+  hostedDescribeAsyncTask,
+  hostedListRegions,
+  hostedSetName,
+  hostedSetFavourite,
+  hostedDelete,
+  hostedDescribe,
+  adminHostedList,
+  devTenantHosts,
   listPlans,
   selectPlan,
   listCreditPacks,

@@ -105,6 +105,8 @@ export const OWNED_FACTORIES: Partial<Record<OwnedKind, OwnedFactory>> = {
   transaction: { belongsTo: 'company', make: async (db, now, companyId) => `c${(await newCardPurchase(db, now, companyId)).id}` },
   ticket: { belongsTo: 'company', make: async (db, now, companyId) => newTicket(db, now, companyId) },
   bucket: { belongsTo: 'company', make: async (db, now, companyId) => (await newBucket(db, now, companyId)).bucket },
+  hosted_server: { belongsTo: 'company', make: async (db, now, companyId) => (await newHosted(db, now, companyId)).hosted_server_id },
+  async_task: { belongsTo: 'company', make: async (db, now, companyId) => (await newHosted(db, now, companyId)).async_task_id },
 };
 
 /** A saved Visa ending 4242 with a token no gateway knows (charging it is declined): for access tests. */
@@ -218,6 +220,52 @@ export async function newLicence(db: Database, now: Date, companyId: number, o: 
 }
 
 /**
+ * A hosted console of the company, asked for as its primary contact would (hosted_comet/create) whatever the
+ * plan allows, and built (ready) unless `ready: false`. Named, so the generated tests can type the name to delete
+ * it (the delete call's example).
+ */
+export async function newHosted(
+  db: Database,
+  now: Date,
+  companyId: number,
+  o: { name?: string; storage?: 'none' | 'cspbw'; ready?: boolean } = {},
+) {
+  const user = await primaryContact(db, companyId);
+  const company = await tenancy.findCompany(db, companyId);
+  const log = { info() {}, warn() {}, error() {} };
+  const actor = {
+    sessionId: '',
+    userId: user.id,
+    email: user.email,
+    label: user.email,
+    companyId,
+    companyType: company?.company_type ?? 'customer',
+    roles: ['any', 'customer'],
+    capabilities: ['use_hosted'],
+    impersonatorUserId: null,
+    authenticatedAt: now,
+    twoFactorSetupPending: false,
+  };
+  const config = { HOSTED_DNS_SUFFIX: 'cometbackup.example' };
+  const ctx = { db, clock: { now: () => now }, log, actor, config, audit: async () => {} } as unknown as CallContext;
+  const input = {
+    target_name: o.name ?? 'Test console',
+    target_region: 'us-east',
+    target_email_from: 'backups@example.com',
+    target_email_send_as: 'Backups',
+    target_storage_type: o.storage ?? 'none',
+  } as const;
+  const made = await servers.createHosted(ctx as CallContext<never>, input, { unchecked: true });
+  if (o.ready !== false) {
+    // Built at once by the local provisioner, through the job's own steps (start, then done), so it is billed.
+    const instant = servers.localProvisioner({ buildSeconds: 0, deleteSeconds: 0, failureRate: 0, version: '25.3.0' });
+    await servers.advanceHosted(ctx, made.hosted_server_id, instant);
+    await servers.advanceHosted(ctx, made.hosted_server_id, instant);
+  }
+  return made;
+}
+
+/**
  * A download version customers can see, with one Linux tar file uploaded and attached through the
  * service's own steps (the sample inputs name version 24.12.3).
  */
@@ -257,8 +305,17 @@ export async function newBucket(db: Database, now: Date, companyId: number, o: {
   const company = await tenancy.findCompany(db, companyId);
   const log = { info() {}, warn() {}, error() {} };
   const actor = {
-    sessionId: '', userId: user.id, email: user.email, label: user.email, companyId, companyType: company?.company_type ?? 'customer',
-    roles: ['any', 'customer'], capabilities: ['use_storage'], impersonatorUserId: null, authenticatedAt: now, twoFactorSetupPending: false,
+    sessionId: '',
+    userId: user.id,
+    email: user.email,
+    label: user.email,
+    companyId,
+    companyType: company?.company_type ?? 'customer',
+    roles: ['any', 'customer'],
+    capabilities: ['use_storage'],
+    impersonatorUserId: null,
+    authenticatedAt: now,
+    twoFactorSetupPending: false,
   };
   const ctx = { db, clock: { now: () => now }, log, actor, config: STORAGE_TEST_CONFIG, audit: async () => {} } as unknown as CallContext;
   await storage.enable(ctx);

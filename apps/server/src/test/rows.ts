@@ -247,3 +247,19 @@ export async function storageAccountsOf(t: Rows, companyId: number) {
 export async function storageBucketsOf(t: Rows, companyId: number) {
   return t.db.select().from(schema.storageBuckets).where(eq(schema.storageBuckets.company_id, companyId)).orderBy(schema.storageBuckets.id);
 }
+
+export type HostedServerRow = typeof schema.hostedServers.$inferSelect;
+
+export async function hostedRow(t: Rows, id: number): Promise<HostedServerRow | undefined> {
+  const [row] = await t.db.select().from(schema.hostedServers).where(eq(schema.hostedServers.id, id));
+  return row;
+}
+
+export async function hostedRowsOf(t: Rows, companyId: number): Promise<HostedServerRow[]> {
+  return t.db.select().from(schema.hostedServers).where(eq(schema.hostedServers.company_id, companyId)).orderBy(schema.hostedServers.id);
+}
+
+export async function asyncTaskRow(t: Rows, id: number) {
+  const [row] = await t.db.select().from(schema.hostedAsyncTasks).where(eq(schema.hostedAsyncTasks.id, id));
+  return row;
+}

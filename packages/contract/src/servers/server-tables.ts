@@ -34,7 +34,17 @@ export const zSelfHostedRow = z.object({
 });
 export type SelfHostedRow = z.infer<typeof zSelfHostedRow>;
 
-/** A hosted console row; the hosted domain fills this group (empty until it lands). */
+/** A console being built, or whose build failed (spec-2 §3 provisioning row). */
+export const zProvisioningRow = z.object({
+  id: zId,
+  name: z.string(),
+  failed: z.boolean(),
+  failure_message: z.string(),
+  region: z.string(),
+  created_at: z.string(),
+});
+
+/** A hosted console that exists (spec-2 §3 hosted row). */
 export const zHostedRow = z.object({
   id: zId,
   server_name: z.string(),
@@ -46,6 +56,8 @@ export const zHostedRow = z.object({
   pending_delete: z.boolean(),
   pending_delete_failed: z.boolean(),
   favourited: z.boolean(),
+  admin_username: z.string(),
+  admin_password: z.string(),
   region: z.string(),
   created_at: z.string(),
 });
@@ -53,9 +65,10 @@ export const zHostedRow = z.object({
 export const userMyServersTable = defineCall({
   path: '/api/v1/web/UserMyServersTable.json',
   summary:
-    "The caller's servers grouped into hosted and self-hosted, favourites first, then newest; archived and deleted licences are left out. The page counts licences.",
+    "The caller's servers grouped into consoles being built (or failed), hosted and self-hosted, favourites first, then newest; archived and deleted licences and deleted consoles are left out. The page counts licences; every console is listed.",
   input: z.object(zPaging),
   output: z.object({
+    provisioning: z.array(zProvisioningRow),
     hosted: z.array(zHostedRow),
     self_hosted: z.array(zSelfHostedRow),
     total: z.number().int().min(0),

@@ -30,6 +30,9 @@ const OWNED_ID_SCHEMAS = {
   transaction: () => z.string().min(2).max(24),
   /** Another company's ticket answers as a missing one. */
   ticket: numberId,
+  /** A hosted console, and the task that creates it (docs/decisions/0048). */
+  hosted_server: numberId,
+  async_task: numberId,
   /** A storage bucket travels by its name, which is unique at the provider. */
   bucket: (error?: string) => z.string(error ? { error } : undefined).trim().min(1, error ? { error } : undefined).max(63),
 };

@@ -14,8 +14,22 @@ import {
   licenseCheckIn,
   userMyServersTable,
 } from '@portal/contract/servers/server-tables';
+import {
+  adminHostedList,
+  devTenantHosts,
+  hostedCreate,
+  hostedDelete,
+  hostedDescribe,
+  hostedDescribeAsyncTask,
+  hostedListAsyncTasks,
+  hostedListRegions,
+  hostedSetFavourite,
+  hostedSetName,
+} from '@portal/contract/servers/hosted';
 import { handle } from '../../platform/handle.ts';
 import { checkIn } from './check-in.ts';
+import * as hosted from './hosted.ts';
+import * as hostedTables from './hosted-tables.ts';
 import * as licences from './licences.ts';
 import * as tables from './server-tables.ts';
 
@@ -32,4 +46,14 @@ export const serverHandlers = [
   handle(adminServerLicenseTable, (input, ctx) => tables.adminTable(ctx, input), { readOnly: true }),
   handle(adminSetLicensePayload, (input, ctx) => tables.setPayload(ctx, input)),
   handle(licenseCheckIn, (input, ctx) => checkIn(ctx, input)),
+  handle(hostedCreate, (input, ctx) => hosted.createHosted(ctx, input)),
+  handle(hostedListAsyncTasks, (input, ctx) => hosted.listAsyncTasks(ctx, input), { readOnly: true }),
+  handle(hostedDescribeAsyncTask, (input, ctx) => hosted.describeAsyncTask(ctx, input), { readOnly: true }),
+  handle(hostedListRegions, (input, ctx) => hosted.listRegions(ctx, input), { readOnly: true }),
+  handle(hostedSetName, (input, ctx) => hosted.setName(ctx, input)),
+  handle(hostedSetFavourite, (input, ctx) => hosted.setFavourite(ctx, input)),
+  handle(hostedDelete, (input, ctx) => hosted.remove(ctx, input)),
+  handle(hostedDescribe, (input, ctx) => hosted.describe(ctx, input), { readOnly: true }),
+  handle(adminHostedList, (input, ctx) => hostedTables.adminList(ctx, input), { readOnly: true }),
+  handle(devTenantHosts, (input, ctx) => hostedTables.tenantHosts(ctx, input), { readOnly: true }),
 ];

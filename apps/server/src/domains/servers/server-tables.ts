@@ -5,6 +5,7 @@ import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
+import { companyHostedRows } from './hosted-tables.ts';
 import * as q from './queries.ts';
 
 type Ctx = CallContext<Actor>;
@@ -45,8 +46,8 @@ export async function myServers(ctx: Ctx, input: { page: number; page_size: numb
     input.page_size,
     (input.page - 1) * input.page_size,
   );
-  // Hosted consoles join this table when the hosted domain lands; until then the group is empty.
-  return { hosted: [], self_hosted: page.rows.map((l) => selfHostedRow(l, latest)), total: page.total, latest_version: latest };
+  const hosted = await companyHostedRows(ctx, company.id, input.target_search_query.trim());
+  return { ...hosted, self_hosted: page.rows.map((l) => selfHostedRow(l, latest)), total: page.total, latest_version: latest };
 }
 
 /** What an override changes from the plan's payload, in words. */

@@ -1,4 +1,17 @@
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../tenancy/tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -59,4 +72,71 @@ export const serverLicenceLogs = pgTable(
     outcome: text('outcome').notNull(),
   },
   (t) => [index('server_licence_logs_licence').on(t.licence_id, t.id)],
+);
+
+/**
+ * Hosted management consoles (spec-2 §3, §4; docs/decisions/0048). `state` runs provisioning (or failed) →
+ * ready → deleting (or delete_failed, retried) → deleted; the provisioner's operation ids say what it is
+ * building or removing. A console is one hosted_server billing service while it is ready or being deleted.
+ */
+export const hostedServers = pgTable(
+  'hosted_servers',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    server_name: text('server_name').notNull(),
+    region: text('region').notNull(),
+    state: text('state').$type<'provisioning' | 'failed' | 'ready' | 'deleting' | 'delete_failed' | 'deleted'>().notNull(),
+    failure_message: text('failure_message').notNull().default(''),
+    provision_operation: text('provision_operation').notNull().default(''),
+    delete_operation: text('delete_operation').notNull().default(''),
+    /** When the provisioner job next looks at a console being built or removed; null: at once. */
+    next_check_at: ts('next_check_at'),
+    user_dns: text('user_dns').notNull().default(''),
+    user_custom_dns: text('user_custom_dns').notNull().default(''),
+    version: text('version').notNull().default(''),
+    admin_username: text('admin_username').notNull().default(''),
+    admin_password: text('admin_password').notNull().default(''),
+    /** The licence the console's server runs under, as the provisioner reports it (/manage_tenant_hosts). */
+    licence: text('licence').notNull().default(''),
+    send_as_email_address: text('send_as_email_address').notNull(),
+    send_as_display_name: text('send_as_display_name').notNull(),
+    storage_type: text('storage_type').$type<'none' | 'cspbw' | 'wasabi' | 'backblaze'>().notNull(),
+    storage_bucket: text('storage_bucket').notNull().default(''),
+    storage_access_key: text('storage_access_key').notNull().default(''),
+    /** Write-only: handed to the provisioner, never answered. */
+    storage_secret_key: text('storage_secret_key').notNull().default(''),
+    /** The storage a console comes with (5 TB for 30 days from ready, spec-1 §9); the storage product bills nothing for it yet. */
+    included_storage_bytes: bigint('included_storage_bytes', { mode: 'number' }).notNull().default(0),
+    included_storage_expires_at: ts('included_storage_expires_at'),
+    num_devices_online: integer('num_devices_online').notNull().default(0),
+    num_boosters_online: integer('num_boosters_online').notNull().default(0),
+    favourited: boolean('favourited').notNull().default(false),
+    created_at: ts('created_at').notNull(),
+    ready_at: ts('ready_at'),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [index('hosted_servers_company').on(t.company_id, t.created_at)],
+);
+
+/** Asynchronous tasks (spec-1 §4): a console's creation, open until the provisioner finishes or fails. */
+export const hostedAsyncTasks = pgTable(
+  'hosted_async_tasks',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    hosted_server_id: integer('hosted_server_id')
+      .notNull()
+      .references(() => hostedServers.id),
+    action: text('action').$type<'CREATE'>().notNull(),
+    status: text('status').$type<'running' | 'success' | 'error'>().notNull(),
+    message: text('message').notNull().default(''),
+    created_at: ts('created_at').notNull(),
+    completed_at: ts('completed_at'),
+  },
+  (t) => [index('hosted_async_tasks_company').on(t.company_id, t.id)],
 );

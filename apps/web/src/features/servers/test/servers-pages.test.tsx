@@ -43,7 +43,7 @@ const licence = (o: Partial<SelfHostedRow> = {}): SelfHostedRow => ({
 });
 
 const table = (rows: SelfHostedRow[]) =>
-  on(userMyServersTable, () => ({ hosted: [], self_hosted: rows, total: rows.length, latest_version: '25.3.0' }));
+  on(userMyServersTable, () => ({ provisioning: [], hosted: [], self_hosted: rows, total: rows.length, latest_version: '25.3.0' }));
 
 function page(path: string, routes: FakeRoute[], auth: Partial<AuthContext> = CUSTOMER) {
   return renderApp(path, [on(getAuthContext, () => authContext(auth)), ...routes]);

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { CallContext } from '../../platform/context.ts';
+import { newSerial } from './serial.ts';
+
+/** What the portal asks the orchestrator to build (docs/decisions/0048). */
+export interface ConsoleSpec {
+  hosted_server_id: number;
+  company_id: number;
+  region: string;
+  /** The address the console answers at, chosen by the portal so the name is known before the build. */
+  user_dns: string;
+  email_from: string;
+  email_send_as: string;
+  storage: {
+    type: 'none' | 'cspbw' | 'wasabi' | 'backblaze';
+    bucket: string;
+    access_key: string;
+    secret_key: string;
+    included_bytes: number;
+  };
+}
+
+/** A console that answers: how its owner signs in, and what it runs. */
+export interface BuiltConsole {
+  version: string;
+  admin_username: string;
+  admin_password: string;
+  licence: string;
+}
+
+/** Where an operation is: still running (look again at `check_at`), done, or failed with a message for the owner. */
+export type Progress<T> = { state: 'pending'; check_at: Date } | { state: 'done'; result: T } | { state: 'failed'; message: string };
+
+/**
+ * The hosted console orchestrator. Operations are long (minutes), so each is started, then checked until it
+ * ends; the portal keeps the operation id on the console row, so any app node can check it and a restart loses
+ * nothing. Every method must be safe to call again with the same arguments (a node may die between the
+ * orchestrator's answer and the commit): `startCreate` and `startDelete` are keyed by hosted_server_id.
+ *
+ * A production adapter calls the orchestrator's API: startCreate → POST /consoles {spec} (idempotency key
+ * `console-<id>`) answering an operation id; checkCreate → GET /operations/<id>; startDelete → DELETE
+ * /consoles/<id>; checkDelete → GET /operations/<id>. It is chosen by HOSTED_PROVISIONER in `provisionerFor`.
+ */
+export interface Provisioner {
+  startCreate(spec: ConsoleSpec, now: Date): Promise<{ operation: string; check_at: Date }>;
+  checkCreate(operation: string, spec: ConsoleSpec, now: Date): Promise<Progress<BuiltConsole>>;
+  startDelete(spec: ConsoleSpec, now: Date): Promise<{ operation: string; check_at: Date }>;
+  checkDelete(operation: string, now: Date): Promise<Progress<null>>;
+}
+
+export const LOCAL_BUILD_FAILURE = 'The console did not start in its region (local provisioner: simulated failure)';
+export const LOCAL_DELETE_FAILURE = 'The console could not be removed (local provisioner: simulated failure)';
+
+/**
+ * The local orchestrator: it builds nothing, but takes real time and fails a configured share of operations.
+ * The operation id carries when it ends and how (`local:<end ms>:<ok|fail>`), so it needs no state of its own
+ * and every node agrees on it.
+ */
+export function localProvisioner(o: {
+  buildSeconds: number;
+  deleteSeconds: number;
+  failureRate: number;
+  version: string;
+  random?: () => number;
+}): Provisioner {
+  const random = o.random ?? Math.random;
+  const start = (now: Date, seconds: number) => {
+    const end = new Date(now.getTime() + seconds * 1000);
+    return { operation: `local:${end.getTime()}:${random() < o.failureRate ? 'fail' : 'ok'}`, check_at: end };
+  };
+  const progress = <T>(operation: string, now: Date, failure: string, result: () => T): Progress<T> => {
+    const [, end, outcome] = operation.split(':');
+    const endsAt = new Date(Number(end));
+    if (Number.isNaN(endsAt.getTime())) return { state: 'failed', message: `Unknown operation ${operation}` };
+    if (now < endsAt) return { state: 'pending', check_at: endsAt };
+    return outcome === 'ok' ? { state: 'done', result: result() } : { state: 'failed', message: failure };
+  };
+  return {
+    startCreate: async (_spec, now) => start(now, o.buildSeconds),
+    checkCreate: async (operation, _spec, now) =>
+      progress(operation, now, LOCAL_BUILD_FAILURE, () => ({
+        version: o.version,
+        admin_username: 'admin',
+        admin_password: randomBytes(12).toString('base64url'),
+        licence: newSerial(),
+      })),
+    startDelete: async (_spec, now) => start(now, o.deleteSeconds),
+    checkDelete: async (operation, now) => progress(operation, now, LOCAL_DELETE_FAILURE, () => null),
+  };
+}
+
+/** The orchestrator the configuration names. */
+export function provisionerFor(config: CallContext['config']): Provisioner {
+  return localProvisioner({
+    buildSeconds: config.HOSTED_PROVISION_SECONDS,
+    deleteSeconds: config.HOSTED_DELETE_SECONDS,
+    failureRate: config.HOSTED_FAILURE_RATE,
+    version: config.SERVER_LATEST_VERSION,
+  });
+}
