@@ -3,7 +3,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../../apps/server');
+/**
+ * The server that runs: this checkout's, or BENCH_SERVER_DIR's (say an exported commit, to measure it while the
+ * working tree holds unfinished changes, or to compare two commits on one database).
+ */
+const SERVER_DIR = process.env.BENCH_SERVER_DIR
+  ? path.resolve(process.env.BENCH_SERVER_DIR)
+  : path.resolve(import.meta.dirname, '../../apps/server');
 
 export interface RunningServer {
   origin: string;
