@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconBuildingWarehouse,
   IconCertificate,
+  IconCloud,
   IconChartBar,
   IconCoin,
   IconCreditCard,
@@ -45,6 +46,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // The same requirements as the routes' guards (and the calls behind them).
   { to: '/my_servers', label: 'My servers', icon: IconServer, roles: ['customer'], capability: 'use_self_hosted' },
   { to: '/downloads', label: 'Downloads', icon: IconDownload, roles: ['customer'], capability: 'use_self_hosted' },
+  // Storage only for companies that can have it (can_have_comet_storage gives use_storage).
+  { to: '/storage/wasabi', label: 'Storage', icon: IconCloud, roles: ['customer', 'distributor'], capability: 'use_storage' },
   { to: '/my_plan', label: 'My plan', icon: IconStack2, roles: ['customer'], capability: 'use_my_plan' },
   { to: '/my_active_services', label: 'Active services', icon: IconListDetails, roles: ['customer'] },
   { to: '/full_usage_history', label: 'Usage history', icon: IconChartBar, roles: ['customer'] },

@@ -31,6 +31,8 @@ import { loginRoute } from './routes/login';
 import { manageEmailTemplatesRoute } from './routes/manage-email-templates';
 import { myActiveServicesRoute } from './routes/my-active-services';
 import { myPlanRoute } from './routes/my-plan';
+import { addStorageRoute } from './routes/add-storage';
+import { storageWasabiRoute } from './routes/storage-wasabi';
 import { myaccountRoute } from './routes/myaccount';
 import { myaccountVerificationRoute } from './routes/myaccount-verification';
 import { passphraseRoute } from './routes/passphrase';
@@ -80,6 +82,8 @@ export const routeTree = rootRoute.addChildren([
     createServerRoute,
     manageServersRoute,
     manageApiTokensRoute,
+    addStorageRoute,
+    storageWasabiRoute,
     supportRoute,
     myTicketsRoute,
     ticketsCreateRoute,

@@ -27,6 +27,10 @@ export const DEFAULT_STORAGE_REGION: StorageRegion = 'us-east-1';
 
 /** $6.99 per TB per month, charged daily (spec-1 §9); the monthly estimate is 30 daily charges. */
 export const STORAGE_PRICE_TEXT = '$6.99/TB per month, charged daily, no markup';
+/** The list price behind the text, for the page's estimate; billing charges from its price rows (docs/decisions/0021). */
+export const STORAGE_CENTS_PER_TB_MONTH = 699;
+/** 1 TB = 10^12 bytes, and at least 1 TB is charged. */
+export const STORAGE_TB_BYTES = 1e12;
 
 export const STORAGE_MESSAGES = {
   notEnabled: 'Storage is not enabled for this company',
