@@ -85,9 +85,20 @@ export function installInboundMail(app: FastifyInstance): void {
         });
     },
   });
-  server.on('error', (err) => app.log.error({ err }, 'inbound mail listener'));
   app.decorate('inboundMail', { port: () => (server.server.address() as AddressInfo | null)?.port ?? null });
-  app.addHook('onReady', () => new Promise<void>((resolve) => server.listen(config.INBOUND_SMTP_PORT, config.INBOUND_SMTP_HOST, resolve)));
+  // A port that cannot be taken stops the start, as the HTTP port does; later errors (a client's) are logged.
+  app.addHook(
+    'onReady',
+    () =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.INBOUND_SMTP_PORT, config.INBOUND_SMTP_HOST, () => {
+          server.off('error', reject);
+          server.on('error', (err) => app.log.error({ err }, 'inbound mail listener'));
+          resolve();
+        });
+      }),
+  );
   app.addHook('preClose', () => new Promise<void>((resolve) => server.close(() => resolve())));
 }
 

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicket } from '../../test/factories.ts';
-import { ON_POSTGRES, TestClient, type TestContext, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
+import { ON_POSTGRES, TestClient, type TestContext, appWith, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
 import { type MailCapture, mailsTo, startMailCapture } from '../../test/mail.ts';
 import { replyAddress } from './mail-address.ts';
 import { MAIL_REPLY_MESSAGES, stripQuoted } from './mail-replies.ts';
@@ -203,6 +203,14 @@ describe.skipIf(!ON_POSTGRES)('reply by mail under parallel delivery (PostgreSQL
         .map((x) => x.comment)
         .sort(),
     ).toEqual(['Another', 'Sent twice']);
+  });
+});
+
+describe('the inbound listener', () => {
+  it('stops the start when its port is taken, as the HTTP port would', async () => {
+    const second = await appWith(t, { INBOUND_SMTP_PORT: String(port), INBOUND_SMTP_HOST: '127.0.0.1', INBOUND_MAIL_DOMAIN: DOMAIN });
+    await expect(second.ready()).rejects.toThrow(/EADDRINUSE/);
+    await second.close().catch(() => {});
   });
 });
 
