@@ -3,7 +3,8 @@
  * uploaded resumably (tus, in the web's 8 MB PATCHes, the last one assembling the attachment) and downloaded
  * by `download_support_attachment`, against the loopback copy of the same file: the same bytes sent over
  * HTTP on 127.0.0.1 to a bare Node server that writes them to a file on the same disk, and read back from it.
- * Target: both directions at ≥ 50% of the loopback copy's speed, with the server's memory constant (its
+ * The loopback copy is measured before and after the portal's transfers; the faster counts. Target: both
+ * directions at ≥ 50% of the loopback copy's speed, with the server's memory constant (its
  * resident memory sampled every 50 ms during each transfer, and its peak, VmHWM, before and after).
  *
  *   npx tsx bench/tickets-attachments.bench.ts          # from the repository root
@@ -249,6 +250,10 @@ async function main() {
       ? fs.readdirSync(partsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
       : 0;
 
+    // The baseline again, after: the machine is shared, and the faster of the two counts (the stricter ratio).
+    const again = await loopbackCopy(file, DIR);
+    copy.uploadMs = Math.min(copy.uploadMs, again.uploadMs);
+    copy.downloadMs = Math.min(copy.downloadMs, again.downloadMs);
     const uploadRatio = copy.uploadMs / best.ms;
     const downloadRatio = copy.downloadMs / download.value;
     const results = {
