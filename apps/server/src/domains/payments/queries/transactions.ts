@@ -51,41 +51,77 @@ const adminEntries = (companyId: number) => sql`
   from billing_bill_packs
   where company_id = ${companyId} and source = 'admin' and creates_billing_entry`;
 
+interface RawPageRow extends Omit<RawBillRow, 'id'> {
+  id: string | null;
+  total: string | number;
+}
+
 /**
- * A page of the bill. Each branch reads its own partial index in page order and stops at the page's end
- * (offset + limit rows), the union is cut to the page, and only then are the page's purchases joined to the
- * packs they bought: a page never touches the company's whole history. Ties in time sort by source and id,
- * the same in the branches and the union. A card filter leaves admin entries out (they used no card).
+ * A page of the bill and its total in one prepared statement (issue 12: the list's round trips and query building
+ * were most of its cost beside the bare SQL). Each source is read from its partial index in page order and cut at
+ * the page's end (offset + limit rows), the union is cut to the page, and only then are the page's purchases joined
+ * to the packs they bought: a page never touches the company's whole history. Ties in time sort by source and id,
+ * the same in the branches and the union. A card filter leaves admin entries out (they used no card): `card` null
+ * lists every line, and the admin branch's `card is null` is a one-time filter, decided once per execution.
+ * The count is the one-row side of a lateral join, so a page past the end still answers the total.
  */
+function preparePage(db: Database) {
+  const company = sql.placeholder('company');
+  const card = sql`${sql.placeholder('card')}::bigint`;
+  const end = sql.placeholder('end');
+  const chargeWhere = sql`ct.company_id = ${company} and ct.kind = 'charge' and ct.success and (${card} is null or ct.card_id = ${card})`;
+  const entryWhere = sql`company_id = ${company} and source = 'admin' and creates_billing_entry and ${card} is null`;
+  const page = sql`select b.src, b.n, b.src || b.n as id, b.created_at, b.item, coalesce(b.amount, p.amount, 0) as amount, b.charged_amount,
+        b.invoice_id, b.card_id
+      from (select * from (
+          (select 'c' as src, ct.id as n, ct.created_at, ct.item, ct.credit_pack_id, null::bigint as amount, ct.charged_amount,
+             ct.invoice_id, ct.card_id
+           from card_transactions ct where ${chargeWhere}
+           order by ct.created_at desc, ct.id desc limit ${end})
+          union all
+          (select 'p' as src, id as n, purchase_date as created_at, name as item, null::bigint as credit_pack_id, amount,
+             cost as charged_amount, null::integer as invoice_id, null::bigint as card_id
+           from billing_bill_packs where ${entryWhere}
+           order by purchase_date desc, id desc limit ${end})
+        ) u order by created_at desc, src, n desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) b
+      left join billing_bill_packs p on p.id = b.credit_pack_id`;
+  const total = sql`select (select count(*) from card_transactions ct where ${chargeWhere})
+      + (select count(*) from billing_bill_packs where ${entryWhere}) as n`;
+  return db
+    .select({
+      id: sql<string | null>`pg.id`,
+      created_at: sql<Date | string>`pg.created_at`,
+      item: sql<string>`pg.item`,
+      amount: sql<string | number>`pg.amount`,
+      charged_amount: sql<string | number>`pg.charged_amount`,
+      invoice_id: sql<number | null>`pg.invoice_id`,
+      card_id: sql<string | number | null>`pg.card_id`,
+      total: sql<string | number>`t.n`,
+    })
+    .from(sql`(${total}) t left join lateral (${page}) pg on true`)
+    .orderBy(sql`pg.created_at desc, pg.src, pg.n desc`)
+    .prepare('bill_page');
+}
+
+/** The bill is /mybill's one read: its statement is prepared once per database handle. */
+const preparedPages = new WeakMap<Database, ReturnType<typeof preparePage>>();
+
+/** A page of the bill with the number of lines in it (see preparePage). */
 export async function pageBill(db: Database, companyId: number, o: { limit: number; offset: number; cardId: number | null }) {
-  const end = o.offset + o.limit;
-  const card = o.cardId === null ? sql`` : sql`and ct.card_id = ${o.cardId}`;
-  const chargeRows = sql`(select 'c' as src, ct.id as n, ct.created_at, ct.item, ct.credit_pack_id, null::bigint as amount,
-      ct.charged_amount, ct.invoice_id, ct.card_id
-    from card_transactions ct
-    where ct.company_id = ${companyId} and ct.kind = 'charge' and ct.success ${card}
-    order by ct.created_at desc, ct.id desc limit ${end})`;
-  const entryRows = sql`(select 'p' as src, id as n, purchase_date as created_at, name as item, null::bigint as credit_pack_id,
-      amount, cost as charged_amount, null::integer as invoice_id, null::bigint as card_id
-    from billing_bill_packs
-    where company_id = ${companyId} and source = 'admin' and creates_billing_entry
-    order by purchase_date desc, id desc limit ${end})`;
-  const union = o.cardId === null ? sql`${chargeRows} union all ${entryRows}` : chargeRows;
-  const page = db.execute(sql`
-      select b.src || b.n as id, b.created_at, b.item, coalesce(b.amount, p.amount, 0) as amount, b.charged_amount,
-             b.invoice_id, b.card_id
-      from (select * from (${union}) u order by created_at desc, src, n desc limit ${o.limit} offset ${o.offset}) b
-      left join billing_bill_packs p on p.id = b.credit_pack_id
-      order by b.created_at desc, b.src, b.n desc`);
-  const chargeCount = sql`(select count(*) from card_transactions ct
-    where ct.company_id = ${companyId} and ct.kind = 'charge' and ct.success ${card})`;
-  const entryCount = sql`(select count(*) from billing_bill_packs
-    where company_id = ${companyId} and source = 'admin' and creates_billing_entry)`;
-  const counted = o.cardId === null ? sql`select ${chargeCount} + ${entryCount} as n` : sql`select ${chargeCount} as n`;
-  // Side by side: a read-only call's statements may use two of the pool's connections.
-  const [pageResult, countResult] = await Promise.all([page, db.execute(counted)]);
-  const rows = rowsOf<RawBillRow>(pageResult);
-  const total = Number(rowsOf<{ n: string | number }>(countResult)[0]?.n ?? 0);
+  let prepared = preparedPages.get(db);
+  if (!prepared) {
+    prepared = preparePage(db);
+    preparedPages.set(db, prepared);
+  }
+  const found = (await prepared.execute({
+    company: companyId,
+    card: o.cardId,
+    end: o.offset + o.limit,
+    limit: o.limit,
+    offset: o.offset,
+  })) as RawPageRow[];
+  const total = Number(found[0]?.total ?? 0);
+  const rows = found.filter((r): r is RawPageRow & { id: string } => r.id !== null);
   return { rows: rows.map(toRow), total };
 }
 
