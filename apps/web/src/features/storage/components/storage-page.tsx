@@ -83,7 +83,8 @@ export function StoragePage() {
     );
   };
 
-  const usage = account.data.current_usage_bytes;
+  // The Buckets tab measures at the provider as it loads: its sum is the newest figure.
+  const usage = buckets.data ? buckets.data.buckets.reduce((sum, b) => sum + b.active_storage_bytes, 0) : account.data.current_usage_bytes;
   const cost = estimatedCostCents(usage);
   const actions = (
     <>
