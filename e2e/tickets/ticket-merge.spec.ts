@@ -92,3 +92,34 @@ test('support merges two tickets of one company and exports the result as PDF, w
   await expect(page.getByText(`Merged into #${keptId}`)).toBeVisible();
   await expectAccessible(page);
 });
+
+test('an admin posts a custom invoice to a distributor’s ticket and lands on it (decision 0045)', async ({ page }) => {
+  test.slow();
+  await signIn(page, 'distributor@example.com');
+  await expect(page).not.toHaveURL(/\/login/);
+  const ticketId = await createTicket(page, `Invoice please ${STAMP}`, 'Please invoice the guided restore.');
+  await logOut(page);
+
+  // Admins see Invoices for distributors (spec-2 §6).
+  await signIn(page, 'admin@example.com');
+  await expect(page).toHaveURL(/\/dashboard_admin/);
+  await page.getByLabel('Search Companies').fill('Southern Backup Partners');
+  await page.getByRole('button', { name: 'Southern Backup Partners', exact: true }).click();
+  const company = page.getByRole('dialog', { name: 'Southern Backup Partners' });
+  await company.getByRole('tab', { name: 'Invoices' }).click();
+  await company.getByRole('button', { name: 'New invoice' }).first().click();
+  const invoice = page.getByRole('dialog', { name: 'Create A New Custom Invoice' });
+  await invoice.getByLabel('Name').fill('Restore assistance');
+  await invoice.getByRole('textbox', { name: 'Due date' }).fill('2026-12-31');
+  await invoice.getByLabel('Item 1').fill('Guided restore session');
+  await invoice.getByLabel('Quantity 1').fill('1');
+  await invoice.getByLabel('Cost 1 (dollars)').fill('90');
+  await invoice.getByRole('textbox', { name: /Post to ticket/ }).fill(`#${ticketId}`);
+  await invoice.getByRole('textbox', { name: /Message on the ticket/ }).fill('Here is the invoice for the guided restore.');
+  await expectAccessible(page);
+  await invoice.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticketId}$`));
+  await expect(page.getByText('Here is the invoice for the guided restore.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /View invoice #\d+/ })).toHaveAttribute('href', /\/view_custom_invoice\?id=\d+$/);
+  await screenshot(page, 'tickets-invoice-posted');
+});
