@@ -1,4 +1,5 @@
 import { GetObjectCommand, ListBucketsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   STORAGE_MESSAGES,
   STORAGE_REGION_IDS,
@@ -118,6 +119,19 @@ describe('buckets and the S3 endpoint', () => {
     const refused = await b.client.call(storageDeleteBucket, { target_bucket_name: bucketA });
     expect(refused).toMatchObject({ code: 404, message: STORAGE_MESSAGES.bucketNotFound });
     expect(await storageBucketsOf(t, a.company.id)).toHaveLength(1);
+  });
+
+  it('checks presigned URLs too: the signed one reads, a changed one is refused', async () => {
+    const { client } = await customer();
+    ok(await client.call(storageEnable, {}));
+    const { bucket } = ok(await client.call(storageCreateBucket, {})).data;
+    const keys = ok(await client.call(storageAccountGet, {})).data;
+    const mine = s3(keys.endpoint, keys);
+    await mine.send(new PutObjectCommand({ Bucket: bucket, Key: 'shared.txt', Body: 'hello' }));
+    const url = await getSignedUrl(mine, new GetObjectCommand({ Bucket: bucket, Key: 'shared.txt' }), { expiresIn: 600 });
+    const signed = await fetch(url);
+    expect([signed.status, await signed.text()]).toEqual([200, 'hello']);
+    expect((await fetch(url.replace('shared.txt', 'other.txt'))).status).toBe(403);
   });
 
   it('an object lock bucket keeps its objects and cannot be deleted', async () => {
