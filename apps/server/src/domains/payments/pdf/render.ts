@@ -1,27 +1,41 @@
 /**
- * Invoice and receipt PDFs (docs/decisions/0029). pdfkit with DejaVu Sans embedded (the dejavu-fonts-ttf
- * package, Bitstream Vera licence), so any company or item name prints: the PDF standard fonts cover Latin-1 only.
+ * Invoice and receipt PDFs (docs/decisions/0029). pdfkit with embedded fonts (fonts.ts, docs/decisions/0042), so any
+ * company or item name prints: the PDF standard fonts cover Latin-1 only.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { runsOf, type Style, useFont } from './fonts.ts';
 
-const require = createRequire(import.meta.url);
-/** pdfkit's own font parser, reached through pdfkit so the version always matches the one it embeds with. */
-const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(data: Buffer): unknown };
+type TextOptions = PDFKit.Mixins.TextOptions;
 
-type FontSource = Parameters<PDFKit.PDFDocument['registerFont']>[1];
-let fonts: { regular: FontSource; bold: FontSource } | null = null;
 /**
- * Parsed once: pdfkit takes a parsed font as well as a file, and parsing DejaVu for every document costs more
- * than laying the document out. Each document still embeds its own subset.
+ * Writes text in a style, each run in the font that has its glyphs (fonts.ts); runs after the first continue the
+ * line where the one before stopped, as pdfkit's `continued` does.
  */
-function fontFiles() {
-  fonts ??= {
-    regular: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))) as FontSource,
-    bold: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'))) as FontSource,
-  };
-  return fonts;
+function write(doc: PDFKit.PDFDocument, style: Style, text: string, x?: number, y?: number, options: TextOptions = {}) {
+  const runs = runsOf(text, style);
+  // Continued runs wrap as one paragraph only with a width given (pdfkit breaks the line between runs without).
+  const width = options.width ?? doc.page.width - doc.page.margins.right - (x ?? doc.x);
+  // Fonts differ in ascent: every run sits on the first run's baseline (pdfkit places each font's top by default).
+  let baseline: number | undefined;
+  runs.forEach((run, i) => {
+    const last = i === runs.length - 1;
+    useFont(doc, run);
+    if (runs.length > 1 && baseline === undefined) {
+      const d = doc as unknown as { _font: { ascender: number }; _fontSize: number };
+      baseline = -(d._font.ascender / 1000) * d._fontSize;
+    }
+    const opts = { ...options, width, continued: !last, ...(baseline === undefined ? {} : { baseline }) };
+    // Given where the paragraph starts, pdfkit keeps the continued runs on its line (without, it starts a new one).
+    if (i === 0) doc.text(run.text, x ?? doc.x, y ?? doc.y, opts);
+    else doc.text(run.text, opts);
+  });
+}
+
+/** The height text takes in a width, measured in the font of its first run (cells mix fonts rarely and alike in height). */
+function heightOf(doc: PDFKit.PDFDocument, style: Style, text: string, width: number) {
+  const [first] = runsOf(text, style);
+  if (first) useFont(doc, first);
+  return doc.heightOfString(text, { width });
 }
 
 export interface PdfParty {
@@ -69,10 +83,7 @@ export function totalOf(lines: PdfDocumentInput['lines']): number {
 
 /** Renders the document; resolves with the PDF's bytes. */
 export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
-  const { regular, bold } = fontFiles();
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${input.number}`, Author: SELLER.company_name } });
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -82,32 +93,34 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
 
   const left = 50;
   const width = doc.page.width - 100;
-  doc.font('bold').fontSize(20).text(input.title.toUpperCase(), left, 50);
-  doc.font('body').fontSize(10).text(input.number, left, 78);
-  doc.text(`Date: ${aucklandDate(input.issued_at)}`);
-  if (input.due_date) doc.text(`Due: ${input.due_date}`);
-  if (input.status) doc.text(`Status: ${input.status}`);
+  doc.fontSize(20);
+  write(doc, 'bold', input.title.toUpperCase(), left, 50);
+  doc.fontSize(10);
+  write(doc, 'body', input.number, left, 78);
+  write(doc, 'body', `Date: ${aucklandDate(input.issued_at)}`);
+  if (input.due_date) write(doc, 'body', `Due: ${input.due_date}`);
+  if (input.status) write(doc, 'body', `Status: ${input.status}`);
 
-  doc
-    .font('bold')
-    .fontSize(11)
-    .text(SELLER.company_name, left + width / 2, 50, { width: width / 2, align: 'right' });
-  doc.font('body').fontSize(9);
-  for (const line of SELLER.lines) doc.text(line, { width: width / 2, align: 'right' });
+  doc.fontSize(11);
+  write(doc, 'bold', SELLER.company_name, left + width / 2, 50, { width: width / 2, align: 'right' });
+  doc.fontSize(9);
+  for (const line of SELLER.lines) write(doc, 'body', line, undefined, undefined, { width: width / 2, align: 'right' });
 
-  doc.font('bold').fontSize(11).text('Bill to', left, 150);
-  doc.text(input.bill_to.company_name);
-  doc.font('body').fontSize(10);
-  for (const line of input.bill_to.lines) doc.text(line);
+  doc.fontSize(11);
+  write(doc, 'bold', 'Bill to', left, 150);
+  write(doc, 'bold', input.bill_to.company_name);
+  doc.fontSize(10);
+  for (const line of input.bill_to.lines) write(doc, 'body', line);
 
   // Line items: item, quantity, unit cost, amount.
   const cols = [left, left + width * 0.55, left + width * 0.7, left + width * 0.85];
   let y = Math.max(doc.y + 25, 240);
-  const row = (cells: string[], font: 'body' | 'bold') => {
-    doc.font(font).fontSize(10);
-    const heights = cells.map((c, i) => doc.heightOfString(c, { width: i === 0 ? width * 0.53 : width * 0.15 }));
+  const row = (cells: string[], style: Style) => {
+    doc.fontSize(10);
+    const widthOf = (i: number) => (i === 0 ? width * 0.53 : width * 0.15);
+    const heights = cells.map((c, i) => heightOf(doc, style, c, widthOf(i)));
     cells.forEach((c, i) => {
-      doc.text(c, cols[i], y, { width: i === 0 ? width * 0.53 : width * 0.15, align: i === 0 ? 'left' : 'right' });
+      write(doc, style, c, cols[i], y, { width: widthOf(i), align: i === 0 ? 'left' : 'right' });
     });
     y += Math.max(...heights) + 6;
     if (y > doc.page.height - 120) {
@@ -126,14 +139,12 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
     .lineTo(left + width, y)
     .stroke();
   y += 8;
-  doc
-    .font('bold')
-    .fontSize(11)
-    .text(`Total (USD): ${usd(totalOf(input.lines))}`, left, y, { width, align: 'right' });
-  doc.font('body').fontSize(9);
+  doc.fontSize(11);
+  write(doc, 'bold', `Total (USD): ${usd(totalOf(input.lines))}`, left, y, { width, align: 'right' });
+  doc.fontSize(9);
   doc.moveDown(2);
-  for (const note of input.notes ?? []) doc.text(note, left, undefined, { width });
-  doc.text('All amounts are in US dollars (USD).', left, undefined, { width });
+  for (const note of input.notes ?? []) write(doc, 'body', note, left, undefined, { width });
+  write(doc, 'body', 'All amounts are in US dollars (USD).', left, undefined, { width });
   doc.end();
   return done;
 }
