@@ -13,7 +13,7 @@ import {
   storageRotateKeys,
 } from '@portal/contract/storage/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, createTestContext, ok, signedInCompany } from '../../test/harness.ts';
+import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
 import { companyEvents, companyRow, servicesOf, storageAccountsOf, storageBucketsOf } from '../../test/rows.ts';
 import { storageProviderFor } from './provider/index.ts';
 
@@ -63,6 +63,20 @@ describe('enable', () => {
     expect(account.SecretKey.length).toBeGreaterThanOrEqual(40);
     expect(account.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await companyEvents(t, company.id)).map((e) => e.event)).toContain('Storage enabled');
+  });
+
+  it('shows the keys to the company and an admin signed in as it, not to staff or the admin as themselves', async () => {
+    const { client, user } = await customer();
+    ok(await client.call(storageEnable, {}));
+    const keys = ok(await client.call(storageAccountGet, {})).data;
+    const admin = (await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE' })).user;
+    const support = (await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE', staff_role: 'support' })).user;
+    const asCustomer = await new TestClient(t.app).useSession(t.db, t.clock, user.id, admin.id);
+    expect(ok(await asCustomer.call(storageAccountGet, {})).data).toMatchObject({ AccessKey: keys.AccessKey, SecretKey: keys.SecretKey });
+    for (const staff of [admin, support]) {
+      const own = await new TestClient(t.app).useSession(t.db, t.clock, staff.id);
+      expect((await own.call(storageAccountGet, {})).code).toBe(403);
+    }
   });
 
   it('offers the 13 regions with us-east-1 as the default', async () => {
