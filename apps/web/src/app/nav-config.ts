@@ -1,5 +1,6 @@
 import {
   IconAlertTriangle,
+  IconCloudComputing,
   type Icon,
   IconBuildingStore,
   IconBuildingWarehouse,
@@ -18,6 +19,7 @@ import {
   IconMail,
   IconReceipt,
   IconServer,
+  IconServer2,
   IconServerCog,
   IconStack2,
   IconTicket,
@@ -63,6 +65,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/manage_topup_options', label: 'Top-up options', icon: IconCoin, roles: ['admin'] },
   { to: '/promo_campaigns', label: 'Promo campaigns', icon: IconDiscount, roles: ['admin'] },
   { to: '/manage_servers', label: 'Manage servers', icon: IconServerCog, roles: ['admin'] },
+  { to: '/manage_comet_hosted', label: 'Hosted servers', icon: IconCloudComputing, roles: ['admin'] },
+  { to: '/manage_tenant_hosts', label: 'Tenant hosts', icon: IconServer2, roles: ['admin'] },
   { to: '/manage_downloads', label: 'Manage downloads', icon: IconPackages, roles: ['admin'] },
   { to: '/manage_api_tokens', label: 'API tokens', icon: IconKey, roles: ['admin', 'distributor', 'customer'], capability: 'use_api_tokens' },
   { to: '/resource', label: 'Resources', icon: IconLifebuoy, roles: ['any'] },

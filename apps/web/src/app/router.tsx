@@ -14,6 +14,9 @@ import { oldVersionsRoute } from './routes/oldversions';
 import { promoCampaignsRoute } from './routes/promo-campaigns';
 import { manageServersRoute } from './routes/manage-servers';
 import { myServersRoute } from './routes/my-servers';
+import { provisionServerRoute } from './routes/provision-server';
+import { manageCometHostedRoute } from './routes/manage-comet-hosted';
+import { manageTenantHostsRoute } from './routes/manage-tenant-hosts';
 import { createServerRoute } from './routes/create-server';
 import { myTicketsRoute } from './routes/mytickets';
 import { raiseAlertRoute } from './routes/raise-alert';
@@ -81,6 +84,9 @@ export const routeTree = rootRoute.addChildren([
     myServersRoute,
     createServerRoute,
     manageServersRoute,
+    provisionServerRoute,
+    manageCometHostedRoute,
+    manageTenantHostsRoute,
     manageApiTokensRoute,
     addStorageRoute,
     storageWasabiRoute,

@@ -40,6 +40,7 @@ export const HOSTED_MESSAGES = {
   bucket: 'Enter the bucket name',
   accessKey: 'Enter the access key',
   secretKey: 'Enter the secret key',
+  ownBucketOnly: 'Only a wasabi or backblaze console takes a bucket and keys',
   companyRequired: 'Choose the company the console is for',
   companyDeleted: 'This company is deleted: its hosted servers cannot be created',
   limit: (limit: number) =>

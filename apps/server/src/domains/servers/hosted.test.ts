@@ -172,6 +172,10 @@ describe('hosted_comet/create and the provisioner', () => {
         },
       },
     });
+    expect(await staff.call(hostedCreate, { ...form, target_company_id: company.id, target_storage_bucket: 'stray' })).toMatchObject({
+      code: 400,
+      data: { fields: { target_storage_bucket: HOSTED_MESSAGES.ownBucketOnly } },
+    });
     const own = ok(
       await staff.call(hostedCreate, {
         ...form,

@@ -54,8 +54,12 @@ export interface CreateInput {
 function storageOf(input: CreateInput, staff: boolean, canHaveStorage: boolean) {
   const type = input.target_storage_type;
   if (type === 'cspbw' && !staff && !canHaveStorage) throw badInput({ target_storage_type: HOSTED_MESSAGES.storageNotAllowed });
-  if (type !== 'wasabi' && type !== 'backblaze')
+  if (type !== 'wasabi' && type !== 'backblaze') {
+    // A bucket and its keys belong to an own bucket only; sent with another type they would be kept unused.
+    const stray = (['target_storage_bucket', 'target_storage_access_key', 'target_storage_secret_key'] as const).filter((k) => input[k]);
+    if (stray.length) throw badInput(Object.fromEntries(stray.map((k) => [k, HOSTED_MESSAGES.ownBucketOnly])));
     return { storage_type: type, storage_bucket: '', storage_access_key: '', storage_secret_key: '' };
+  }
   if (!staff) throw badInput({ target_storage_type: HOSTED_MESSAGES.adminStorageOnly });
   const fields: Record<string, string> = {};
   if (!input.target_storage_bucket) fields.target_storage_bucket = HOSTED_MESSAGES.bucket;

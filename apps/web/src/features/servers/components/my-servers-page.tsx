@@ -39,6 +39,7 @@ import {
   useRenameLicence,
   useSerialLogs,
 } from '../api';
+import { HostedServers } from './hosted/hosted-servers';
 import { type LicenceAction, displayName, failureText, lockText, statusColour, versionColour } from '../lib/licence-rules';
 
 /** The spec's alert for a failed row action: its sentence and the server's message (spec-2 §8). */
@@ -284,9 +285,7 @@ export function MyServersPage() {
       <Title order={2} size="h4" mt="md">
         Hosted
       </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {table.data?.hosted.length ? '' : 'No hosted consoles.'}
-      </Text>
+      <HostedServers data={table.data} canCreate={Boolean(auth.data?.capabilities.includes('use_hosted'))} />
       <Title order={2} size="h4">
         Self-hosted
       </Title>
