@@ -32,6 +32,7 @@ import { MailDelivery, smtpTransport } from './platform/mail.ts';
 import { installLocalUploadRoute, LocalObjectStorage, objectStorageFor, objectStorageOrigins } from './platform/object-storage/index.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RequestLogWriter } from './platform/request-log.ts';
+import { databaseRateLimitStore } from './platform/rate-limit-store.ts';
 import { sessionCookieNames } from './platform/session.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { boardOrigins, installFeatureBoard } from './domains/help/service.ts';
@@ -125,6 +126,10 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: isPageActionInner,
+    // Counted in the database so that every app node sees the same count (docs/decisions/0052); when the
+    // database cannot count, the request goes on and its call meets the same database.
+    store: databaseRateLimitStore(db),
+    skipOnError: true,
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
   });
   // Calls take JSON, forms or multipart only; a text body is refused (415) rather than read as nothing.

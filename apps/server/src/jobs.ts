@@ -6,6 +6,7 @@ import * as notifications from './domains/notifications/service.ts';
 import * as payments from './domains/payments/service.ts';
 import * as servers from './domains/servers/service.ts';
 import * as tickets from './domains/tickets/service.ts';
+import { purgeEndedCounters } from './platform/rate-limit-store.ts';
 import type { ScheduledJob } from './platform/scheduler.ts';
 
 const MINUTE = 60_000;
@@ -30,6 +31,8 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   { name: 'apply-legacy-deadline', everyMs: 60 * MINUTE, run: applyLegacyDeadline },
   { name: 'purge-expired-email-links', everyMs: 60 * MINUTE, run: notifications.purgeExpiredTokens },
   { name: 'purge-used-bot-challenges', everyMs: 60 * MINUTE, run: purgeUsedChallenges },
+  // The shared rate limit's counters of clients gone quiet (docs/decisions/0052).
+  { name: 'purge-rate-limit-counters', everyMs: 60 * MINUTE, run: (ctx) => purgeEndedCounters(ctx.db) },
   // Tickets: open tickets without news for their reminder period remind their assignees.
   { name: 'ticket-reminders', everyMs: 15 * MINUTE, run: tickets.remindersJob },
   // P1 alerts unanswered for 15 minutes call the whole rotation; each minute, so the call is at most a minute late.

@@ -16,7 +16,7 @@ app.mailDelivery.start(5_000);
 const stopJobs = startScheduler(app.deps, ALL_JOBS, app.log, () => app.mailDelivery.kick());
 
 const shutdown = async () => {
-  stopJobs();
+  await stopJobs();
   await app.close();
   await handle.close();
   process.exit(0);

@@ -33,13 +33,32 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
       if (err.code !== '57P01') console.error('database pool: idle client error', err.message);
     });
     const db = drizzlePg({ client: pool }) as unknown as Database;
-    await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
+    await migrateUnderLock(pool);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const client = opts.pglite ?? (await openPglite(opts.dataDir));
   const pgliteDb = drizzlePglite({ client });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Any fixed number: the key of the advisory lock every node and `npm run migrate` take to migrate. */
+export const MIGRATION_LOCK = 5_200_052;
+
+/**
+ * Applies the migrations not yet applied while holding a session advisory lock, so nodes started together
+ * (or a deploy's `npm run migrate` beside a starting node) migrate one after another: the first applies
+ * them, the others wait and then find nothing left to do (docs/decisions/0052).
+ */
+export async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    holder.release();
+  }
 }
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {

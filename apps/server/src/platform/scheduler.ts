@@ -15,28 +15,48 @@ export interface ScheduledJob {
  * directly with a moved clock instead of waiting.
  */
 export function startScheduler(deps: ContextDeps, jobs: readonly ScheduledJob[], log: Logger, onMail: () => void) {
+  let stopped = false;
+  const runs = new Set<Promise<void>>();
   const timers = jobs.map((job) => {
     let running = false;
-    const tick = async () => {
-      if (running) return;
+    const tick = () => {
+      if (running || stopped) return;
       running = true;
-      try {
-        // A job takes a bounded batch per transaction; a backlog is drained batch after batch.
-        for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch++) {
-          const n = await runInContext(deps, systemSource(log, onMail), (ctx) => job.run(ctx as CallContext));
-          if (!n) break;
-          log.info({ job: job.name, handled: n }, 'scheduled job handled rows');
-        }
-      } catch (err) {
-        log.error({ err, job: job.name }, 'scheduled job failed');
-      } finally {
+      const run = drainJob(deps, job, log, onMail, () => stopped).finally(() => {
         running = false;
-      }
+        runs.delete(run);
+      });
+      runs.add(run);
     };
-    void tick();
+    tick();
     return setInterval(tick, deps.config.JOB_INTERVALS[job.name] ?? job.everyMs);
   });
-  return () => {
+  /** Starts no further batch and resolves once the batches already running have committed or rolled back. */
+  return async () => {
+    stopped = true;
     for (const t of timers) clearInterval(t);
+    await Promise.all([...runs]);
   };
+}
+
+/**
+ * Runs one job until it finds nothing due (or `stop` says so between batches): a job takes a bounded batch
+ * per transaction, so a backlog is drained batch after batch and a stopping node leaves no batch half-done.
+ */
+export async function drainJob(
+  deps: ContextDeps,
+  job: ScheduledJob,
+  log: Logger,
+  onMail: () => void,
+  stop: () => boolean = () => false,
+): Promise<void> {
+  try {
+    for (let batch = 0; batch < MAX_BATCHES_PER_TICK && !stop(); batch++) {
+      const n = await runInContext(deps, systemSource(log, onMail), (ctx) => job.run(ctx as CallContext));
+      if (!n) break;
+      log.info({ job: job.name, handled: n }, 'scheduled job handled rows');
+    }
+  } catch (err) {
+    log.error({ err, job: job.name }, 'scheduled job failed');
+  }
 }

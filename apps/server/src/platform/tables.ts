@@ -27,3 +27,17 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_pending_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null`)],
 );
+
+/**
+ * The request rate limit's counters, one row per client key, shared by every app node so that N nodes do
+ * not give a client N budgets (platform/rate-limit-store.ts, docs/decisions/0052).
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    window_started_at: ts('window_started_at').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.window_started_at)],
+);

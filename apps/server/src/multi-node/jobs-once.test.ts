@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_JOBS } from '../jobs.ts';
+import { fixedClock } from '../platform/clock.ts';
+import type { Logger } from '../platform/context.ts';
+import { type Database, openDatabase } from '../platform/db.ts';
+import { drainJob } from '../platform/scheduler.ts';
+import { seedWorld } from '../seed/demo.ts';
+import { ON_POSTGRES } from '../test/harness.ts';
+import { type AppNode, cloneDatabase, pick, startNodes, stopNodes } from './cluster.ts';
+
+if (!ON_POSTGRES) {
+  console.log('multi-node job suite skipped: PGlite is one process, several app nodes need PostgreSQL (set DATABASE_URL)');
+}
+
+const SEEDED_AT = new Date('2026-11-02T06:00:00Z');
+/** Four weeks on, a Sunday past 08:00 UTC: trials have ended, days are due for charging, tickets wait, refunds are due. */
+const LATER = new Date('2026-11-29T09:00:00Z');
+const ROUNDS = 2;
+
+/**
+ * What the jobs leave behind, compared between two copies of one database: each table's row count and the
+ * sum of each of its numeric columns that is not an id (ids are handed out in whatever order the nodes
+ * insert), and how many rows are in each state. A job that did its work twice leaves a row or an amount more.
+ */
+async function outcome(db: Database): Promise<Record<string, string>> {
+  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const cols = rows<{ table_name: string; column_name: string; data_type: string }>(
+    await db.execute(sql`
+    select c.table_name, c.column_name, c.data_type from information_schema.columns c
+    join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      and ((c.data_type in ('integer', 'bigint', 'numeric', 'smallint')
+        and c.column_name <> 'id' and c.column_name not like '%\\_id' and c.column_name not in ('attempts'))
+        or (c.data_type in ('text', 'USER-DEFINED') and c.column_name in ('current_state', 'state', 'status')))
+    order by 1, 2`),
+  );
+  const tables = rows<{ table_name: string }>(
+    await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('request_log', 'rate_limit_counters') order by 1`,
+    ),
+  );
+  const out: Record<string, string> = {};
+  for (const { table_name } of tables) {
+    // Numbers are summed; states are tallied (how many rows are in each).
+    const sums = cols
+      .filter((c) => c.table_name === table_name)
+      .map((c) =>
+        c.data_type !== 'integer' && c.data_type !== 'bigint' && c.data_type !== 'numeric' && c.data_type !== 'smallint'
+          ? `(select string_agg(v::text || ':' || n, ',' order by v) from (select "${c.column_name}" v, count(*) n from "${table_name}" group by 1) s)`
+          : `coalesce(sum("${c.column_name}"), 0)::text`,
+      );
+    const [r] = rows<{ v: string }>(
+      await db.execute(sql.raw(`select concat_ws(' ', count(*)::text, ${sums.join(', ') || "''"}) as v from "${table_name}"`)),
+    );
+    out[table_name] = r?.v ?? '';
+  }
+  return out;
+}
+
+/**
+ * Every job, drained on each node at the same moment, round after round as the scheduler's ticks would;
+ * the rows each job handled, over all nodes (a row taken twice counts twice), and the jobs that failed.
+ */
+async function runAllJobs(nodes: AppNode[]) {
+  const handled: Record<string, number> = {};
+  const failed: string[] = [];
+  const log: Logger = {
+    info: (d) => {
+      const { job, handled: n } = d as { job: string; handled: number };
+      handled[job] = (handled[job] ?? 0) + n;
+    },
+    warn: () => {},
+    error: (d) => failed.push((d as { job: string }).job),
+  };
+  // One job at a time, in the list's order, so that both copies see the jobs in the same order (which job
+  // goes first changes what the next finds due); each job runs on every node at the same moment.
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const job of ALL_JOBS) await Promise.all(nodes.map((n) => drainJob(n.app.deps, job, log, () => {})));
+  }
+  return { handled, failed };
+}
+
+describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once does its work once', () => {
+  let seeded: Awaited<ReturnType<typeof cloneDatabase>>;
+  let single: Awaited<ReturnType<typeof cloneDatabase>>;
+  let many: Awaited<ReturnType<typeof cloneDatabase>>;
+
+  beforeAll(async () => {
+    seeded = await cloneDatabase();
+    const handle = await openDatabase({ url: seeded.url });
+    await seedWorld(handle.db, fixedClock(SEEDED_AT), { companies: 40 });
+    await handle.close();
+    // Two copies of the same seeded world: one for one node, one for three.
+    single = await cloneDatabase(seeded.name);
+    many = await cloneDatabase(seeded.name);
+  }, 300_000);
+  afterAll(async () => {
+    for (const d of [many, single, seeded]) await d?.drop();
+  });
+
+  it('leaves the same rows and amounts as one node running them alone', async () => {
+    const one = await startNodes(single.url, 1, {}, fixedClock(LATER));
+    const before = await outcome(pick(one, 0).handle.db);
+    const oneRun = await runAllJobs(one);
+    const alone = await outcome(pick(one, 0).handle.db);
+    await stopNodes(one);
+
+    const three = await startNodes(many.url, 3, {}, fixedClock(LATER));
+    const threeRun = await runAllJobs(three);
+    const together = await outcome(pick(three, 0).handle.db);
+    await stopNodes(three);
+
+    // The jobs had work to do: charges, suspensions, reminders and mail among it.
+    const changed = Object.keys(alone).filter((t) => alone[t] !== before[t]);
+    console.log(`rows each job handled: ${JSON.stringify(oneRun.handled)}; tables changed: ${changed.join(', ')}`);
+    expect(changed.length).toBeGreaterThan(3);
+    expect({ failed: threeRun.failed, handled: threeRun.handled }).toEqual({ failed: oneRun.failed, handled: oneRun.handled });
+    expect(together).toEqual(alone);
+  }, 600_000);
+});
