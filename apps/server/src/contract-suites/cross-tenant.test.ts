@@ -2,7 +2,7 @@ import { ALL_CALLS } from '@portal/contract/all-calls';
 import { isPublic } from '@portal/contract/shared/define-call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../test/context.ts';
-import { READ_ONLY_PATHS, newCardPurchase, newCreditPack, newInvoice, newPaymentCard, newTicket, newLicence, ownedRow } from '../test/factories.ts';
+import { READ_ONLY_PATHS, newCardPurchase, newCreditPack, newInvoice, newPaymentCard, newTicket, newLicence, newHosted, ownedRow } from '../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../test/harness.ts';
 import { insertBillingDevice } from '../test/rows.ts';
 import * as billing from '../domains/billing/service.ts';
@@ -58,6 +58,9 @@ beforeAll(async () => {
     url: '/api/v1/license/check_in',
     payload: { serial_number: licence.serial_number, machine_id: MARK, version: '25.3.0', device_count: 3 },
   });
+  // A hosted console that is ready and one still being built (its task open), both named with the marker.
+  await newHosted(t.db, t.clock.now(), id, { name: `${MARK} console` });
+  await newHosted(t.db, t.clock.now(), id, { name: `${MARK} building`, ready: false });
   const card = await newPaymentCard(t.db, t.clock.now(), id, { card_name: `${MARK} card`, is_default: true });
   await newTicket(t.db, t.clock.now(), id, { subject: `${MARK} ticket`, body: `${MARK} comment` });
   // A bill line and a custom invoice, whose PDFs print the marker.
