@@ -42,6 +42,19 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
+/**
+ * A pool of its own on the same PostgreSQL database as `db`, for a part that stands for an outside system
+ * (the sandbox card processor): its writes must never wait for a connection the calls hold while they wait
+ * for it, or enough calls at once stall the app. Null on PGlite, which has one connection.
+ */
+export function separatePool(db: Database, max: number): DatabaseHandle | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return null;
+  const pool = new pg.Pool({ ...client.options, max });
+  pool.on('error', (err: Error) => console.error('database pool: idle client error', err.message));
+  return { db: drizzlePg({ client: pool }) as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
 /** Any fixed number: the key of the advisory lock every node and `npm run migrate` take to migrate. */
 export const MIGRATION_LOCK = 5_200_052;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../../platform/clock.ts';
 import type { CallContext } from '../../../platform/context.ts';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, separatePool } from '../../../platform/db.ts';
 import { databaseSandboxStore } from '../queries/sandbox.ts';
 import { registerSandboxCardPage } from './card-page.ts';
 import type { CardGateway } from './gateway.ts';
@@ -21,14 +21,20 @@ function isSingleConnection(db: Database): boolean {
   return Boolean(client && 'waitReady' in client);
 }
 
+/** Connections of the sandbox processor's own pool: it answers quickly, and never holds one while it waits. */
+const SANDBOX_POOL_SIZE = 4;
+
 /**
- * Builds the app's card gateway and serves the sandbox's hosted card page. The sandbox writes on the pool,
- * never in a call's transaction: like a remote processor, what it did stays done when a call rolls back.
+ * Builds the app's card gateway and serves the sandbox's hosted card page. The sandbox writes on a pool of
+ * its own, never in a call's transaction: like a remote processor, what it did stays done when a call rolls
+ * back, and it never waits for a connection the calls hold while they wait for it.
  */
 export function installCardGateway(app: FastifyInstance, deps: { db: Database; clock: Clock; config: Config }): CardGateway {
   const lostAnswers = new Set<string>();
   const make = (db: Database) => new SandboxGateway(databaseSandboxStore(db), deps.clock, deps.config.PUBLIC_URL, lostAnswers);
-  const sandbox = make(deps.db);
+  const own = separatePool(deps.db, SANDBOX_POOL_SIZE);
+  if (own) app.addHook('onClose', () => own.close());
+  const sandbox = make(own?.db ?? deps.db);
   // On PGlite the sandbox writes in the call's transaction instead (docs/decisions/0024).
   gateways.set(deps.config, isSingleConnection(deps.db) ? { gateway: sandbox, bindTo: make } : { gateway: sandbox });
   registerSandboxCardPage(app, () => sandbox);
