@@ -44,7 +44,7 @@ function CommentCard({ comment }: { comment: Comment }) {
 export function TicketComments({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
   const [body, setBody] = useState('');
   const send = useCreateComment();
-  const files = useAttachments();
+  const files = useAttachments(ticket.id);
   // Non-admins comment only while the ticket is open; staff always see the box (spec-1 §4).
   const canComment = staff || ticket.open === 1;
   return (
