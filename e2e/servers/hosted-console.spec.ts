@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newCustomer } from '../support/admin-api.ts';
-import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
+import { expectAccessible, logOut, screenshot, signIn } from '../support/journeys.ts';
 
 test('a customer creates a hosted console and watches it provision to ready, then logs in', async ({ page, context }) => {
   test.slow();
@@ -52,4 +52,24 @@ test('a customer creates a hosted console and watches it provision to ready, the
   await expect(row).toContainText('Admin user: admin');
   await expectAccessible(page);
   await screenshot(page, 'hosted-my-servers-ready');
+  // A phone's width: opened there, so the navigation starts folded away.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(table.getByRole('row', { name: /orbit-hosting-/ })).toBeVisible();
+  await screenshot(page, 'hosted-my-servers-ready-390');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Staff see it on /manage_comet_hosted, and its host on /manage_tenant_hosts.
+  await logOut(page);
+  await signIn(page, 'admin@example.com');
+  await page.goto('/manage_comet_hosted');
+  const consoles = page.getByRole('table', { name: 'Hosted servers' });
+  await expect(consoles.getByRole('row', { name: /Orbit Hosting/ })).toContainText('ready');
+  await expectAccessible(page);
+  await screenshot(page, 'hosted-manage-comet-hosted');
+  await page.goto('/manage_tenant_hosts');
+  const hosts = page.getByRole('table', { name: 'Tenant hosts' });
+  await expect(hosts.getByRole('row', { name: /orbit-hosting-[a-z2-9]{4}\.cometbackup\.example/ })).toContainText('New Zealand (Auckland)');
+  await expectAccessible(page);
+  await screenshot(page, 'hosted-manage-tenant-hosts');
 });
