@@ -51,6 +51,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Sends the mail outbox; main.ts starts its timer, and calls that queued mail kick it. */
     mailDelivery: MailDelivery;
+    /** Turns /readyz unready, so the balancer drains the node before it closes (platform/shutdown.ts). */
+    drain(): void;
   }
 }
 
@@ -173,8 +175,18 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   app.addHook('onClose', () => closeStorageProvider(config));
 
   const health = { config: { rateLimit: false } };
+  let draining = false;
+  app.decorate('drain', () => {
+    draining = true;
+  });
+  // A draining node closes each connection after its answer, so the client's next request opens one
+  // through the balancer to another node, and the close does not wait on idle keep-alive connections.
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   app.get('/healthz', health, async () => ({ status: 'ok' }));
   app.get('/readyz', health, async (_req, reply) => {
+    if (draining) return reply.code(503).send({ status: 'draining' });
     try {
       await db.execute(sql`select 1`);
       return { status: 'ok' };

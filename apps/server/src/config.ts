@@ -172,6 +172,13 @@ const zEnv = z.object({
         ) as Record<string, number>,
     ),
   /**
+   * On SIGTERM a node first answers /readyz with 503 for this long, still serving, so the balancer stops
+   * sending it new requests (docs/deployment.md); set it above the balancer's health-check interval.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** Then it stops its jobs and lets requests in flight finish; whatever is still running after this long is cut off. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
+  /**
    * P1 alerts page the on-call developer through this webhook (docs/decisions/0039): a JSON POST whose body is
    * signed with PAGER_WEBHOOK_SECRET (X-Pager-Signature: sha256=<hex HMAC-SHA256>). Empty: alerts are stored
    * and the answer says nobody could be paged.

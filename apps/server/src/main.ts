@@ -4,6 +4,7 @@ import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db.ts';
 import { ALL_JOBS } from './jobs.ts';
 import { startScheduler } from './platform/scheduler.ts';
+import { shutDown } from './platform/shutdown.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
@@ -15,14 +16,21 @@ const app = await buildApp({ config, db: handle.db, clock: systemClock });
 app.mailDelivery.start(5_000);
 const stopJobs = startScheduler(app.deps, ALL_JOBS, app.log, () => app.mailDelivery.kick());
 
-const shutdown = async () => {
-  await stopJobs();
-  await app.close();
+// SIGTERM (a deploy, the orchestrator) drains first; Ctrl-C in development closes at once.
+let stopping = false;
+const shutdown = async (drainMs: number) => {
+  if (stopping) return;
+  stopping = true;
+  const timeoutMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+  if ((await shutDown(app, { stopJobs, drainMs, timeoutMs })) === 'timeout') {
+    app.log.error({ timeoutMs }, 'shutdown: work still running after the timeout, exiting anyway');
+    process.exit(1);
+  }
   await handle.close();
   process.exit(0);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(config.SHUTDOWN_DRAIN_SECONDS * 1000));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
