@@ -25,6 +25,12 @@ const specOf = (h: q.HostedRow): ConsoleSpec => ({
   },
 });
 
+/** The company's running consoles for the day's stats (spec-2 §3 daily stats); billing keeps its other figures. */
+async function reportCount(ctx: CallContext, companyId: number) {
+  const hosted_comet_v2_count = await q.countRunning(ctx.db, companyId);
+  await billing.recordDailyStats(ctx, { company_id: companyId, date: billing.billingDayOf(ctx.clock.now()), hosted_comet_v2_count });
+}
+
 async function fail(ctx: CallContext, h: q.HostedRow, message: string) {
   const now = ctx.clock.now();
   await q.updateHosted(ctx.db, h.id, { state: 'failed', failure_message: message, next_check_at: null });
@@ -73,6 +79,7 @@ async function advanceBuild(ctx: CallContext, p: Provisioner, h: q.HostedRow): P
     ...includedStorage(h.storage_type, now),
   });
   await q.completeTasks(ctx.db, h.id, 'success', '', now);
+  await reportCount(ctx, h.company_id);
   await ctx.audit(h.company_id, `Hosted server ${h.server_name} is ready at ${h.user_dns}`);
   return true;
 }
@@ -96,6 +103,7 @@ async function advanceDelete(ctx: CallContext, p: Provisioner, h: q.HostedRow): 
     return true;
   }
   await q.updateHosted(ctx.db, h.id, { state: 'deleted', deleted_at: now, next_check_at: null });
+  await reportCount(ctx, h.company_id);
   await ctx.audit(h.company_id, `Hosted server ${h.server_name} removed`);
   return true;
 }

@@ -16,7 +16,7 @@ import { userMyServersTable } from '@portal/contract/servers/server-tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
-import { companyEvents, hostedRow, servicesOf, setCompany } from '../../test/rows.ts';
+import { companyEvents, dailyStatsOf, hostedRow, servicesOf, setCompany } from '../../test/rows.ts';
 import { hostedProvisionerJob } from './hosted-job.ts';
 import { LOCAL_BUILD_FAILURE, LOCAL_DELETE_FAILURE, localProvisioner } from './provisioner.ts';
 
@@ -261,9 +261,11 @@ describe('hosted row actions', () => {
       code: 400,
       message: HOSTED_MESSAGES.deleting,
     });
+    expect((await dailyStatsOf(t, company.id))[0]?.hosted_comet_v2_count).toBe(1);
     await tick();
     await tick(20);
     expect((await hostedRow(t, id))?.state).toBe('deleted');
+    expect((await dailyStatsOf(t, company.id))[0]?.hosted_comet_v2_count).toBe(0);
     expect(ok(await client.call(userMyServersTable, {})).data.hosted).toEqual([]);
     expect((await companyEvents(t, company.id)).map((e) => e.event)).toContain(`Hosted server ${name} removed`);
   });

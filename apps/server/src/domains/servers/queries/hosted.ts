@@ -30,6 +30,15 @@ export async function countHeld(db: Database, companyId: number): Promise<number
   return row?.n ?? 0;
 }
 
+/** Consoles that exist (built and not yet removed): the day's hosted_comet_v2_count. */
+export async function countRunning(db: Database, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(hostedServers)
+    .where(and(eq(hostedServers.company_id, companyId), inArray(hostedServers.state, ['ready', 'deleting', 'delete_failed'])));
+  return row?.n ?? 0;
+}
+
 /** A console that is not deleted, locked until the transaction ends: the calls and the provisioner job take turns. */
 export async function lockHosted(db: Database, id: number): Promise<HostedRow | null> {
   const [row] = await db
