@@ -1,7 +1,12 @@
+import { adminCreateCompany } from '@portal/contract/companies/company-create';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
+import { adminApi } from '../support/admin-api.ts';
+import { DEMO_PASSWORD, expectAccessible, screenshot, signIn } from '../support/journeys.ts';
 
-test('an admin adds and edits a top-up option, and creates a promo code', async ({ page }) => {
+test('an admin adds and edits a top-up option and creates a promo code, which a new customer redeems at signup', async ({
+  page,
+  browser,
+}) => {
   test.slow();
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
@@ -46,4 +51,38 @@ test('an admin adds and edits a top-up option, and creates a promo code', async 
   await expect(promo).toContainText('$10.00');
   await expectAccessible(page);
   await screenshot(page, 'payments-promo-campaigns');
+
+  // A company made by an admin has no phone or address yet: its first sign-in completes signup, where the
+  // code is redeemed once.
+  const admin = await adminApi();
+  await admin.call(adminCreateCompany, {
+    target_company_name: 'Promo Journey Ltd',
+    target_contact_name: 'Pat Promo',
+    target_email: 'promo-journey@example.com',
+    target_password: DEMO_PASSWORD,
+  });
+  await admin.dispose();
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await signIn(customer, 'promo-journey@example.com');
+  await expect(customer).toHaveURL(/\/complete_signup$/);
+  await customer.getByLabel('Phone number').fill('+64 9 555 0123');
+  await customer.getByLabel('Street address').fill('3 Promo Lane');
+  await customer.getByLabel('City').fill('Auckland');
+  await customer.getByLabel('Postal code').fill('1010');
+  await customer.getByLabel('Promo code').fill('NO-SUCH-CODE');
+  await customer.getByRole('button', { name: 'Save changes' }).click();
+  await expect(customer.getByText('This promo code does not exist')).toBeVisible();
+  await customer.getByLabel('Promo code').fill('JOURNEY10');
+  await customer.getByRole('button', { name: 'Save changes' }).click();
+  await expect(customer.getByText('Account Updated')).toBeVisible();
+  await expect(customer).toHaveURL(/\/dashboard$/);
+  // The code's credit is the new company's only pack.
+  const packs = customer.getByRole('list', { name: 'Credit packs' });
+  await expect(packs.getByRole('listitem')).toHaveCount(1);
+  await expect(packs).toContainText('Journey welcome');
+  await expect(packs).toContainText('$10.00');
+  await expectAccessible(customer);
+  await screenshot(customer, 'payments-promo-redeemed');
+  await customerContext.close();
 });
