@@ -116,8 +116,9 @@ export class BrowserBehindBalancer {
       .join('; ');
   }
 
+  /** To a node of this process, or to a server process (only its base address known). */
   async post(
-    node: AppNode,
+    node: { base: string; app?: FastifyInstance },
     path: string,
     body: unknown,
   ): Promise<{ status: number; json: { status: string; code: number; data: unknown; message?: string } }> {
@@ -143,7 +144,7 @@ export class BrowserBehindBalancer {
     }
     const json = (await res.json()) as { status: string; code: number; data: unknown; message?: string };
     // Work the call started after answering (history lines, mail) lands before the test looks.
-    await node.app.deps.background.idle();
+    await node.app?.deps.background.idle();
     return { status: res.status, json };
   }
 }

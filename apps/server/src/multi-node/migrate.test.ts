@@ -28,7 +28,7 @@ function runMigrate(url: string): Promise<{ code: number | null; output: string 
 
 describe.skipIf(!ON_POSTGRES)('npm run migrate', () => {
   const name = `portal_t${randomBytes(4).toString('hex')}_${process.ppid}`;
-  const url = withDatabase(process.env.DATABASE_URL ?? '', name);
+  const url = ON_POSTGRES ? withDatabase(process.env.DATABASE_URL ?? '', name) : '';
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
 
   afterAll(async () => {
