@@ -85,6 +85,8 @@ describe('layout', () => {
       'Top-up options',
       'Promo campaigns',
       'Manage servers',
+      'Hosted servers',
+      'Tenant hosts',
       'Manage downloads',
       'Resources',
       'My account',

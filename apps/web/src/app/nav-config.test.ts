@@ -23,6 +23,8 @@ describe('NAV_ITEMS', () => {
       'Top-up options',
       'Promo campaigns',
       'Manage servers',
+      'Hosted servers',
+      'Tenant hosts',
       'Manage downloads',
       'Resources',
       'My account',
