@@ -1,6 +1,7 @@
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { createServerPage, type DownloadVersion, listDownloads } from '@portal/contract/downloads/downloads';
+import { HOSTED_REGIONS, hostedCreate, hostedListRegions } from '@portal/contract/servers/hosted';
 import { LICENCE_FAILURES, createLicense } from '@portal/contract/servers/licences';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,6 +43,7 @@ function page(routes: FakeRoute[], o: { downloaded?: boolean; capabilities?: Aut
     on(getAuthContext, () => authContext({ capabilities: o.capabilities ?? ['use_self_hosted'] })),
     on(createServerPage, () => ({ server_downloaded: o.downloaded ?? false, server_latest_version: '26.1.0' })),
     on(listDownloads, () => ({ rows: VERSIONS, total: VERSIONS.length })),
+    on(hostedListRegions, () => ({ regions: HOSTED_REGIONS.map((r) => ({ code: r.code, name: r.name })), default_region: 'us-east' })),
     ...routes,
   ]);
 }
@@ -106,6 +108,41 @@ describe('/create_server, self-hosted card', () => {
     await page([], { capabilities: [] });
     const card = await screen.findByRole('region', { name: 'Self-hosted server' });
     expect(within(card).getByRole('button', { name: 'Download the server' }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(card).getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/my_plan');
+  });
+});
+
+describe('/create_server, hosted card', () => {
+  it('a first-time company picks a region and creates a console sending as itself, then watches it on /provision_server', async () => {
+    const { api, router } = await page([on(hostedCreate, () => ({ async_task_id: 41, hosted_server_id: 5 }))], {
+      capabilities: ['use_hosted', 'use_self_hosted'],
+    });
+    const card = await screen.findByRole('region', { name: 'Hosted server' });
+    await userEvent.click(await within(card).findByRole('combobox', { name: 'Region' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'New Zealand (Auckland)' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Create hosted server' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/provision_server'));
+    expect(router.state.location.search).toEqual({ task: 41 });
+    expect(api.callsTo(hostedCreate)[0]?.body).toEqual({
+      target_region: 'nz-north',
+      target_email_from: 'ann@example.com',
+      target_email_send_as: 'Acme Backups',
+      target_storage_type: 'none',
+    });
+  });
+
+  it('otherwise Create opens the full dialog', async () => {
+    await page([], { downloaded: true, capabilities: ['use_hosted'] });
+    const card = await screen.findByRole('region', { name: 'Hosted server' });
+    expect(within(card).queryByRole('combobox', { name: 'Region' })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Create hosted server' }));
+    expect(await screen.findByRole('dialog', { name: 'Create a hosted management console' })).toBeTruthy();
+  });
+
+  it('without the hosted capability, offers an upgrade instead', async () => {
+    await page([], { capabilities: ['use_self_hosted'] });
+    const card = await screen.findByRole('region', { name: 'Hosted server' });
+    expect(within(card).getByRole('button', { name: 'Create hosted server' }).getAttribute('aria-disabled')).toBe('true');
     expect(within(card).getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/my_plan');
   });
 });

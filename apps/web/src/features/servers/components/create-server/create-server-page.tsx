@@ -4,6 +4,7 @@ import { CardSkeleton } from '../../../../components/page/page-skeleton';
 import { PageHeader } from '../../../../components/page/page-header';
 import { errorMessage } from '../../../../lib/api-error';
 import { createServerPageQuery } from '../../../downloads/api';
+import { HostedCard } from './hosted-card';
 import { SelfHostedCard } from './self-hosted-card';
 
 /** /create_server (spec-1 §2): the ways to get a backup server, each card gated by its capability. */
@@ -19,9 +20,11 @@ export function CreateServerPage({ auth }: { auth: AuthContext }) {
       ) : !page.data ? (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <CardSkeleton label="Loading" lines={4} />
+          <CardSkeleton label="Loading" lines={4} />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <HostedCard auth={auth} firstTime={!page.data.server_downloaded} />
           <SelfHostedCard
             allowed={auth.capabilities.includes('use_self_hosted')}
             downloaded={page.data.server_downloaded}
