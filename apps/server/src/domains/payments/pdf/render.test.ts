@@ -29,6 +29,15 @@ describe('invoice and receipt PDFs print any name (docs/decisions/0042)', () => 
     expect(text).toContain('$25.00');
   });
 
+  it.each([
+    ['Arabic', 'شركة النور للنسخ'],
+    ['Hebrew', 'שלום עולם בע״מ'],
+  ])('%s: a right-to-left name keeps its words in order and the spaces between them', async (_, name) => {
+    // pdftotext marks a right-to-left line with embedding controls; the words between them are what a reader sees.
+    const text = pdfText(await renderPdf(documentFor(name))).replace(/[\u202a-\u202e]/g, '');
+    expect(text).toContain(`${name}\n`);
+  });
+
   it('embeds a CJK font only in a document whose text needs it', async () => {
     expect(embeddedFonts(await renderPdf(documentFor('Москва Бэкап ООО')))).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
     const korean = embeddedFonts(await renderPdf(documentFor('김철수 백업')));

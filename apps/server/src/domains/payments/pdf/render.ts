@@ -3,7 +3,7 @@
  * company or item name prints: the PDF standard fonts cover Latin-1 only.
  */
 import PDFDocument from 'pdfkit';
-import { runsOf, type Style, useFont } from './fonts.ts';
+import { type Run, runsOf, type Style, useFont } from './fonts.ts';
 
 type TextOptions = PDFKit.Mixins.TextOptions;
 
@@ -11,8 +11,25 @@ type TextOptions = PDFKit.Mixins.TextOptions;
  * Writes text in a style, each run in the font that has its glyphs (fonts.ts); runs after the first continue the
  * line where the one before stopped, as pdfkit's `continued` does.
  */
+const RTL_SCRIPT = '\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}';
+const RTL_LETTER = new RegExp(`[${RTL_SCRIPT}]`, 'u');
+const LTR_LETTER = new RegExp(`(?![${RTL_SCRIPT}])\\p{L}`, 'u');
+
+/**
+ * The runs to print, in display order. pdfkit has no bidirectional layout: fontkit reverses a right-to-left
+ * fragment's glyphs as a whole, which keeps each word right but drops the space where the words meet (pdfkit
+ * issues 219 and 905). A right-to-left line (an Arabic or Hebrew name) is therefore printed word by word in
+ * reverse, with its spaces as fragments of their own. Lines that also hold left-to-right letters are printed
+ * as written: they need the whole bidirectional algorithm (docs/decisions/0042).
+ */
+export function displayRuns(text: string, style: Style): Run[] {
+  if (!RTL_LETTER.test(text) || LTR_LETTER.test(text)) return runsOf(text, style);
+  const words = text.split(' ').reverse();
+  return words.flatMap((word, i) => [...(i ? runsOf(' ', style) : []), ...(word ? runsOf(word, style) : [])]);
+}
+
 function write(doc: PDFKit.PDFDocument, style: Style, text: string, x?: number, y?: number, options: TextOptions = {}) {
-  const runs = runsOf(text, style);
+  const runs = displayRuns(text, style);
   // Continued runs wrap as one paragraph only with a width given (pdfkit breaks the line between runs without).
   const width = options.width ?? doc.page.width - doc.page.margins.right - (x ?? doc.x);
   // Fonts differ in ascent: every run sits on the first run's baseline (pdfkit places each font's top by default).
