@@ -128,10 +128,10 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: isPageActionInner,
-    // Counted in the database so that every app node sees the same count (docs/decisions/0052); when the
-    // database cannot count, the request goes on and its call meets the same database.
-    store: databaseRateLimitStore(db),
-    skipOnError: true,
+    // On PostgreSQL, counted in the database so that every app node sees the same count (docs/decisions/0052);
+    // when the database cannot count, the request goes on and its call meets the same database. PGlite is
+    // one process, whose memory holds the whole count, as do test apps not configured with DATABASE_URL.
+    ...(config.DATABASE_URL ? { store: databaseRateLimitStore(db), skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
   });
   // Calls take JSON, forms or multipart only; a text body is refused (415) rather than read as nothing.

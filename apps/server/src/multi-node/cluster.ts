@@ -65,7 +65,8 @@ export async function startNodes(url: string, n: number, env: Record<string, str
   const nodes: AppNode[] = [];
   for (let i = 0; i < n; i++) {
     const handle = await openDatabase({ url });
-    const app = await buildApp({ config: loadConfig({ ...NODE_ENV, ...env }), db: handle.db, clock });
+    // DATABASE_URL as production sets it: what is shared between nodes goes through the database.
+    const app = await buildApp({ config: loadConfig({ ...NODE_ENV, DATABASE_URL: url, ...env }), db: handle.db, clock });
     await app.listen({ port: 0, host: '127.0.0.1' });
     nodes.push({ app, handle, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
   }
