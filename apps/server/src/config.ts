@@ -174,8 +174,9 @@ const zEnv = z.object({
   /**
    * On SIGTERM a node first answers /readyz with 503 for this long, still serving, so the balancer stops
    * sending it new requests (docs/deployment.md); set it above the balancer's health-check interval.
+   * Defaults to 5 in production and 0 elsewhere (a development restart is a SIGTERM too).
    */
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
   /** Then it stops its jobs and lets requests in flight finish; whatever is still running after this long is cut off. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   /**
@@ -213,6 +214,7 @@ const zEnv = z.object({
 export type Config = z.output<typeof zEnv> & {
   COOKIE_SECURE: boolean;
   API_DOCS_PUBLIC: boolean;
+  SHUTDOWN_DRAIN_SECONDS: number;
   FEATURE_VOTING_BOARD_URL: 'sandbox' | 'off' | (string & {});
 };
 
@@ -238,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     COOKIE_SECURE: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
     API_DOCS_PUBLIC: c.API_DOCS_PUBLIC ?? c.NODE_ENV !== 'production',
+    SHUTDOWN_DRAIN_SECONDS: c.SHUTDOWN_DRAIN_SECONDS ?? (c.NODE_ENV === 'production' ? 5 : 0),
     FEATURE_VOTING_BOARD_URL: c.FEATURE_VOTING_BOARD_URL ?? (c.NODE_ENV === 'production' ? 'off' : 'sandbox'),
   };
 }
