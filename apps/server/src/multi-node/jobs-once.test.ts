@@ -6,6 +6,7 @@ import type { Logger } from '../platform/context.ts';
 import { type Database, openDatabase } from '../platform/db.ts';
 import { drainJob } from '../platform/scheduler.ts';
 import { seedWorld } from '../seed/demo.ts';
+import { newTicket } from '../test/factories.ts';
 import { ON_POSTGRES } from '../test/harness.ts';
 import { type AppNode, cloneDatabase, pick, startNodes, stopNodes } from './cluster.ts';
 
@@ -90,6 +91,10 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
     seeded = await cloneDatabase();
     const handle = await openDatabase({ url: seeded.url });
     await seedWorld(handle.db, fixedClock(SEEDED_AT), { companies: 40 });
+    // Open tickets whose reminder falls due in the meantime (the demo world's have none set).
+    const companies = await handle.db.execute(sql`select id from companies where company_type = 'customer' and current_state = 'ACTIVE' order by id limit 15`);
+    for (const { id } of (companies as unknown as { rows: { id: number }[] }).rows) await newTicket(handle.db, SEEDED_AT, id);
+    await handle.db.execute(sql`update tickets set remind_at = ${SEEDED_AT.toISOString()}::timestamptz + interval '1 day' where open`);
     await handle.close();
     // Two copies of the same seeded world: one for one node, one for three.
     single = await cloneDatabase(seeded.name);
