@@ -4,9 +4,15 @@ import { newCustomer } from '../support/admin-api.ts';
 import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
 
 /** What Show Access Keys shows, read off the dialog as a customer would copy it. */
-async function accessKeys(page: Page) {
+/** Chooses from the Options menu, and waits for the menu to finish closing (axe would judge it mid-transition). */
+async function chooseOption(page: Page, name: string) {
   await page.getByRole('button', { name: 'Options' }).click();
-  await page.getByRole('menuitem', { name: 'Show Access Keys' }).click();
+  await page.getByRole('menuitem', { name }).click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+}
+
+async function accessKeys(page: Page) {
+  await chooseOption(page, 'Show Access Keys');
   const dialog = page.getByRole('dialog', { name: 'Access Keys' });
   const read = async (label: string) => ((await dialog.getByLabel(label, { exact: true }).textContent()) ?? '').trim();
   const keys = { endpoint: await read('Endpoint'), accessKey: await read('Access Key'), secretKey: await read('Secret Key') };
@@ -26,9 +32,11 @@ function s3(keys: { endpoint: string; accessKey: string; secretKey: string }) {
 }
 
 async function typeToConfirm(page: Page, text: string, ok: string) {
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog').filter({ has: page.getByLabel(`Type ${text} to confirm`) });
   await dialog.getByLabel(`Type ${text} to confirm`).fill(text);
   await dialog.getByRole('button', { name: ok, exact: true }).click();
+  // Gone, not closing: axe would otherwise judge the dialog mid-transition.
+  await expect(dialog).toHaveCount(0);
 }
 
 test('a customer enables storage, uploads to a new bucket with the issued keys, rotates them, deletes the bucket and disables storage', async ({
@@ -78,8 +86,7 @@ test('a customer enables storage, uploads to a new bucket with the issued keys, 
   await screenshot(page, 'storage-buckets');
 
   // Rotating: the old keys stop working, the new ones work.
-  await page.getByRole('button', { name: 'Options' }).click();
-  await page.getByRole('menuitem', { name: 'Rotate Access Keys' }).click();
+  await chooseOption(page, 'Rotate Access Keys');
   await typeToConfirm(page, 'CONFIRM', 'Rotate');
   const rotatedDialog = page.getByRole('dialog', { name: 'Access Keys' });
   await expect(rotatedDialog.getByLabel('Access Key', { exact: true })).not.toHaveText(keys.accessKey);
@@ -100,8 +107,7 @@ test('a customer enables storage, uploads to a new bucket with the issued keys, 
     name: 'AccessDenied',
   });
 
-  await page.getByRole('button', { name: 'Options' }).click();
-  await page.getByRole('menuitem', { name: 'Disable Storage' }).click();
+  await chooseOption(page, 'Disable Storage');
   await typeToConfirm(page, 'CONFIRM', 'Disable');
   await expect(page.getByText('Storage is not enabled')).toBeVisible();
   await expect(s3(rotated).send(new ListBucketsCommand({}))).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
