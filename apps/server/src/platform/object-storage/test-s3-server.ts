@@ -8,8 +8,8 @@ import type { S3Options } from './s3.ts';
 const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader></CORSRule></CORSConfiguration>`;
 
 /**
- * A real S3-protocol server on a free local port (s3rver: it checks SigV4 signatures, header and query
- * form), with one bucket, for the S3 adapter's tests and the benchmark.
+ * A real S3-protocol server on a free local port (s3rver: it checks that a request names its key but does not
+ * compute SigV4 signatures, decision 0050), with one bucket, for the S3 adapter's tests and the benchmark.
  */
 export async function startTestS3(bucket = 'portal-test'): Promise<{ options: S3Options; stop(): Promise<void> }> {
   const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));

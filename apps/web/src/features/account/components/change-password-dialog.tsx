@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { changePassword } from '@portal/contract/account/password';
 import { type FormEvent, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { passwordStrengthProps } from '../../../components/form/password-strengt
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { PASSWORD_CHANGED, sendReauthentication, useChangePassword } from '../../auth/api';
+import { Modal } from '../../../components/modal/modal';
 
 export const CHANGE_PASSWORD_MESSAGES = {
   currentRequired: 'Please enter your current password',

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, FileInput, Group, Modal, Progress, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, Progress, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import {
   type DownloadAdmin,
   DOWNLOAD_MESSAGES,
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { notifySuccess } from '../../../components/feedback/notify';
 import { usePatchDownload, usePresignUpload } from '../api';
 import { formatBytes, uploadWithProgress } from '../lib/downloads';
+import { Modal } from '../../../components/modal/modal';
 
 interface Upload {
   file: File;

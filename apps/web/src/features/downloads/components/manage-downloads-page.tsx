@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Group, Modal, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import type { DownloadAdmin } from '@portal/contract/downloads/downloads';
 import { useState } from 'react';
 import { notifySuccess } from '../../../components/feedback/notify';
@@ -8,6 +8,7 @@ import { TableSkeleton } from '../../../components/page/page-skeleton';
 import { allDownloadsQuery, useCreateDownload } from '../api';
 import { formatBytes } from '../lib/downloads';
 import { ManageDownloadDialog } from './manage-download-dialog';
+import { Modal } from '../../../components/modal/modal';
 
 function NewVersionDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (d: DownloadAdmin) => void }) {
   const create = useCreateDownload();

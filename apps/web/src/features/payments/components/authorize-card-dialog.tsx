@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { AUTHORIZE_FAILED_TITLE, BILLING_DETAILS_NEEDED, CARD_HOLD_CENTS } from '@portal/contract/payments/cards';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useReducer, useRef } from 'react';
@@ -8,6 +8,7 @@ import { formatCents } from '../../../lib/money';
 import { useAuthorizeCard, useCompleteCard } from '../api';
 import { cardDialogReducer, cardPageReport, INITIAL_CARD_DIALOG } from '../lib/card-dialog';
 import { BillingDetailsDialog } from './billing-details-dialog';
+import { Modal } from '../../../components/modal/modal';
 
 interface AuthorizeCardDialogProps {
   onClose: () => void;

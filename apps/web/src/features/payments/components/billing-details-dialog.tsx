@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { getAccountSettings } from '@portal/contract/account/account-settings';
 import { setAccountSettings } from '@portal/contract/account/account-settings';
 import { BILLING_DETAILS_NEEDED } from '@portal/contract/payments/cards';
@@ -9,6 +9,7 @@ import { useContractForm } from '../../../components/form/use-contract-form';
 import { notifySuccess } from '../../../components/feedback/notify';
 import { errorMessage } from '../../../lib/api-error';
 import { billingDetailsQuery, useSaveBillingDetails } from '../api';
+import { Modal } from '../../../components/modal/modal';
 
 type Settings = CallOutput<typeof getAccountSettings>;
 

@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Group,
-  Modal,
   NumberInput,
   Select,
   Stack,
@@ -39,6 +38,7 @@ import {
   invoiceTotal,
 } from '../lib/invoice-form';
 import { invoiceHref, openPdf } from '../lib/pdf-links';
+import { Modal } from '../../../components/modal/modal';
 
 const moneyProps = { min: 0, step: 0.01, decimalScale: 2, prefix: '$', thousandSeparator: ',', allowNegative: false } as const;
 

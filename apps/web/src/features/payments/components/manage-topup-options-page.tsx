@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Group, Modal, NumberInput, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, NumberInput, Stack, Table, TextInput } from '@mantine/core';
 import { adminEditTopupOption, NEW_TOPUP_OPTION_ID, type TopupOption } from '@portal/contract/payments/topup-options';
 import { useState } from 'react';
 import { ConfirmDeleteButton } from '../../../components/confirm/confirm-delete-button';
@@ -11,6 +11,7 @@ import { TableSkeleton } from '../../../components/page/page-skeleton';
 import { formatCents } from '../../../lib/money';
 import { topupOptionsQuery, useDeleteTopupOption, useEditTopupOption } from '../api';
 import { NEW_TOPUP_OPTION, type TopupOptionFormValues, topupOptionForm, topupOptionInput } from '../lib/admin-forms';
+import { Modal } from '../../../components/modal/modal';
 
 /** Money fields: dollars with cents (spec-2 §5), never below zero. */
 const moneyProps = { min: 0, step: 0.01, decimalScale: 2, prefix: '$', thousandSeparator: ',', allowNegative: false } as const;

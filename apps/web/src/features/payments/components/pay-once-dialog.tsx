@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
 import { UNLIMITED_PAGE_SIZE } from '@portal/contract/shared/paging';
 import { PAYMENT_FAILED, SELECT_CARD, SELECT_TOPUP } from '@portal/contract/payments/charges';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { allCardsQuery, customerTopupsQuery, useChargeCard } from '../api';
 import { newIdempotencyKey } from '../lib/card-dialog';
 import { challengeReport, INITIAL_PAY_ONCE, type PaymentInput, payOnceReducer } from '../lib/pay-once-dialog';
 import { optionsShownToUser } from '../lib/admin-forms';
+import { Modal } from '../../../components/modal/modal';
 
 interface PayOnceDialogProps {
   onClose: () => void;

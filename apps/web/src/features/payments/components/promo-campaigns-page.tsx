@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { adminCreatePromoCode, NEW_PROMO_CODE_ID, PROMO_CODE_PAGE_SIZE, type PromoCode } from '@portal/contract/payments/promo-codes';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
 import { promoCodesSource, useCreatePromoCode, useDeletePromoCode, useEditPromoCode } from '../api';
 import { NEW_PROMO_CODE, type PromoCodeFormValues, promoCodeForm, promoCodeInput } from '../lib/admin-forms';
+import { Modal } from '../../../components/modal/modal';
 
 function PromoCodeDialog({ initial, onClose }: { initial: PromoCodeFormValues; onClose: () => void }) {
   const isNew = initial.id === NEW_PROMO_CODE_ID;

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { SERVERS_PAGE_SIZE } from '@portal/contract/servers/licences';
 import { decodePayload } from '@portal/contract/servers/payload';
 import type { AdminLicenceRow } from '@portal/contract/servers/server-tables';
@@ -18,6 +18,7 @@ import {
   limitsEditable,
   toggleFeature,
 } from '../lib/licence-rules';
+import { Modal } from '../../../components/modal/modal';
 
 const LIMIT_LABELS: Record<(typeof LIMIT_KEYS)[number], string> = { max_devices: 'Maximum devices', max_boosters: 'Maximum boosters' };
 

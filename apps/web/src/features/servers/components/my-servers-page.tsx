@@ -5,7 +5,6 @@ import {
   ColorSwatch,
   Group,
   Menu,
-  Modal,
   Stack,
   Switch,
   Table,
@@ -41,6 +40,7 @@ import {
 } from '../api';
 import { HostedServers } from './hosted/hosted-servers';
 import { type LicenceAction, displayName, failureText, lockText, statusColour, versionColour } from '../lib/licence-rules';
+import { Modal } from '../../../components/modal/modal';
 
 /** The spec's alert for a failed row action: its sentence and the server's message (spec-2 §8). */
 const alertFailure = (action: LicenceAction) => (error: unknown) =>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, CopyButton, Group, Select, Stack, Text } from '@mantine/core';
 import { DEFAULT_STORAGE_REGION, type StorageRegion } from '@portal/contract/storage/storage';
 import { useState } from 'react';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
@@ -6,6 +6,7 @@ import { notifySuccess } from '../../../components/feedback/notify';
 import { errorMessage } from '../../../lib/api-error';
 import { activeRegionsQuery, useCreateBucket } from '../api';
 import { createBucketFailure } from '../lib/storage';
+import { Modal } from '../../../components/modal/modal';
 
 /** Add New Bucket: a region (us-east-1 by default) and object lock, which is confirmed first (spec-1 §5). */
 export function AddBucketDialog({ onClose }: { onClose: () => void }) {

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { TICKET_RESOLUTIONS, type TicketCloseReason, type TicketResolution } from '@portal/contract/tickets/ticket-fields';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { formErrorState } from '../../../components/form/form-errors';
 import { useCloseTicket } from '../api';
 import { closeFields } from '../lib/ticket-rules';
+import { Modal } from '../../../components/modal/modal';
 
 const REASONS = [
   { value: 'resolved', label: 'Resolved' },

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { formErrorState } from '../../../components/form/form-errors';
 import { mergeCandidatesQuery, useMergeTicket } from '../api';
+import { Modal } from '../../../components/modal/modal';
 
 /**
  * Merge into another ticket of the same company (docs/decisions/0044): search by number or subject, choose,

@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Fieldset, Group, Modal, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, CopyButton, Fieldset, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { TOKEN_MESSAGES } from '@portal/contract/tokens/tokens';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import { tokenActionsQuery, useCreateToken } from '../api';
 import { canCreate, EXPIRY_CHOICES, expiresAt, failureText, permissionList, toggled } from '../lib/token-form';
+import { Modal } from '../../../components/modal/modal';
 
 const COPIED_MS = 2000;
 

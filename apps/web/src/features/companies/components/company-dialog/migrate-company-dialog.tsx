@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { migrateCompany } from '@portal/contract/companies/company-lifecycle';
@@ -6,6 +6,7 @@ import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { useContractForm } from '../../../../components/form/use-contract-form';
 import { useDistributors, useMigrateCompany } from '../../api';
+import { Modal } from '../../../../components/modal/modal';
 
 interface MigrateCompanyDialogProps {
   company: Pick<CompanyDetail, 'id' | 'company_name'>;

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CompanyUser } from '@portal/contract/companies/company-detail';
 import { patchUser } from '@portal/contract/users/company-users';
@@ -8,6 +8,7 @@ import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { changedValues, useContractForm } from '../../../../components/form/use-contract-form';
 import { withReauth } from '../../../auth/api/reauth';
 import { usePatchUser } from '../../api';
+import { Modal } from '../../../../components/modal/modal';
 
 interface ManageUserDialogProps {
   companyId: number;

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
 import { COMPANY_TYPES, type CompanyType } from '@portal/contract/shared/fields';
@@ -10,6 +10,7 @@ import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { useContractForm } from '../../../../components/form/use-contract-form';
 import { type CompanyViewer, useAdminCreateCompany, useDistributorCreateCompany, useDistributors } from '../../api';
 import { NEW_COMPANY_DEFAULTS, type NewCompanyRequest, newCompanyRequest, withCompanyType } from './new-company-form';
+import { Modal } from '../../../../components/modal/modal';
 
 interface NewCompanyDialogProps {
   viewer: CompanyViewer;

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Card, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { IconCloud } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../../../lib/api-error';
 import { hostedRegionsQuery, useCreateHosted } from '../../api/hosted';
 import { CreateHostedDialog } from '../hosted/create-hosted-dialog';
+import { UpgradeHint } from './upgrade-hint';
 
 /**
  * A first-time company's one-step console: the region chosen here, mail sent from the user's own address
@@ -74,16 +75,7 @@ export function HostedCard({ auth, firstTime }: { auth: AuthContext; firstTime: 
           We run the management console for you: no machine to keep, ready in about a minute. You are charged daily while it runs.
         </Text>
         {!allowed ? (
-          <Group>
-            <Tooltip label="Upgrade your plan to have us host your server">
-              <Button data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
-                Create hosted server
-              </Button>
-            </Tooltip>
-            <Anchor component={Link} to="/my_plan" size="sm">
-              Upgrade your plan
-            </Anchor>
-          </Group>
+          <UpgradeHint action="Create hosted server" reason="Upgrade your plan to have us host your server" />
         ) : firstTime ? (
           <FirstConsole auth={auth} />
         ) : (

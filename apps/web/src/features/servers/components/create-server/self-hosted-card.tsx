@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type DownloadPlatformId, type DownloadVersion, downloadCometUrl } from '@portal/contract/downloads/downloads';
 import { IconDownload, IconServer } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +9,8 @@ import { downloadsQuery } from '../../../downloads/api';
 import { useCreateLicence } from '../../api';
 import { type WizardStep, defaultVersion, installCommand, stepAfterDownload } from '../../lib/create-server';
 import { failureText } from '../../lib/licence-rules';
+import { UpgradeHint } from './upgrade-hint';
+import { Modal } from '../../../../components/modal/modal';
 
 const COPIED_MS = 2000;
 
@@ -210,16 +212,7 @@ export function SelfHostedCard({ allowed, downloaded, latest }: SelfHostedCardPr
           Run the backup server on your own machine, in your office or your cloud. You are charged for the devices it protects.
         </Text>
         {!allowed ? (
-          <Group>
-            <Tooltip label="Upgrade your plan to run your own server">
-              <Button data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
-                Download the server
-              </Button>
-            </Tooltip>
-            <Anchor component={Link} to="/my_plan" size="sm">
-              Upgrade your plan
-            </Anchor>
-          </Group>
+          <UpgradeHint action="Download the server" reason="Upgrade your plan to run your own server" />
         ) : downloaded ? (
           <Group>
             <Button component={Link} to="/downloads" leftSection={<IconDownload size={16} aria-hidden />}>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../../../../lib/api-error';
 import { useAuthContext } from '../../../auth/api';
 import { hostedRegionsQuery, useCreateHosted } from '../../api/hosted';
+import { Modal } from '../../../../components/modal/modal';
 
 /**
  * Create a hosted management console (spec-1 §2): region, the address mail is sent from and its name, and Comet
