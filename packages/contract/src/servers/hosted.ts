@@ -168,6 +168,18 @@ export const zHostedDetails = z.object({
   admin_password: z.string(),
   send_as_email_address: z.string(),
   send_as_display_name: z.string(),
+  /** The settings dialog's fields (servers/hosted-settings.ts; docs/decisions/0053). The SMTP password is never answered. */
+  use_custom_dns: z.boolean(),
+  send_as_email_verified: z.boolean(),
+  send_as_dmarc_verified: z.boolean(),
+  smtp_mode: z.enum(['ses', 'smtp']),
+  smtp_host: z.string(),
+  smtp_port: z.number().int(),
+  smtp_username: z.string(),
+  smtp_password_set: z.boolean(),
+  smtp_security: z.enum(['tls', 'starttls', 'plain']),
+  smtp_accept_invalid_certificate: z.boolean(),
+  verification_resend_at: z.string().nullable(),
   storage_type: z.enum(STORAGE_TYPES),
   included_storage_bytes: z.number().int(),
   included_storage_expires_at: z.string().nullable(),
@@ -178,7 +190,7 @@ export type HostedDetails = z.infer<typeof zHostedDetails>;
 
 export const hostedDescribe = defineCall({
   path: '/api/v1/hosted_comet/describe',
-  summary: 'One hosted console of the company, with its sign-in details once it is ready.',
+  summary: 'One hosted console of the company, with its sign-in details once it is ready and its settings (the SMTP password only as set or not).',
   input: z.object({ target_company_id: zCompanyId.optional(), target_hosted_server_id: zHostedServerId }),
   output: zHostedDetails,
   access: { roles: ['customer', 'admin'] },

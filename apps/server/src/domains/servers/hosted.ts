@@ -7,6 +7,7 @@ import {
   INCLUDED_STORAGE_DAYS,
   regionName,
 } from '@portal/contract/servers/hosted';
+import { VERIFICATION_COOLDOWN_SECONDS } from '@portal/contract/servers/hosted-settings';
 import { randomInt } from 'node:crypto';
 import { type Actor, isAdmin } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
@@ -144,7 +145,7 @@ export async function listRegions(ctx: Ctx, input: { target_company_id?: number 
 }
 
 /** Another company's row answers as a missing one. */
-async function ownedBy(ctx: Ctx, companyId: number, mode: 'read' | 'write', missing: string) {
+export async function ownedBy(ctx: Ctx, companyId: number, mode: 'read' | 'write', missing: string) {
   try {
     return await tenancy.requireCompany(ctx, companyId, mode);
   } catch (e) {
@@ -153,7 +154,7 @@ async function ownedBy(ctx: Ctx, companyId: number, mode: 'read' | 'write', miss
   }
 }
 
-async function ownHosted(ctx: Ctx, id: number): Promise<q.HostedRow> {
+export async function ownHosted(ctx: Ctx, id: number): Promise<q.HostedRow> {
   const hosted = await q.lockHosted(ctx.db, id);
   if (!hosted) throw notFound(HOSTED_MESSAGES.notFound);
   await ownedBy(ctx, hosted.company_id, 'write', HOSTED_MESSAGES.notFound);
@@ -192,7 +193,14 @@ export async function remove(ctx: Ctx, input: { target_hosted_server_id: number;
   return null;
 }
 
-export function detailsOf(h: q.HostedRow): HostedDetails {
+/** When the next verification mail may go (spec-1 §9: 60 s after the last); null when it may now or none was sent. */
+export function resendAt(h: Pick<q.HostedRow, 'verification_sent_at'>, now = Date.now()): string | null {
+  if (!h.verification_sent_at) return null;
+  const at = h.verification_sent_at.getTime() + VERIFICATION_COOLDOWN_SECONDS * 1000;
+  return at > now ? new Date(at).toISOString() : null;
+}
+
+export function detailsOf(h: q.HostedRow, now = Date.now()): HostedDetails {
   return {
     id: h.id,
     company_id: h.company_id,
@@ -207,6 +215,17 @@ export function detailsOf(h: q.HostedRow): HostedDetails {
     admin_password: h.admin_password,
     send_as_email_address: h.send_as_email_address,
     send_as_display_name: h.send_as_display_name,
+    use_custom_dns: h.use_custom_dns,
+    send_as_email_verified: h.send_as_email_verified,
+    send_as_dmarc_verified: h.send_as_dmarc_verified,
+    smtp_mode: h.smtp_mode,
+    smtp_host: h.smtp_host,
+    smtp_port: h.smtp_port,
+    smtp_username: h.smtp_username,
+    smtp_password_set: h.smtp_password !== '',
+    smtp_security: h.smtp_security,
+    smtp_accept_invalid_certificate: h.smtp_accept_invalid_certificate,
+    verification_resend_at: resendAt(h, now),
     storage_type: h.storage_type,
     included_storage_bytes: h.included_storage_bytes,
     included_storage_expires_at: h.included_storage_expires_at?.toISOString() ?? null,
@@ -220,7 +239,7 @@ export async function describe(ctx: Ctx, input: { target_company_id?: number | u
   if (!hosted || (input.target_company_id !== undefined && hosted.company_id !== input.target_company_id))
     throw notFound(HOSTED_MESSAGES.notFound);
   await ownedBy(ctx, hosted.company_id, 'read', HOSTED_MESSAGES.notFound);
-  return detailsOf(hosted);
+  return detailsOf(hosted, ctx.clock.now().getTime());
 }
 
 /** What a ready console holds: 5 TB of storage for 30 days when it uses Comet Storage (spec-1 §9; decision 0048). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
+import { companies } from '../tenancy/tables.ts';
 import { serverLicenceLogs, serverLicences } from './tables.ts';
 
 export type LicenceRow = typeof serverLicences.$inferSelect;
@@ -40,6 +41,20 @@ export async function lockLicence(db: Database, serial: string): Promise<Licence
     .from(serverLicences)
     .where(and(eq(serverLicences.serial_number, serial), notDeleted))
     .for('update');
+  return row ?? null;
+}
+
+/**
+ * A check-in's first statement: the licence locked as lockLicence does, with its company read alongside (not
+ * locked), one round trip instead of two.
+ */
+export async function lockLicenceWithCompany(db: Database, serial: string) {
+  const [row] = await db
+    .select({ licence: serverLicences, company: companies })
+    .from(serverLicences)
+    .leftJoin(companies, eq(companies.id, serverLicences.company_id))
+    .where(and(eq(serverLicences.serial_number, serial), notDeleted))
+    .for('update', { of: serverLicences });
   return row ?? null;
 }
 
@@ -130,6 +145,51 @@ export async function insertLog(db: Database, row: typeof serverLicenceLogs.$inf
   await db.insert(serverLicenceLogs).values(row);
   // Bounded: past LOGS_KEPT the oldest go; the index on (licence_id, id) keeps this a short range scan.
   await trimLogs(db, row.licence_id);
+}
+
+/**
+ * What an answered check-in writes, in one statement (one round trip, not three): the licence's binding and
+ * reported state, its log line, and the trim to LOGS_KEPT. The trim's scan runs on the statement's snapshot,
+ * which holds the older lines but not the new one, so it keeps LOGS_KEPT - 1 of them, as insertLog does.
+ */
+export async function recordCheckIn(
+  db: Database,
+  licenceId: number,
+  changes: Pick<
+    NewLicence,
+    | 'allowed_ip_address'
+    | 'allowed_machine_id'
+    | 'server_version'
+    | 'last_ip'
+    | 'last_machine_id'
+    | 'counts_date'
+    | 'num_clients_online'
+    | 'num_boosters_online'
+  > & { last_seen_at: Date; last_issue_end: Date; booster_counts: Record<string, number> },
+  log: Omit<typeof serverLicenceLogs.$inferInsert, 'licence_id' | 'id'>,
+): Promise<void> {
+  const l = serverLicences;
+  const g = serverLicenceLogs;
+  await db.execute(sql`
+    with changed as (
+      update ${l} set
+        allowed_ip_address = ${changes.allowed_ip_address}, allowed_machine_id = ${changes.allowed_machine_id},
+        server_version = ${changes.server_version}, last_ip = ${changes.last_ip}, last_machine_id = ${changes.last_machine_id},
+        last_seen_at = ${changes.last_seen_at.toISOString()}::timestamptz, counts_date = ${changes.counts_date}::date,
+        num_clients_online = ${changes.num_clients_online}, num_boosters_online = ${changes.num_boosters_online},
+        booster_counts = ${JSON.stringify(changes.booster_counts)}::jsonb, last_issue_end = ${changes.last_issue_end.toISOString()}::timestamptz
+      where ${l.id} = ${licenceId}
+      returning ${l.id}
+    ), logged as (
+      insert into ${g} (licence_id, at, ip, machine_id, version, device_count, booster_count, outcome)
+      select id, ${log.at.toISOString()}::timestamptz, ${log.ip}, ${log.machine_id}, ${log.version}, ${log.device_count}, ${log.booster_count}, ${log.outcome}
+      from changed
+    )
+    delete from ${g}
+    where ${g.licence_id} = ${licenceId}
+      and ${g.id} <= (
+        select o.id from ${g} o where o.licence_id = ${licenceId} order by o.id desc offset ${LOGS_KEPT - 1} limit 1
+      )`);
 }
 
 async function trimLogs(db: Database, licenceId: number): Promise<void> {

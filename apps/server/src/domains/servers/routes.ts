@@ -26,9 +26,18 @@ import {
   hostedSetFavourite,
   hostedSetName,
 } from '@portal/contract/servers/hosted';
+import {
+  hostedCheckEmailVerification,
+  hostedConfirmSenderEmail,
+  hostedResendVerificationEmail,
+  hostedTestSmtpCredentials,
+  hostedUpdateBranding,
+  hostedValidateMailFromDns,
+} from '@portal/contract/servers/hosted-settings';
 import { handle } from '../../platform/handle.ts';
 import { checkIn } from './check-in.ts';
 import * as hosted from './hosted.ts';
+import * as hostedSettings from './hosted-settings.ts';
 import * as hostedTables from './hosted-tables.ts';
 import * as licences from './licences.ts';
 import * as tables from './server-tables.ts';
@@ -54,6 +63,12 @@ export const serverHandlers = [
   handle(hostedSetFavourite, (input, ctx) => hosted.setFavourite(ctx, input)),
   handle(hostedDelete, (input, ctx) => hosted.remove(ctx, input)),
   handle(hostedDescribe, (input, ctx) => hosted.describe(ctx, input), { readOnly: true }),
+  handle(hostedUpdateBranding, (input, ctx) => hostedSettings.updateBranding(ctx, input)),
+  handle(hostedTestSmtpCredentials, (input, ctx) => hostedSettings.testSmtpCredentials(ctx, input), { readOnly: true }),
+  handle(hostedValidateMailFromDns, (input, ctx) => hostedSettings.validateMailFromDns(ctx, input), { readOnly: true }),
+  handle(hostedCheckEmailVerification, (input, ctx) => hostedSettings.checkEmailVerification(ctx, input)),
+  handle(hostedResendVerificationEmail, (input, ctx) => hostedSettings.resendVerificationEmail(ctx, input)),
+  handle(hostedConfirmSenderEmail, (input, ctx) => hostedSettings.confirmSenderEmail(ctx, input)),
   handle(adminHostedList, (input, ctx) => hostedTables.adminList(ctx, input), { readOnly: true }),
   handle(devTenantHosts, (input, ctx) => hostedTables.tenantHosts(ctx, input), { readOnly: true }),
 ];

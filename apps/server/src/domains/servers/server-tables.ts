@@ -37,16 +37,16 @@ function selfHostedRow(l: q.LicenceRow, latest: string): SelfHostedRow {
 }
 
 export async function myServers(ctx: Ctx, input: { page: number; page_size: number; target_search_query: string }) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const companyId = ctx.actor.companyId;
+  const search = input.target_search_query.trim();
   const latest = ctx.config.SERVER_LATEST_VERSION;
-  const page = await q.pageCompanyLicences(
-    ctx.db,
-    company.id,
-    input.target_search_query.trim(),
-    input.page_size,
-    (input.page - 1) * input.page_size,
-  );
-  const hosted = await companyHostedRows(ctx, company.id, input.target_search_query.trim());
+  // Side by side (a read-only call runs on the pool): one round trip's wait instead of three in turn. Nothing is
+  // answered unless the company check passes.
+  const [, page, hosted] = await Promise.all([
+    tenancy.requireCompany(ctx, companyId, 'read'),
+    q.pageCompanyLicences(ctx.db, companyId, search, input.page_size, (input.page - 1) * input.page_size),
+    companyHostedRows(ctx, companyId, search),
+  ]);
   return { ...hosted, self_hosted: page.rows.map((l) => selfHostedRow(l, latest)), total: page.total, latest_version: latest };
 }
 

@@ -111,6 +111,22 @@ export const hostedServers = pgTable(
     /** The storage a console comes with (5 TB for 30 days from ready, spec-1 §9); the storage product bills nothing for it yet. */
     included_storage_bytes: bigint('included_storage_bytes', { mode: 'number' }).notNull().default(0),
     included_storage_expires_at: ts('included_storage_expires_at'),
+    /** The settings dialog (spec-1 §3; docs/decisions/0053): the custom domain is used only once switched on. */
+    use_custom_dns: boolean('use_custom_dns').notNull().default(false),
+    send_as_email_verified: boolean('send_as_email_verified').notNull().default(false),
+    send_as_dmarc_verified: boolean('send_as_dmarc_verified').notNull().default(false),
+    smtp_mode: text('smtp_mode').$type<'ses' | 'smtp'>().notNull().default('ses'),
+    smtp_host: text('smtp_host').notNull().default(''),
+    smtp_port: integer('smtp_port').notNull().default(587),
+    smtp_username: text('smtp_username').notNull().default(''),
+    /** Write-only: never answered; an update that leaves it empty keeps it. */
+    smtp_password: text('smtp_password').notNull().default(''),
+    smtp_security: text('smtp_security').$type<'tls' | 'starttls' | 'plain'>().notNull().default('tls'),
+    smtp_accept_invalid_certificate: boolean('smtp_accept_invalid_certificate').notNull().default(false),
+    /** The last verification mail: its time (the 60 s cooldown), the address it went to and its link's token hash. */
+    verification_sent_at: ts('verification_sent_at'),
+    verification_email: text('verification_email').notNull().default(''),
+    verification_token_hash: text('verification_token_hash').notNull().default(''),
     num_devices_online: integer('num_devices_online').notNull().default(0),
     num_boosters_online: integer('num_boosters_online').notNull().default(0),
     favourited: boolean('favourited').notNull().default(false),

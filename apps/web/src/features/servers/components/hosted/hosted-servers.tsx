@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { HOSTED_FAILURES } from '@portal/contract/servers/hosted';
 import type { CallOutput } from '@portal/contract/shared/define-call';
 import type { userMyServersTable } from '@portal/contract/servers/server-tables';
@@ -14,6 +14,9 @@ import { formatDate } from '../../../../lib/dates';
 import { asyncTasksQuery, useDeleteHosted, useFavouriteHosted, useRenameHosted } from '../../api/hosted';
 import { consoleLoginUrl } from '../../lib/provision';
 import { CreateHostedDialog } from './create-hosted-dialog';
+import { HostedSettingsDialog } from './hosted-settings-dialog';
+import { useConfirmSender } from '../../api/hosted-settings';
+import { Modal } from '../../../../components/modal/modal';
 
 type Servers = CallOutput<typeof userMyServersTable>;
 type HostedRow = Servers['hosted'][number];
@@ -54,13 +57,39 @@ function RenameDialog({ row, onClose }: { row: HostedRow; onClose: () => void })
   );
 }
 
+/**
+ * The link in a sender verification mail opens /my_servers?verify_sender=<token> (docs/decisions/0053): the token
+ * is sent once, the address taken out of the bar, and the outcome said.
+ */
+function useSenderLink() {
+  const confirm = useConfirmSender();
+  const sent = useRef(false);
+  const send = confirm.mutate;
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const token = params.get('verify_sender');
+    if (!token || sent.current) return;
+    sent.current = true;
+    params.delete('verify_sender');
+    const rest = params.toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}`);
+    send(
+      { token },
+      {
+        onSuccess: (r) => notifySuccess(`Sender address ${r.email} verified`),
+        onError: (e) => void showInformation({ title: 'Sender address not verified', message: errorMessage(e), okLabel: 'OK' }),
+      },
+    );
+  }, [send]);
+}
+
 function stateBadge(row: HostedRow) {
   if (row.pending_delete) return <Badge color="gray">Deleting</Badge>;
   if (row.pending_delete_failed) return <Badge color="red">Delete failed</Badge>;
   return <Badge color="green">Ready</Badge>;
 }
 
-function HostedRowView({ row, onRename }: { row: HostedRow; onRename: () => void }) {
+function HostedRowView({ row, onRename, onSettings }: { row: HostedRow; onRename: () => void; onSettings: () => void }) {
   const favourite = useFavouriteHosted();
   const remove = useDeleteHosted();
   const busy = row.pending_delete;
@@ -109,6 +138,9 @@ function HostedRowView({ row, onRename }: { row: HostedRow; onRename: () => void
               Login
             </Menu.Item>
             <Menu.Item onClick={onRename}>Rename</Menu.Item>
+            <Menu.Item onClick={onSettings} disabled={busy || row.pending_delete_failed}>
+              Settings
+            </Menu.Item>
             <Menu.Divider />
             <Menu.Item
               color="red"
@@ -154,6 +186,8 @@ export function HostedServers({ data, canCreate }: { data: Servers | undefined; 
   }, [open, queryClient]);
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<HostedRow | null>(null);
+  const [configuring, setConfiguring] = useState<HostedRow | null>(null);
+  useSenderLink();
   const provisioning = data?.provisioning ?? [];
   const hosted = data?.hosted ?? [];
   const remove = useDeleteHosted();
@@ -228,7 +262,7 @@ export function HostedServers({ data, canCreate }: { data: Servers | undefined; 
                 </Table.Tr>
               ))}
               {hosted.map((row) => (
-                <HostedRowView key={row.id} row={row} onRename={() => setRenaming(row)} />
+                <HostedRowView key={row.id} row={row} onRename={() => setRenaming(row)} onSettings={() => setConfiguring(row)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -236,6 +270,9 @@ export function HostedServers({ data, canCreate }: { data: Servers | undefined; 
       )}
       {creating ? <CreateHostedDialog onClose={() => setCreating(false)} /> : null}
       {renaming ? <RenameDialog row={renaming} onClose={() => setRenaming(null)} /> : null}
+      {configuring ? (
+        <HostedSettingsDialog hostedId={configuring.id} serverName={configuring.server_name} onClose={() => setConfiguring(null)} />
+      ) : null}
     </Stack>
   );
 }
