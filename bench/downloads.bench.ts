@@ -45,6 +45,19 @@ function makeInstaller(file: string): void {
   fs.closeSync(fd);
 }
 
+/** One timing of a command, run without blocking this process (the server's RSS is sampled meanwhile). */
+async function timed(label: string, args: string[]): Promise<number> {
+  const start = performance.now();
+  const child = spawn(args[0] ?? '', args.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${label} failed (${code}): ${err}`);
+  return performance.now() - start;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -61,10 +74,10 @@ function memoryOf(pid: number): { peak_rss_mb: number; rss_mb: number } {
   return { peak_rss_mb: Math.round(kb('VmHWM') / 1024), rss_mb: Math.round(kb('VmRSS') / 1024) };
 }
 
-/** The best of RUNS timings of a command that reads the whole file to /dev/null. */
-function bestOf(label: string, args: string[]): number {
+/** The best of `runs` timings of a command that reads the whole file to /dev/null. */
+function bestOf(label: string, args: string[], runs = RUNS): number {
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const start = performance.now();
     const out = spawnSync(args[0] ?? '', args.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
     const ms = performance.now() - start;
@@ -72,6 +85,57 @@ function bestOf(label: string, args: string[]): number {
     best = Math.min(best, ms);
   }
   return best;
+}
+
+/**
+ * Two reference servers on loopback for the same file, so the portal's speed can be told apart from what TCP over
+ * loopback and curl cost on this machine: a bare Node server piping createReadStream into the response (what
+ * any Node HTTP server can do), and the kernel's sendfile(2) from a tiny Python server (no copy through user
+ * space on the server side: the ceiling for any server). Each answers every GET with the whole file.
+ */
+const NODE_REFERENCE = `
+const http = require('node:http'); const fs = require('node:fs');
+const [file, port] = process.argv.slice(1); const size = fs.statSync(file).size;
+http.createServer((req, res) => {
+  res.writeHead(200, { 'content-length': size, 'content-type': 'application/octet-stream' });
+  fs.createReadStream(file, { highWaterMark: 4 << 20 }).pipe(res);
+}).listen(Number(port), '127.0.0.1');`;
+const SENDFILE_REFERENCE = `
+import os, socket, sys
+path, port = sys.argv[1], int(sys.argv[2]); size = os.path.getsize(path)
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1', port)); s.listen(8)
+while True:
+    c, _ = s.accept()
+    try:
+        if c.recv(65536):
+            c.sendall(b'HTTP/1.1 200 OK\\r\\nContent-Length: %d\\r\\nConnection: close\\r\\n\\r\\n' % size)
+            with open(path, 'rb') as f: c.sendfile(f)
+    except OSError:
+        pass
+    c.close()`;
+
+/** Starts a reference server and waits until it answers; null when its runtime is missing. */
+async function startReference(cmd: string, args: string[]): Promise<{ url: string; stop(): void } | null> {
+  const port = await freePort();
+  const child = spawn(cmd, [...args, String(port)], { stdio: 'ignore' });
+  const failed = new Promise<null>((resolve) => child.once('error', () => resolve(null)));
+  for (let i = 0; i < 50; i++) {
+    const up = await Promise.race([
+      new Promise<boolean>((resolve) => {
+        const s = net.connect(port, '127.0.0.1', () => {
+          s.destroy();
+          resolve(true);
+        });
+        s.once('error', () => resolve(false));
+      }),
+      failed.then(() => false),
+    ]);
+    if (up) return { url: `http://127.0.0.1:${port}/`, stop: () => void child.kill('SIGTERM') };
+    if (child.exitCode !== null) return null;
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  return null;
 }
 
 async function main() {
@@ -137,18 +201,52 @@ async function main() {
     const afterUpload = memoryOf(pid);
 
     const url = `${origin}/api/v1/downloads/download_comet?version_key=${VERSION}&platform=linux_x86_64_tar`;
-    const catMs = bestOf('cat', ['sh', '-c', `cat '${file}' > /dev/null`]);
-    const curlMs = bestOf('curl', ['curl', '-sf', '-o', '/dev/null', '-H', `cookie: ${session.headers.cookie}`, url]);
+    const curl = (target: string, headers: string[] = []) => ['curl', '-sf', '-o', '/dev/null', ...headers, target];
+    const nodeRef = await startReference(process.execPath, ['-e', NODE_REFERENCE, file]);
+    const sendfileRef = await startReference('python3', ['-c', SENDFILE_REFERENCE, file]);
+    // Interleaved rounds, so a burst of other work on the machine falls on every side alike; the best of each counts.
+    const best = { cat: Infinity, portal: Infinity, node: Infinity, sendfile: Infinity };
+    let peakDuringDownloads = 0;
+    for (let round = 0; round < RUNS; round++) {
+      best.cat = Math.min(best.cat, bestOf('cat', ['sh', '-c', `cat '${file}' > /dev/null`], 1));
+      const sampler = setInterval(() => {
+        peakDuringDownloads = Math.max(peakDuringDownloads, memoryOf(pid).rss_mb);
+      }, 50);
+      try {
+        best.portal = Math.min(best.portal, await timed('portal', curl(url, ['-H', `cookie: ${session.headers.cookie}`])));
+      } finally {
+        clearInterval(sampler);
+      }
+      if (nodeRef) best.node = Math.min(best.node, bestOf('node reference', curl(nodeRef.url), 1));
+      if (sendfileRef) best.sendfile = Math.min(best.sendfile, bestOf('sendfile reference', curl(sendfileRef.url), 1));
+    }
+    nodeRef?.stop();
+    sendfileRef?.stop();
+    const catMs = best.cat;
+    const curlMs = best.portal;
     const afterDownload = memoryOf(pid);
     // The download's bytes: checked once, so a short answer cannot pass as fast.
     const sized = spawnSync('curl', ['-sf', '-o', '/dev/null', '-w', '%{size_download}', '-H', `cookie: ${session.headers.cookie}`, url]);
     const downloaded = Number(sized.stdout.toString());
+    const side = (ms: number) =>
+      Number.isFinite(ms)
+        ? {
+            ms: Math.round(ms),
+            mb_per_s: Math.round(mbps(BYTES, ms)),
+            ratio_to_cat: Number((catMs / ms).toFixed(3)),
+            portal_ratio: Number((ms / curlMs).toFixed(3)),
+          }
+        : null;
 
     const results = {
       bytes: BYTES,
       runs: RUNS,
       cat: { ms: Math.round(catMs), mb_per_s: Math.round(mbps(BYTES, catMs)) },
+      client: 'curl -o /dev/null (C; the bytes go nowhere, as with cat)',
       download: { ms: Math.round(curlMs), mb_per_s: Math.round(mbps(BYTES, curlMs)), bytes_received: downloaded },
+      // The same file over loopback to the same curl: portal_ratio is the reference's time over the portal's.
+      reference_node_pipe: side(best.node),
+      reference_sendfile: side(best.sendfile),
       ratio: Number((catMs / curlMs).toFixed(3)),
       target_ratio: TARGET_RATIO,
       met: catMs / curlMs >= TARGET_RATIO && downloaded === BYTES,
@@ -156,6 +254,7 @@ async function main() {
       server_memory_before_upload: atStart,
       server_memory_after_upload: afterUpload,
       server_memory_after_downloads: afterDownload,
+      server_rss_peak_sampled_during_downloads_mb: peakDuringDownloads,
       cpus: spawnSync('nproc').stdout.toString().trim(),
       at: new Date().toISOString(),
     };

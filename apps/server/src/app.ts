@@ -171,7 +171,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   app.addHook('onClose', () => deps.requestLog.flush());
   app.addHook('onClose', () => mailDelivery.stop());
   // The embedded storage endpoint: started by the first storage call, stopped with the app (docs/decisions/0050).
-  holdStorageProvider(config);
+  holdStorageProvider(config, db);
   app.addHook('onClose', () => closeStorageProvider(config));
 
   const health = { config: { rateLimit: false } };

@@ -123,6 +123,18 @@ const zEnv = z.object({
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'expected a domain, such as cometbackup.example')
     .default('cometbackup.example'),
+  /**
+   * The DNS checks of a hosted console's settings (docs/decisions/0053) ask DNS_RESOLVER (host:port) when set.
+   * DNS_LOCAL_PORT starts the portal's own DNS server on 127.0.0.1 (development and the demo), answering from
+   * the JSON zone DNS_LOCAL_ZONE_FILE (default DATA_DIR/dns-zone.json); it is then the resolver unless
+   * DNS_RESOLVER names another. Neither set: the system's resolvers.
+   */
+  DNS_RESOLVER: z
+    .string()
+    .regex(/^$|^[0-9.]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i, 'expected an address and port, such as 127.0.0.1:5300')
+    .default(''),
+  DNS_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  DNS_LOCAL_ZONE_FILE: z.string().default(''),
   /** The oldest server release a licence is issued to; the plan's payload names it. */
   SERVER_MINIMUM_VERSION: z
     .string()
@@ -148,11 +160,23 @@ const zEnv = z.object({
    * its data in STORAGE_LOCAL_DIR (default DATA_DIR/storage) and listening on STORAGE_LOCAL_HOST:STORAGE_LOCAL_PORT
    * (0: any free port); customers are given STORAGE_PUBLIC_ENDPOINT, or the address it listens on.
    */
-  STORAGE_PROVIDER: z.enum(['local']).default('local'),
+  STORAGE_PROVIDER: z.enum(['local', 'wasabi']).default('local'),
   STORAGE_LOCAL_DIR: z.string().default(''),
   STORAGE_LOCAL_HOST: z.string().default('127.0.0.1'),
   STORAGE_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   STORAGE_PUBLIC_ENDPOINT: zOptionalUrl.default(''),
+  /**
+   * STORAGE_PROVIDER=wasabi (docs/decisions/0056): sub-accounts, keys and utilizations through the Wasabi Account
+   * Control API at WASABI_ACCOUNT_API_URL with the key WASABI_ACCOUNT_API_KEY; buckets through S3 at
+   * WASABI_S3_ENDPOINT, where {region} stands for the bucket's region. Each sub-account's root user is named
+   * WASABI_SUBACCOUNT_EMAIL with {id} replaced by a fresh token (Wasabi wants a unique email address);
+   * WASABI_REGIONS lists the regions offered (comma separated; empty: all 13 of the portal's list).
+   */
+  WASABI_ACCOUNT_API_URL: z.url().default('https://partner.wasabisys.com'),
+  WASABI_ACCOUNT_API_KEY: z.string().default(''),
+  WASABI_S3_ENDPOINT: z.string().default('https://s3.{region}.wasabisys.com'),
+  WASABI_SUBACCOUNT_EMAIL: z.string().default('storage+{id}@example.com'),
+  WASABI_REGIONS: z.string().default(''),
   /**
    * Scheduled jobs to run more often than their own interval, as `name=seconds` pairs (`auto-topup=5`): for
    * the browser journeys, which wait for a job rather than call it, and an operator who needs one sooner.
@@ -230,6 +254,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: APP_SECRET must be set in production');
   }
   if (c.OBJECT_STORAGE === 's3' && !c.S3_BUCKET) throw new Error('Invalid configuration: OBJECT_STORAGE=s3 needs S3_BUCKET');
+  if (c.STORAGE_PROVIDER === 'wasabi' && !c.WASABI_ACCOUNT_API_KEY) {
+    throw new Error('Invalid configuration: STORAGE_PROVIDER=wasabi needs WASABI_ACCOUNT_API_KEY');
+  }
+  if (c.STORAGE_PROVIDER === 'wasabi' && !c.WASABI_SUBACCOUNT_EMAIL.includes('{id}')) {
+    throw new Error('Invalid configuration: WASABI_SUBACCOUNT_EMAIL needs {id}');
+  }
   if (c.PAGER_WEBHOOK_URL && (c.PAGER_WEBHOOK_SECRET.length < 16 || !c.PAGER_ROTATION.length)) {
     throw new Error('Invalid configuration: PAGER_WEBHOOK_URL needs PAGER_WEBHOOK_SECRET (16+ characters) and PAGER_ROTATION');
   }

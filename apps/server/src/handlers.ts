@@ -9,6 +9,7 @@ import { notificationHandlers } from './domains/notifications/routes.ts';
 import { paymentHandlers } from './domains/payments/routes.ts';
 import { securityHandlers } from './domains/security/routes.ts';
 import { serverHandlers } from './domains/servers/routes.ts';
+import { manageStorageHandlers } from './domains/storage/manage-storage.ts';
 import { storageHandlers } from './domains/storage/routes.ts';
 import { ticketHandlers } from './domains/tickets/routes.ts';
 import { tokenHandlers } from './domains/tokens/routes.ts';
@@ -30,6 +31,7 @@ export const ALL_HANDLERS: readonly Handler[] = [
   ...tokenHandlers,
   ...downloadHandlers,
   ...storageHandlers,
+  ...manageStorageHandlers,
 ];
 
 /** The few GET routes that do their work and redirect the browser. */

@@ -5,6 +5,7 @@ import * as lifecycle from './domains/companies/lifecycle.ts';
 import * as notifications from './domains/notifications/service.ts';
 import * as payments from './domains/payments/service.ts';
 import * as servers from './domains/servers/service.ts';
+import * as storage from './domains/storage/service.ts';
 import * as tickets from './domains/tickets/service.ts';
 import { purgeEndedCounters } from './platform/rate-limit-store.ts';
 import type { ScheduledJob } from './platform/scheduler.ts';
@@ -39,4 +40,6 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   { name: 'escalate-p1-alerts', everyMs: MINUTE, run: tickets.escalateAlertsJob },
   // Hosted consoles: builds and removals move on when the provisioner says they are done (decision 0048).
   { name: 'hosted-provisioner', everyMs: 5_000, run: (ctx) => servers.hostedProvisionerJob(ctx) },
+  // Storage: what each account stores at the provider, per region and day, for the history and billing (decision 0055).
+  { name: storage.UTILIZATION_JOB, everyMs: 60 * MINUTE, run: (ctx) => storage.utilizationJob(ctx) },
 ];

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db.ts';
+import { localDnsServer } from './platform/dns/resolver.ts';
 import { ALL_JOBS } from './jobs.ts';
 import { startScheduler } from './platform/scheduler.ts';
 import { shutDown } from './platform/shutdown.ts';
@@ -11,6 +12,8 @@ const config = loadConfig();
 const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 if (config.SEED_DEMO) await seedDemoIfEmpty(handle.db, systemClock);
 const app = await buildApp({ config, db: handle.db, clock: systemClock });
+// The local DNS server of development and the demo (DNS_LOCAL_PORT, docs/decisions/0053), up before the first check.
+await localDnsServer(config);
 
 // Mail normally goes out as soon as the call that queued it answers; the timer retries and catches up.
 app.mailDelivery.start(5_000);

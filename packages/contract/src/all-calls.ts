@@ -94,6 +94,14 @@ import {
   hostedSetFavourite,
   hostedSetName,
 } from './servers/hosted.ts';
+import {
+  hostedCheckEmailVerification,
+  hostedConfirmSenderEmail,
+  hostedResendVerificationEmail,
+  hostedTestSmtpCredentials,
+  hostedUpdateBranding,
+  hostedValidateMailFromDns,
+} from './servers/hosted-settings.ts';
 import { adminServerLicenseTable, adminSetLicensePayload, licenseCheckIn, userMyServersTable } from './servers/server-tables.ts';
 import type { Call } from './shared/define-call.ts';
 import { acknowledgeAlert, raiseAlert } from './tickets/alerts.ts';
@@ -132,6 +140,8 @@ import {
   storageListBuckets,
   storageRotateKeys,
 } from './storage/storage.ts';
+import { adminStorageList } from './storage/manage-storage.ts';
+import { storageUsageGet, storageUsageReport } from './storage/usage.ts';
 
 /**
  * Every call of the portal. The OpenAPI document, the authorization matrix and the
@@ -246,6 +256,12 @@ export const ALL_CALLS: readonly Call[] = [
   hostedSetFavourite,
   hostedDelete,
   hostedDescribe,
+  hostedUpdateBranding,
+  hostedTestSmtpCredentials,
+  hostedValidateMailFromDns,
+  hostedCheckEmailVerification,
+  hostedResendVerificationEmail,
+  hostedConfirmSenderEmail,
   adminHostedList,
   devTenantHosts,
   listPlans,
@@ -307,8 +323,11 @@ export const ALL_CALLS: readonly Call[] = [
   storageDisable,
   storageAccountGet,
   storageRotateKeys,
+  storageUsageGet,
+  storageUsageReport,
   storageActiveRegions,
   storageCreateBucket,
   storageListBuckets,
   storageDeleteBucket,
+  adminStorageList,
 ];

@@ -2,10 +2,21 @@ import { ALL_CALLS } from '@portal/contract/all-calls';
 import { isPublic } from '@portal/contract/shared/define-call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../test/context.ts';
-import { READ_ONLY_PATHS, newCardPurchase, newCreditPack, newInvoice, newPaymentCard, newTicket, newLicence, newHosted, ownedRow } from '../test/factories.ts';
+import {
+  READ_ONLY_PATHS,
+  newCardPurchase,
+  newCreditPack,
+  newInvoice,
+  newPaymentCard,
+  newTicket,
+  newLicence,
+  newHosted,
+  ownedRow,
+} from '../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../test/harness.ts';
 import { insertBillingDevice } from '../test/rows.ts';
 import * as billing from '../domains/billing/service.ts';
+import { writeUtilization } from '../domains/storage/queries.ts';
 import { ownedFields, sampleInput } from './sample-input.ts';
 import { SUITE_ENV } from './world.ts';
 
@@ -51,6 +62,14 @@ beforeAll(async () => {
     refund_amount: 300,
   });
   await billing.runDailyCharging(ctx);
+  // A day of storage utilization in a region named with the marker (the History tab and the dashboard chart).
+  await writeUtilization(
+    t.db,
+    billing.billingDayOf(t.clock.now()),
+    [id],
+    [{ company_id: id, region: MARK, padded: 5000, metadata: 10, deleted: 0, buckets: 1 }],
+    t.clock.now(),
+  );
   // A licence that has checked in, so its row and its logs carry the marker.
   const licence = await newLicence(t.db, t.clock.now(), id, { name: `${MARK} licence` });
   await t.app.inject({
@@ -99,7 +118,12 @@ function wideOpen(input: Record<string, unknown>, shape: Record<string, unknown>
 describe('a customer never sees another company’s credit or usage', () => {
   it('has calls to check, the billing reads among them', () => {
     const paths = customerReads.map((c) => c.path);
-    for (const p of ['/api/v1/payment/list_credit_packs', '/api/v1/web/UserMyUsageTable.json', '/api/v1/company/get_active_services', '/api/v1/web/UserMyServersTable.json']) {
+    for (const p of [
+      '/api/v1/payment/list_credit_packs',
+      '/api/v1/web/UserMyUsageTable.json',
+      '/api/v1/company/get_active_services',
+      '/api/v1/web/UserMyServersTable.json',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -1,3 +1,4 @@
+import { HOSTED_SETTINGS_MESSAGES, hostedConfirmSenderEmail } from '@portal/contract/servers/hosted-settings';
 import { revokeSession } from '@portal/contract/auth/sessions';
 import { INVOICE_MESSAGES, viewCustomInvoice } from '@portal/contract/payments/invoices';
 import { downloadInvoice } from '@portal/contract/payments/transactions';
@@ -116,6 +117,13 @@ export const KNOWN_ANSWERS: { path: string; actors: ActorName[]; status: number;
     status: 400,
     message: ALERT_MESSAGES.badAcknowledgement,
     why: 'only the secret an alert’s page carried acknowledges it, whoever calls (docs/decisions/0039)',
+  },
+  {
+    path: hostedConfirmSenderEmail.path,
+    actors: [...ACTOR_NAMES],
+    status: 400,
+    message: HOSTED_SETTINGS_MESSAGES.linkInvalid,
+    why: 'only the token a verification mail carried verifies a sender address, whoever opens it (docs/decisions/0053)',
   },
 ];
 

@@ -24,6 +24,7 @@ export const EMAIL_TEMPLATES = {
   ticket_customer_reply: 'Ticket reply from the customer',
   ticket_reminder: 'Ticket reminder',
   auto_topup_failed: 'Automatic top-up not made',
+  hosted_sender_verification: 'Hosted server sender address verification',
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -175,6 +175,21 @@ export async function recordDailyStats(ctx: AnyContext, input: DailyStatsInput):
   }
 }
 
+/**
+ * The storage product's daily figures for many companies at once (storage_amount_bytes only; the storage
+ * service itself is started by storage.enable): the utilization job's batch, docs/decisions/0055.
+ */
+export async function recordStorageAmounts(
+  ctx: AnyContext,
+  rows: { company_id: number; date: string; storage_amount_bytes: number }[],
+): Promise<void> {
+  for (const r of rows) {
+    if (!Number.isSafeInteger(r.storage_amount_bytes) || r.storage_amount_bytes < 0)
+      throw new AppError(400, 'Stored bytes are whole numbers');
+  }
+  await stats.upsertStorageAmounts(ctx.db, rows, ctx.clock.now());
+}
+
 /** Scheduled twice a day: the running services' unit cost, quantity and amount, from the prices and the latest stats. */
 export async function recomputeServicesJob(ctx: CallContext): Promise<number> {
   const now = ctx.clock.now();

@@ -34,6 +34,7 @@ export {
   type OwnerRef,
   recomputeServicesJob,
   recordDailyStats,
+  recordStorageAmounts,
   resizeService,
   runningServices,
   type ServiceRow,

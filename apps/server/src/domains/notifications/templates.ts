@@ -89,6 +89,28 @@ export const verificationMail = defineTemplate('verify_email', {
   }),
 });
 
+/** A hosted console's sender address is verified by opening this link (docs/decisions/0053). */
+export const hostedSenderVerificationMail = defineTemplate('hosted_sender_verification', {
+  sample: (config) => ({
+    link: portalLink(config, '/my_servers', { verify_sender: 'sample-token' }),
+    serverName: 'example-backups-k2m9',
+    displayName: 'Example Backups',
+    hours: 48,
+  }),
+  render: ({ link, serverName, displayName, hours }: { link: string; serverName: string; displayName: string; hours: number }) => ({
+    subject: `Verify the sender address of ${serverName}`,
+    ...renderMail({
+      heading: 'Verify this sender address',
+      paragraphs: [
+        'Hello,',
+        `The hosted server ${serverName} on ${PRODUCT} will send its email from this address as ${displayName}. Please confirm that this address is yours by opening the link below. The link expires after ${hours} hours.`,
+      ],
+      action: { label: 'Verify sender address', url: link },
+      footer: 'If you did not expect this mail, you can ignore it: nothing is sent from this address until it is verified.',
+    }),
+  }),
+});
+
 export const passwordResetMail = defineTemplate('reset_password', {
   sample: (config) => ({
     link: portalLink(config, '/update_password', { t: 'sample-token' }),

@@ -24,7 +24,7 @@ type Ctx = CallContext;
 /** The billing service of a company's storage account. */
 const serviceOwner = (account: q.AccountRow) => ({ owner_kind: 'storage_account', owner_id: String(account.id) });
 
-const providerOf = (ctx: Ctx) => storageProviderFor(ctx.config);
+const providerOf = (ctx: Ctx) => storageProviderFor(ctx.config, ctx.db);
 
 /** The provider's refusal as the answer: 502, with the provider's own words for support. */
 async function atProvider<T>(work: () => Promise<T>): Promise<T> {
@@ -207,3 +207,4 @@ export async function disable(ctx: Ctx, _input: { confirm: 'yes' }) {
   return { message: STORAGE_MESSAGES.disabled, disabled: true, failed_buckets: [] };
 }
 export { closeStorageProvider, holdStorageProvider } from './provider/index.ts';
+export { UTILIZATION_JOB, utilizationJob } from './utilization.ts';

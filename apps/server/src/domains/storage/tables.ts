@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../tenancy/tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -21,8 +21,13 @@ export const storageAccounts = pgTable(
     secret_key: text('secret_key').notNull(),
     created_at: ts('created_at').notNull(),
     keys_rotated_at: ts('keys_rotated_at'),
+    /** When the utilization job last measured the account at the provider (docs/decisions/0055); null: never. */
+    utilization_measured_at: ts('utilization_measured_at'),
   },
-  (t) => [uniqueIndex('storage_accounts_company_key').on(t.company_id)],
+  (t) => [
+    uniqueIndex('storage_accounts_company_key').on(t.company_id),
+    index('storage_accounts_measured_idx').on(t.utilization_measured_at),
+  ],
 );
 
 /** A bucket of a company's storage account (spec-1 §3 Bucket); its name is unique at the provider. */
@@ -47,4 +52,27 @@ export const storageBuckets = pgTable(
     updated_at: ts('updated_at').notNull(),
   },
   (t) => [uniqueIndex('storage_buckets_bucket_key').on(t.bucket), index('storage_buckets_company_idx').on(t.company_id)],
+);
+
+/**
+ * What a company stored at the provider in a region on a day (spec-1 §3 Storage usage; docs/decisions/0055),
+ * as the daily utilization job measured it: one row per company, day (Pacific/Auckland, the billing day) and
+ * region, rewritten by each measurement of that day, so a rerun updates and never adds. Kept by company, not
+ * account: the history outlives a disabled account.
+ */
+export const storageUtilization = pgTable(
+  'storage_utilization',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    region: text('region').notNull(),
+    padded_storage_size_bytes: bigint('padded_storage_size_bytes', { mode: 'number' }).notNull(),
+    metadata_storage_size_bytes: bigint('metadata_storage_size_bytes', { mode: 'number' }).notNull(),
+    deleted_storage_size_bytes: bigint('deleted_storage_size_bytes', { mode: 'number' }).notNull(),
+    buckets_count: integer('buckets_count').notNull(),
+    measured_at: ts('measured_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.day, t.region] })],
 );

@@ -15,6 +15,25 @@ export async function upsertDailyStats(db: Database, row: NewDailyStats): Promis
     .onConflictDoUpdate({ target: [dailyStats.company_id, dailyStats.date], set: rest });
 }
 
+/**
+ * Several companies' stored bytes for their days in one statement (the storage utilization job's batch): each
+ * row changes storage_amount_bytes only, as recordDailyStats does for a storage report.
+ */
+export async function upsertStorageAmounts(
+  db: Database,
+  rows: { company_id: number; date: string; storage_amount_bytes: number }[],
+  at: Date,
+) {
+  if (!rows.length) return;
+  await db
+    .insert(dailyStats)
+    .values(rows.map((r) => ({ ...r, recorded_at: at })))
+    .onConflictDoUpdate({
+      target: [dailyStats.company_id, dailyStats.date],
+      set: { storage_amount_bytes: sql`excluded.storage_amount_bytes`, recorded_at: sql`excluded.recorded_at` },
+    });
+}
+
 export async function insertDailyStats(db: Database, rows: NewDailyStats[]): Promise<void> {
   if (rows.length) await db.insert(dailyStats).values(rows).onConflictDoNothing();
 }

@@ -45,6 +45,8 @@ interface State {
 
 // s3rver answers every request signed with this key, whatever the signature; only the gateway reaches it.
 const INNER_KEY = 'S3RVER';
+/** Wasabi charges an object smaller than 4 KB as 4 KB (its minimum object size); the local provider counts alike. */
+const MIN_OBJECT_BYTES = 4096;
 
 /**
  * The embedded storage provider (docs/decisions/0050): a real S3 endpoint (s3rver) behind a gateway that
@@ -211,13 +213,22 @@ export class LocalStorageProvider implements StorageProvider {
     const usage: BucketUsage[] = [];
     for (const [name, b] of Object.entries(this.account(accountId).buckets)) {
       let activeBytes = 0;
+      let paddedBytes = 0;
+      let metadataBytes = 0;
       let token: string | undefined;
       do {
         const page = await inner.send(new ListObjectsV2Command({ Bucket: name, ContinuationToken: token }));
-        for (const o of page.Contents ?? []) activeBytes += o.Size ?? 0;
+        for (const o of page.Contents ?? []) {
+          const size = o.Size ?? 0;
+          activeBytes += size;
+          // As Wasabi counts: an object smaller than its minimum object size is charged as that size.
+          paddedBytes += Math.max(size, MIN_OBJECT_BYTES);
+          // What is stored beside the object: its key (s3rver keeps the metadata in a file named after it).
+          metadataBytes += Buffer.byteLength(o.Key ?? '');
+        }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
-      usage.push({ name, region: b.region, activeBytes, deletedBytes: 0 });
+      usage.push({ name, region: b.region, activeBytes, deletedBytes: 0, paddedBytes, metadataBytes });
     }
     return usage;
   }

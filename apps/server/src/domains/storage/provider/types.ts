@@ -28,6 +28,13 @@ export interface BucketUsage {
   activeBytes: number;
   /** Bytes of deleted objects still charged for (Wasabi's minimum storage duration); the local provider has none. */
   deletedBytes: number;
+  /**
+   * The bytes charged for the objects stored now, each counted as at least the provider's minimum object size
+   * (Wasabi's PaddedStorageSizeBytes); absent: activeBytes (docs/decisions/0055).
+   */
+  paddedBytes?: number;
+  /** Bytes of object metadata stored beside the objects (Wasabi's MetadataStorageSizeBytes); absent: 0. */
+  metadataBytes?: number;
 }
 
 /** A refusal or failure of the provider, with the provider's own message for the customer to quote to support. */
