@@ -25,7 +25,7 @@ export const PRODUCTION_ENV = { NODE_ENV: 'production', APP_SECRET: 'a-productio
 /** What every test app is configured with unless the test says otherwise. */
 const TEST_ENV = {
   NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   RATE_LIMIT_PER_MINUTE: '1000000',
   SEED_DEMO: 'false',
   WEB_DIST: '/nonexistent',
