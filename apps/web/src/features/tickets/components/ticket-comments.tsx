@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { Comment, Ticket } from '@portal/contract/tickets/ticket-view';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { notifyFailure } from '../../../components/feedback/notify';
 import { formatDateTime } from '../../../lib/dates';
 import { useCreateComment } from '../api';
@@ -43,6 +43,13 @@ function CommentCard({ comment }: { comment: Comment }) {
 /** The conversation and, while it may be used, the comment box. */
 export function TicketComments({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
   const [body, setBody] = useState('');
+  const bodyBox = useRef<HTMLTextAreaElement>(null);
+  // Once a comment is sent its button is disabled (the box is empty), which drops focus to the page's top: it
+  // goes back to the box instead, after the render that enables it again.
+  const [sent, setSent] = useState(0);
+  useEffect(() => {
+    if (sent) bodyBox.current?.focus();
+  }, [sent]);
   const send = useCreateComment();
   const files = useAttachments(ticket.id);
   // Non-admins comment only while the ticket is open; staff always see the box (spec-1 §4).
@@ -70,6 +77,7 @@ export function TicketComments({ ticket, staff }: { ticket: Ticket; staff: boole
                   onSuccess: () => {
                     setBody('');
                     files.clear();
+                    setSent((n) => n + 1);
                   },
                   onError: (error) => notifyFailure('Could not add the comment', error),
                 },
@@ -78,6 +86,7 @@ export function TicketComments({ ticket, staff }: { ticket: Ticket; staff: boole
           >
             <Stack gap="sm">
               <Textarea
+                ref={bodyBox}
                 label="Add a comment"
                 description="Markdown is supported."
                 rows={3}

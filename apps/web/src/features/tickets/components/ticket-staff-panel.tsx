@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@portal/contract/tickets/ticket-fields';
 import type { Ticket } from '@portal/contract/tickets/ticket-view';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { notifyFailure } from '../../../components/feedback/notify';
 import { formatDateTime } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
@@ -18,6 +18,7 @@ export function TicketStaffPanel({ ticket, admin }: { ticket: Ticket; admin: boo
   const note = useCreateNote();
   const [tagInput, setTagInput] = useState('');
   const [noteInput, setNoteInput] = useState('');
+  const noteBox = useRef<HTMLTextAreaElement>(null);
   const [tagError, setTagError] = useState<string | null>(null);
   const info = ticket.customer_info;
   // Ticket field set failures alert the server's message (spec-1 §8).
@@ -109,12 +110,19 @@ export function TicketStaffPanel({ ticket, admin }: { ticket: Ticket; admin: boo
               if (!noteInput.trim()) return;
               note.mutate(
                 { target_ticket_id: ticket.id, target_note_content: noteInput },
-                { onSuccess: () => setNoteInput(''), onError: failed('Could not add the note') },
+                {
+                  onSuccess: () => {
+                    setNoteInput('');
+                    // The button that sent it is disabled now: focus goes back to the box.
+                    noteBox.current?.focus();
+                  },
+                  onError: failed('Could not add the note'),
+                },
               );
             }}
           >
             <Stack gap="xs">
-              <Textarea label="New note" rows={2} value={noteInput} onChange={(e) => setNoteInput(e.currentTarget.value)} />
+              <Textarea ref={noteBox} label="New note" rows={2} value={noteInput} onChange={(e) => setNoteInput(e.currentTarget.value)} />
               <Group justify="flex-end">
                 <Button type="submit" variant="default" loading={note.isPending} disabled={!noteInput.trim()}>
                   Add note
