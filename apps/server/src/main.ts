@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db.ts';
-import { localDnsServer } from './platform/dns/resolver.ts';
+import { localDnsServer, zoneFileOf } from './platform/dns/resolver.ts';
 import { ALL_JOBS } from './jobs.ts';
 import { startScheduler } from './platform/scheduler.ts';
 import { shutDown } from './platform/shutdown.ts';
@@ -13,7 +13,7 @@ const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DA
 if (config.SEED_DEMO) await seedDemoIfEmpty(handle.db, systemClock);
 const app = await buildApp({ config, db: handle.db, clock: systemClock });
 // The local DNS server of development and the demo (DNS_LOCAL_PORT, docs/decisions/0053), up before the first check.
-await localDnsServer(config);
+const dns = await localDnsServer(config);
 
 // Mail normally goes out as soon as the call that queued it answers; the timer retries and catches up.
 app.mailDelivery.start(5_000);
@@ -40,3 +40,4 @@ const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
 console.log(
   `Portal ready at http://${shown}:${config.PORT} (database: ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`})`,
 );
+if (dns && !config.DNS_RESOLVER) console.log(`Hosted settings' DNS checks ask the local DNS server at ${dns.address} (zone: ${zoneFileOf(config)})`);

@@ -185,19 +185,46 @@ describe('hosted_comet/test_smtp_credentials against real SMTP servers requiring
     expect(answer.message).toContain('Invalid username or password');
   });
 
-  it('uses the stored password when none is typed', async () => {
+  it('uses the stored password when none is typed, for the server it was saved for', async () => {
     const { client, id } = await withConsole();
     ok(
       await client.call(hostedUpdateBranding, {
         ...branding(id),
         target_smtp_mode: 'smtp',
         target_smtp_host: '127.0.0.1',
+        target_smtp_port: smtpPlain.port,
         target_smtp_username: USER,
         target_smtp_password: PASS,
+        target_smtp_security: 'plain',
       }),
     );
     const answer = ok(await client.call(hostedTestSmtpCredentials, smtpInput(id, smtpPlain, { target_smtp_password: '' }))).data;
     expect(answer).toEqual({ passed: true, message: 'Passed' });
+  });
+
+  it('never sends the stored password to another server, port or user name (it stays write-only)', async () => {
+    const { client, id } = await withConsole();
+    ok(
+      await client.call(hostedUpdateBranding, {
+        ...branding(id),
+        target_smtp_mode: 'smtp',
+        target_smtp_host: '127.0.0.1',
+        target_smtp_port: smtpPlain.port,
+        target_smtp_username: USER,
+        target_smtp_password: PASS,
+        target_smtp_security: 'plain',
+      }),
+    );
+    const before = smtpStarttls.logins.length;
+    for (const over of [
+      { target_smtp_port: smtpStarttls.port, target_smtp_security: 'starttls' },
+      { target_smtp_host: 'localhost' },
+      { target_smtp_username: 'someone-else' },
+    ]) {
+      const refused = await client.call(hostedTestSmtpCredentials, smtpInput(id, smtpPlain, { target_smtp_password: '', ...over }));
+      expect(refused, JSON.stringify(over)).toMatchObject({ status: 'error', data: { fields: { target_smtp_password: M.smtpPassword } } });
+    }
+    expect(smtpStarttls.logins).toHaveLength(before);
   });
 
   it('refuses a self-signed certificate unless told to accept it', async () => {

@@ -130,7 +130,14 @@ export interface SmtpTestInput {
 export async function testSmtpCredentials(ctx: Ctx, input: SmtpTestInput): Promise<{ passed: boolean; message: string }> {
   const hosted = await readOwn(ctx, input.target_hosted_server_id);
   requireReady(hosted);
-  const password = input.target_smtp_password || hosted.smtp_password;
+  // The stored password is only ever sent to the server it was saved for: otherwise anyone of the company
+  // could read it by testing against a server of their own, and it would not be write-only.
+  const sameServer =
+    input.target_smtp_host.toLowerCase() === hosted.smtp_host.toLowerCase() &&
+    input.target_smtp_port === hosted.smtp_port &&
+    input.target_smtp_username === hosted.smtp_username;
+  const password = input.target_smtp_password || (sameServer ? hosted.smtp_password : '');
+  if (input.target_smtp_username && !password) throw badInput({ target_smtp_password: M.smtpPassword });
   return trySmtp({
     host: input.target_smtp_host,
     port: input.target_smtp_port,

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * A small authoritative DNS server over UDP (RFC 1035) for development, the demo and the tests
  * (docs/decisions/0053): it answers A, CNAME and TXT questions from a zone the caller sets, either in
  * process (`set`) or in a JSON file read again on every question, so a demo or a browser journey changes
- * records while the portal runs. Names it does not hold answer NXDOMAIN; it never recurses.
+ * records while the portal runs. A name `*.<domain>` answers for every name under <domain> that has no records
+ * of its own. Names it does not hold answer NXDOMAIN; it never recurses.
  *
  * Zone file: `{ "backup.example.com": { "CNAME": "orbit-k2m9.cometbackup.example" },
  *               "orbit-k2m9.cometbackup.example": { "A": ["203.0.113.7"] },
@@ -87,13 +88,25 @@ function txtData(text: string): Buffer {
   return Buffer.concat(chunks);
 }
 
+/** A name's own records, else those of the nearest wildcard above it (`*.cometbackup.example`). */
+function entryOf(zone: Zone, name: string): ZoneRecords | undefined {
+  const own = zone[name];
+  if (own) return own;
+  const labels = name.split('.');
+  for (let i = 1; i < labels.length; i++) {
+    const wildcard = zone[`*.${labels.slice(i).join('.')}`];
+    if (wildcard) return wildcard;
+  }
+  return undefined;
+}
+
 /** The answer records for a question: a CNAME is followed within the zone for A and TXT questions, as a resolver expects. */
 function answersFor(zone: Zone, qname: string, qtype: number): { found: boolean; records: Buffer[] } {
   const records: Buffer[] = [];
   let name = norm(qname);
   let found = false;
   for (let hops = 0; hops < 8; hops++) {
-    const entry = zone[name];
+    const entry = entryOf(zone, name);
     if (!entry) break;
     found = true;
     if (entry.CNAME && qtype !== TYPE.CNAME) {

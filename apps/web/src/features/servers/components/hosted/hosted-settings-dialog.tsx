@@ -294,14 +294,14 @@ function SettingsForm({
                     value={form.security}
                     onChange={(v) => set('security', (v ?? 'tls') as SmtpSecurity)}
                     allowDeselect={false}
-                    error={fields.target_smtp_security}
+                    error={fields.target_smtp_security ?? smtpFields.target_smtp_security}
                   />
                   <TextInput
                     label="User name"
                     autoComplete="off"
                     value={form.username}
                     onChange={(e) => set('username', e.currentTarget.value)}
-                    error={fields.target_smtp_username}
+                    error={fields.target_smtp_username ?? smtpFields.target_smtp_username}
                   />
                   <PasswordInput
                     label="Password"
@@ -309,7 +309,7 @@ function SettingsForm({
                     description={details.smtp_password_set ? 'A password is saved; leave this empty to keep it.' : undefined}
                     value={form.password}
                     onChange={(e) => set('password', e.currentTarget.value)}
-                    error={fields.target_smtp_password}
+                    error={fields.target_smtp_password ?? smtpFields.target_smtp_password}
                   />
                   <Checkbox
                     label="Accept an invalid certificate"
