@@ -52,11 +52,12 @@ export const zPortalStatus = z.object({
 export type PortalStatusView = z.infer<typeof zPortalStatus>;
 
 const companyInput = z.object({ target_company_id: zCompanyId });
-const PORTAL_ACCESS = { roles: ['customer', 'admin'], capability: 'use_customer_portal' } as const;
+const PORTAL_ACCESS = { roles: ['customer', 'distributor', 'admin'], capability: 'use_customer_portal' } as const;
 
 export const cloudviewStatus = defineCall({
   path: '/api/v1/cloudview/status',
-  summary: "The company's customer portal (CloudView): PROVISIONING, READY or FAILED (null when it has none), with the company's portal fields.",
+  summary:
+    "The company's customer portal (CloudView): PROVISIONING, READY or FAILED (null when it has none), with the company's portal fields.",
   input: companyInput,
   output: zPortalStatus,
   access: PORTAL_ACCESS,

@@ -52,7 +52,12 @@ async function advanceBuild(ctx: CallContext, provisioner: PortalProvisioner, p:
     await fail(ctx, p, e.message);
     return true;
   }
-  const ready = await q.transition(ctx.db, p.id, ['provisioning'], { state: 'ready', url: progress.result.url, ready_at: now, next_check_at: null });
+  const ready = await q.transition(ctx.db, p.id, ['provisioning'], {
+    state: 'ready',
+    url: progress.result.url,
+    ready_at: now,
+    next_check_at: null,
+  });
   // The row is locked by lockDue, so nothing else moved it; if it ever did, the service must not stay.
   if (!ready) throw new Error(`customer portal ${p.id} moved while locked`);
   await reportCount(ctx, p.company_id);

@@ -29,7 +29,7 @@ export async function signIn(ctx: CallContext<Actor | null>, portalId: number, t
     return { ok: false, status: 401, message: known.used_at ? LOCAL_PORTAL_MESSAGES.used : LOCAL_PORTAL_MESSAGES.expired };
   }
   const portal = await q.findPortal(ctx.db, portalId);
-  if (!portal || portal.state !== 'ready' || portal.company_id !== claims.company_id) {
+  if (portal?.state !== 'ready' || portal.company_id !== claims.company_id) {
     return { ok: false, status: 410, message: LOCAL_PORTAL_MESSAGES.gone };
   }
   const company = await tenancy.findCompany(ctx.db, portal.company_id);
@@ -52,7 +52,7 @@ export function installLocalPortal(app: FastifyInstance, deps: ContextDeps): voi
     const id = Number(req.params.id);
     const portal = Number.isSafeInteger(id) && id > 0 ? await q.findPortal(deps.db, id) : null;
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (!portal || portal.state !== 'ready') {
+    if (portal?.state !== 'ready') {
       return reply.code(404).send(page('CloudView', `<h1>CloudView</h1><p>${escapeHtml(LOCAL_PORTAL_MESSAGES.gone)}</p>`));
     }
     return reply.send(page('CloudView', '<h1>CloudView</h1><p>Sign in from your account portal: Customer Portal, Log In.</p>'));
@@ -66,7 +66,9 @@ export function installLocalPortal(app: FastifyInstance, deps: ContextDeps): voi
         : { ok: false, status: 401, message: LOCAL_PORTAL_MESSAGES.invalid };
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (!result.ok) {
-      return reply.code(result.status).send(page('CloudView: not signed in', `<h1>CloudView</h1><p role="alert">${escapeHtml(result.message)}</p>`));
+      return reply
+        .code(result.status)
+        .send(page('CloudView: not signed in', `<h1>CloudView</h1><p role="alert">${escapeHtml(result.message)}</p>`));
     }
     return reply.send(
       page(

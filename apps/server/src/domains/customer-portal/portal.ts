@@ -77,7 +77,14 @@ export async function generateLoginCredentials(ctx: Ctx, input: CompanyInput) {
   const now = ctx.clock.now();
   const jti = randomBytes(18).toString('base64url');
   const expires = new Date(now.getTime() + LOGIN_TOKEN_SECONDS * 1000);
-  await q.insertLogin(ctx.db, { jti, portal_id: live.id, user_id: ctx.actor.userId, email: ctx.actor.email, expires_at: expires, created_at: now });
+  await q.insertLogin(ctx.db, {
+    jti,
+    portal_id: live.id,
+    user_id: ctx.actor.userId,
+    email: ctx.actor.email,
+    expires_at: expires,
+    created_at: now,
+  });
   const token = signLogin(ctx.config, { jti, portal_id: live.id, company_id: company.id, exp: Math.floor(expires.getTime() / 1000) });
   await ctx.audit(company.id, 'Customer portal sign-in issued');
   return { login_url: `${live.url}/login`, login_postdata: { token } };

@@ -100,6 +100,9 @@ export async function consumeLogin(db: Database, jti: string, now: Date): Promis
 
 /** Sign-ins past their expiry (used or not) say nothing any more. */
 export async function purgeLogins(db: Database, before: Date): Promise<number> {
-  const gone = await db.delete(customerPortalLogins).where(lt(customerPortalLogins.expires_at, before)).returning({ jti: customerPortalLogins.jti });
+  const gone = await db
+    .delete(customerPortalLogins)
+    .where(lt(customerPortalLogins.expires_at, before))
+    .returning({ jti: customerPortalLogins.jti });
   return gone.length;
 }

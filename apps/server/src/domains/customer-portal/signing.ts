@@ -34,7 +34,12 @@ export function verifyLogin(config: Pick<CallContext['config'], 'APP_SECRET'>, t
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<LoginClaims>;
-    if (typeof c.jti !== 'string' || !Number.isSafeInteger(c.portal_id) || !Number.isSafeInteger(c.company_id) || !Number.isSafeInteger(c.exp)) {
+    if (
+      typeof c.jti !== 'string' ||
+      !Number.isSafeInteger(c.portal_id) ||
+      !Number.isSafeInteger(c.company_id) ||
+      !Number.isSafeInteger(c.exp)
+    ) {
       return null;
     }
     return { jti: c.jti, portal_id: c.portal_id as number, company_id: c.company_id as number, exp: c.exp as number };
