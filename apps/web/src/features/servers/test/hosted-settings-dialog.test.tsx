@@ -176,6 +176,21 @@ describe('Hosted server settings dialog', () => {
     expect((waiting as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('Cancel closes at once without changes, and asks before discarding typed ones', async () => {
+    await open([]);
+    const first = await openDialog();
+    await first.user.click(within(first.dialog).getByLabelText('Domain'));
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hosted server settings' })).toBeNull());
+
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Domain'), 'backup.acme.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: /Discard/ });
+    await user.click(within(ask).getByRole('button', { name: /Discard/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hosted server settings' })).toBeNull());
+  });
+
   it('puts field-level errors under their field, on their tab', async () => {
     await open([
       on(hostedUpdateBranding, () => ({

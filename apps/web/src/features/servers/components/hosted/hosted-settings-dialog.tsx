@@ -53,29 +53,34 @@ export function HostedSettingsDialog({ hostedId, serverName, onClose }: Props) {
   const dirty = useRef(false);
   const guard = useDiscardGuard(() => dirty.current, onClose);
   return (
-    <div ref={guard.ref}>
-      <Modal opened onClose={guard.requestClose} title="Hosted server settings" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-        {details.data ? (
-          <SettingsForm
-            details={details.data}
-            serverName={serverName}
-            onDirty={(d) => {
-              dirty.current = d;
-            }}
-            onCancel={guard.requestClose}
-            onSaved={onClose}
-          />
-        ) : details.error ? (
-          <Alert color="red" role="alert">
-            {errorMessage(details.error)}
-          </Alert>
-        ) : (
-          <Group justify="center" p="lg">
-            <Loader size="sm" aria-label="Loading settings" />
-          </Group>
-        )}
-      </Modal>
-    </div>
+    <Modal
+      ref={guard.ref}
+      opened
+      onClose={guard.requestClose}
+      title="Hosted server settings"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {details.data ? (
+        <SettingsForm
+          details={details.data}
+          serverName={serverName}
+          onDirty={(d) => {
+            dirty.current = d;
+          }}
+          onCancel={guard.requestClose}
+          onSaved={onClose}
+        />
+      ) : details.error ? (
+        <Alert color="red" role="alert">
+          {errorMessage(details.error)}
+        </Alert>
+      ) : (
+        <Group justify="center" p="lg">
+          <Loader size="sm" aria-label="Loading settings" />
+        </Group>
+      )}
+    </Modal>
   );
 }
 
@@ -111,7 +116,7 @@ const stateOf = (d: HostedDetails): FormState => ({
 function CheckResult({ result }: { result: { ok: boolean; text: string } | null }) {
   if (!result) return null;
   return (
-    <Text size="sm" c={result.ok ? 'green.8' : 'red.8'} role="status" fw={500}>
+    <Text size="sm" c={result.ok ? 'var(--mantine-color-success)' : 'var(--mantine-color-error)'} role="status" fw={500}>
       {result.text}
     </Text>
   );
@@ -206,11 +211,7 @@ function SettingsForm({
                 onChange={(e) => set('domain', e.currentTarget.value)}
                 error={fields.target_custom_dns ?? dnsFields.target_custom_dns}
               />
-              <Switch
-                label="Use custom domain"
-                checked={form.useDomain}
-                onChange={(e) => set('useDomain', e.currentTarget.checked)}
-              />
+              <Switch label="Use custom domain" checked={form.useDomain} onChange={(e) => set('useDomain', e.currentTarget.checked)} />
               <Group gap="sm" align="center">
                 <Button
                   variant="default"
@@ -458,7 +459,7 @@ function Verification({ details, changed }: { details: HostedDetails; changed: b
         </Text>
       ) : null}
       {resend.error ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {errorMessage(resend.error)}
         </Text>
       ) : null}
