@@ -23,6 +23,7 @@ describe('NAV_ITEMS', () => {
       'Top-up options',
       'Promo campaigns',
       'Manage servers',
+      'Manage storage',
       'Hosted servers',
       'Tenant hosts',
       'Manage downloads',

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
-import { storageAccounts, storageBuckets, storageUtilization } from './tables.ts';
+import { likePattern } from '../../platform/search.ts';
+import { storageAccounts, storageBuckets, storageCompanies, storageUtilization } from './tables.ts';
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
@@ -185,4 +186,98 @@ export async function dailyTotalsOf(db: Database, companyId: number, from: strin
     where company_id = ${companyId} and day >= ${from}::date and day <= ${to}::date
     group by day order by day`);
   return rowsOf<{ date: string; bytes: string | number }>(result).map((r) => ({ date: r.date, storage_amount_bytes: Number(r.bytes) }));
+}
+
+/** The keys the portal holds for a provider's account (the Wasabi adapter makes its S3 calls with them). */
+export async function keysOfProviderAccount(db: Database, provider: string, accountId: string) {
+  const [row] = await db
+    .select({ accessKey: storageAccounts.access_key, secretKey: storageAccounts.secret_key })
+    .from(storageAccounts)
+    .where(and(eq(storageAccounts.provider, provider), eq(storageAccounts.provider_account_id, accountId)));
+  return row ?? null;
+}
+
+/**
+ * /manage_storage's page of accounts with their companies, newest first, and how many match: `search` is part
+ * of a company name or provider account id, or a company id.
+ */
+export async function adminAccounts(db: Database, search: string, page: number, pageSize: number) {
+  const c = storageCompanies;
+  const where = search
+    ? or(
+        ilike(c.company_name, likePattern(search)),
+        ilike(storageAccounts.provider_account_id, likePattern(search)),
+        /^\d{1,9}$/.test(search) ? eq(c.company_id, Number(search)) : undefined,
+      )
+    : undefined;
+  const [counted] = await db
+    .select({ n: count() })
+    .from(storageAccounts)
+    .innerJoin(c, eq(c.company_id, storageAccounts.company_id))
+    .where(where);
+  const accounts = await db
+    .select({
+      company_id: c.company_id,
+      company_name: c.company_name,
+      company_type: c.company_type,
+      can_have_comet_storage: c.can_have_comet_storage,
+      provider: storageAccounts.provider,
+      provider_account_id: storageAccounts.provider_account_id,
+      created_at: storageAccounts.created_at,
+      keys_rotated_at: storageAccounts.keys_rotated_at,
+    })
+    .from(storageAccounts)
+    .innerJoin(c, eq(c.company_id, storageAccounts.company_id))
+    .where(where)
+    .orderBy(desc(storageAccounts.created_at), desc(storageAccounts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { accounts, total: Number(counted?.n ?? 0) };
+}
+
+/** Per company: its buckets, their active and deleted bytes as last measured, and when. */
+export async function bucketTotalsOf(db: Database, companyIds: number[]) {
+  if (!companyIds.length) return new Map<number, { n: number; bytes: number; measured_at: string | null }>();
+  const rows = await db
+    .select({
+      company_id: storageBuckets.company_id,
+      n: count(),
+      bytes: sum(sql`${storageBuckets.active_storage_bytes} + ${storageBuckets.deleted_storage_bytes}`),
+      measured_at: max(storageBuckets.updated_at),
+    })
+    .from(storageBuckets)
+    .where(inArray(storageBuckets.company_id, companyIds))
+    .groupBy(storageBuckets.company_id);
+  return new Map(
+    rows.map((b) => [
+      b.company_id,
+      { n: Number(b.n), bytes: Number(b.bytes ?? 0), measured_at: b.measured_at ? new Date(b.measured_at).toISOString() : null },
+    ]),
+  );
+}
+
+/**
+ * The latest day the daily utilization job measured each company: padded + metadata + deleted bytes over its
+ * regions (docs/decisions/0055).
+ */
+export async function latestMeasuredDays(db: Database, companyIds: number[]) {
+  if (!companyIds.length) return new Map<number, { bytes: number; measured_at: string }>();
+  const u = storageUtilization;
+  const latestDays = db
+    .select({ company_id: u.company_id, day: max(u.day) })
+    .from(u)
+    .where(inArray(u.company_id, companyIds))
+    .groupBy(u.company_id);
+  const rows = await db
+    .select({
+      company_id: u.company_id,
+      bytes: sum(sql`${u.padded_storage_size_bytes} + ${u.metadata_storage_size_bytes} + ${u.deleted_storage_size_bytes}`),
+      measured_at: max(u.measured_at),
+    })
+    .from(u)
+    .where(sql`(${u.company_id}, ${u.day}) in ${latestDays}`)
+    .groupBy(u.company_id);
+  return new Map(
+    rows.map((r) => [r.company_id, { bytes: Number(r.bytes ?? 0), measured_at: (r.measured_at ?? new Date(0)).toISOString() }]),
+  );
 }

@@ -1,4 +1,17 @@
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../tenancy/tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -76,3 +89,11 @@ export const storageUtilization = pgTable(
   },
   (t) => [primaryKey({ columns: [t.company_id, t.day, t.region] })],
 );
+
+/** What /manage_storage needs of a company: a view tenancy publishes for storage (migration 0034). */
+export const storageCompanies = pgView('storage_companies', {
+  company_id: integer('company_id').notNull(),
+  company_name: text('company_name').notNull(),
+  company_type: text('company_type').notNull(),
+  can_have_comet_storage: boolean('can_have_comet_storage').notNull(),
+}).existing();

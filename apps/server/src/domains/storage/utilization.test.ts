@@ -1,6 +1,12 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DAY_IN_FUTURE_MESSAGE, FROM_AFTER_TO_MESSAGE } from '@portal/contract/billing/fields';
-import { storageAccountGet, storageCreateBucket, storageDeleteBucket, storageEnable } from '@portal/contract/storage/storage';
+import {
+  storageAccountGet,
+  storageCreateBucket,
+  storageDeleteBucket,
+  storageDisable,
+  storageEnable,
+} from '@portal/contract/storage/storage';
 import { storageUsageGet, storageUsageReport } from '@portal/contract/storage/usage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
@@ -151,6 +157,53 @@ describe('storage utilization (docs/decisions/0055)', () => {
     expect(await storageCharge(large.company.id)).toEqual([[3 * TB, 70]]);
     // A few bytes: the 1 TB minimum, round(699 / 30) = 23 cents.
     expect(await storageCharge(small.company.id)).toEqual([[0, 23]]);
+  });
+
+  it("honours a hosted console's 5 TB for its first 30 days, then charges all of it; disabling stops the charges", async () => {
+    const hosted = await storageCompany();
+    const covered = await storageCompany();
+    for (const c of [hosted, covered]) {
+      await billing.startService(jobContext(t), {
+        company_id: c.company.id,
+        kind: 'hosted_server',
+        owner_kind: 'hosted_server',
+        owner_id: `hs-${c.company.id}`,
+      });
+    }
+    const accountOf = async (id: number) => (await storageAccountsOf(t, id))[0]?.provider_account_id ?? '';
+    const bytes = (tb: number): BucketUsage[] => [
+      { name: 'b', region: 'us-east-1', activeBytes: tb * TB, deletedBytes: 0, paddedBytes: tb * TB, metadataBytes: 0 },
+    ];
+    const figures = new Map<string, BucketUsage[]>([
+      [await accountOf(hosted.company.id), bytes(6)],
+      [await accountOf(covered.company.id), bytes(3)],
+    ]);
+    /** Measures today, then charges tomorrow as it begins; answers tomorrow's storage charges of a company. */
+    async function chargeNextDay() {
+      t.clock.advance(24 * HOUR);
+      await drain(providerWith(t, figures));
+      const day = billing.billingDayOf(new Date(t.clock.now().getTime() + 24 * HOUR));
+      t.clock.advance(24 * HOUR);
+      await billing.runDailyCharging(jobContext(t), day);
+      return async (companyId: number) =>
+        (await usageRowsOf(t, companyId)).filter((u) => u.kind === 'storage' && u.charge_day === day).map((u) => u.amount);
+    }
+    let charged = await chargeNextDay();
+    // 6 TB measured less the console's 5 TB: 1 TB, round(699 / 30) = 23 cents.
+    expect(await charged(hosted.company.id)).toEqual([23]);
+    // 3 TB is within the 5 TB, which also covers the 1 TB minimum: nothing to pay.
+    expect((await charged(covered.company.id)).reduce((a, b) => a + b, 0)).toBe(0);
+
+    // Past the console's first 30 days: all 6 TB, round(699 × 6 / 30) = 140 cents.
+    t.clock.advance(30 * 24 * HOUR);
+    charged = await chargeNextDay();
+    expect(await charged(hosted.company.id)).toEqual([140]);
+
+    // Disabled: the storage service stops, the next day charges no storage.
+    const again = await new TestClient(t.app).useSession(t.db, t.clock, hosted.user.id); // a month on: a new session
+    ok(await again.call(storageDisable, { confirm: 'yes' }));
+    charged = await chargeNextDay();
+    expect(await charged(hosted.company.id)).toEqual([]);
   });
 
   describe('CometStorageUsageReport.json', () => {

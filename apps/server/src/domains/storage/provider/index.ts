@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { STORAGE_REGION_IDS } from '@portal/contract/storage/storage';
-import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../platform/db.ts';
-import { storageAccounts } from '../tables.ts';
+import { keysOfProviderAccount } from '../queries.ts';
 import { type LocalProviderOptions, LocalStorageProvider } from './local.ts';
 import type { ProviderKeys, StorageProvider } from './types.ts';
 import { WasabiStorageProvider } from './wasabi.ts';
@@ -83,10 +82,7 @@ function wasabiRegions(config: Config): string[] {
 /** The keys the portal holds for a Wasabi sub-account (the adapter's S3 calls are made as the sub-account). */
 async function keysInPortal(databases: Database[], accountId: string): Promise<ProviderKeys | null> {
   for (const db of databases) {
-    const [row] = await db
-      .select({ accessKey: storageAccounts.access_key, secretKey: storageAccounts.secret_key })
-      .from(storageAccounts)
-      .where(and(eq(storageAccounts.provider, 'wasabi'), eq(storageAccounts.provider_account_id, accountId)));
+    const row = await keysOfProviderAccount(db, 'wasabi', accountId);
     if (row) return row;
   }
   return null;

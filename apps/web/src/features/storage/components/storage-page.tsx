@@ -11,10 +11,12 @@ import { PageSkeleton } from '../../../components/page/page-skeleton';
 import { errorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { useAuthContext } from '../../auth/api';
-import { bucketsQuery, storageAccountQuery, useDisableStorage, useRotateKeys } from '../api';
+import { bucketsQuery, storageAccountQuery, storageUsageQuery, useDisableStorage, useRotateKeys } from '../api';
 import { estimatedCostCents, formatBytes, plainFailure, rotateKeysFailure } from '../lib/storage';
 import { AccessKeysDialog, AddBucketDialog } from './bucket-dialogs';
 import { BucketsTable } from './buckets-table';
+import { StorageHistory } from './storage-usage';
+import { measuredCostCents } from '../lib/usage';
 
 type Dialog = 'bucket' | 'keys' | null;
 
@@ -25,6 +27,7 @@ export function StoragePage() {
   const account = storageAccountQuery.useQuery();
   const enabled = account.data?.enabled ?? false;
   const buckets = bucketsQuery.useQuery(undefined, { enabled });
+  const measured = storageUsageQuery.useQuery(undefined, { enabled });
   const rotate = useRotateKeys();
   const disable = useDisableStorage();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -85,7 +88,9 @@ export function StoragePage() {
 
   // The Buckets tab measures at the provider as it loads: its sum is the newest figure.
   const usage = buckets.data ? buckets.data.buckets.reduce((sum, b) => sum + b.active_storage_bytes, 0) : account.data.current_usage_bytes;
-  const cost = estimatedCostCents(usage);
+  // The cost of the latest measured day (what billing charges), 30 of them a month; until the first
+  // measurement, the estimate from the buckets' bytes.
+  const cost = measuredCostCents(measured.data) ?? estimatedCostCents(usage);
   const actions = (
     <>
       <Button onClick={() => setDialog('bucket')}>Add New Bucket</Button>
@@ -141,13 +146,13 @@ export function StoragePage() {
           </Text>
         </Card>
       </SimpleGrid>
-      <Tabs defaultValue="buckets">
+      <Tabs defaultValue="buckets" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="history">History</Tabs.Tab>
           <Tabs.Tab value="buckets">Buckets</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="history">
-          <EmptyState title="No history yet" description="Daily usage is recorded once a day; the last 90 days will show here." />
+          <StorageHistory />
         </Tabs.Panel>
         <Tabs.Panel value="buckets">
           {buckets.error ? <Alert color="red">{errorMessage(buckets.error)}</Alert> : null}
