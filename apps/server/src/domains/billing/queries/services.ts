@@ -1,5 +1,5 @@
 import type { ServiceKind } from '@portal/contract/billing/fields';
-import { type SQL, and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
 import { billingPlans, billingPrices, billingServices, companyBilling } from '../tables.ts';
 import { rowsOf } from './ledger.ts';
@@ -27,6 +27,15 @@ export async function findPrice(db: Database, planId: string, kind: ServiceKind,
   return row ?? null;
 }
 
+/** A plan's prices of several kinds at once; a kind without a price is missing from the answer. */
+export async function findPrices(db: Database, planId: string, kinds: { kind: ServiceKind; variant: string }[]): Promise<PriceRow[]> {
+  if (!kinds.length) return [];
+  return db
+    .select()
+    .from(billingPrices)
+    .where(and(eq(billingPrices.plan_id, planId), or(...kinds.map((k) => and(eq(billingPrices.kind, k.kind), eq(billingPrices.variant, k.variant))))));
+}
+
 export async function listPrices(db: Database): Promise<PriceRow[]> {
   return db.select().from(billingPrices).orderBy(asc(billingPrices.plan_id), asc(billingPrices.kind), asc(billingPrices.variant));
 }
@@ -38,15 +47,19 @@ export async function insertService(db: Database, row: NewService): Promise<Serv
 }
 
 /**
- * The company's running metered service of a kind (devices, a booster kind), made if there is none; two
- * reports at once make one (the partial unique index decides).
+ * The company's running metered services of these kinds (devices, booster kinds), each made if there is none;
+ * two reports at once make one of each (the partial unique index decides).
  */
-export async function ensureMeteredService(db: Database, row: NewService): Promise<void> {
+export async function ensureMeteredServices(db: Database, rows: NewService[]): Promise<void> {
+  if (!rows.length) return;
+  const values = rows.map(
+    (row) => sql`(${row.company_id}, ${row.kind}, ${row.variant ?? ''}, ${row.details ?? ''}, ${row.rebill_every_days}, ${row.next_charge_again_at},
+      ${row.unit_cost ?? 0}, ${row.quantity ?? 0}, ${row.amount ?? 0}, ${row.pricing_description ?? ''}, ${row.started_at}, ${row.updated_at})`,
+  );
   await db.execute(sql`
     insert into billing_services (company_id, kind, variant, details, rebill_every_days, next_charge_again_at, unit_cost, quantity,
       amount, pricing_description, started_at, updated_at)
-    values (${row.company_id}, ${row.kind}, ${row.variant ?? ''}, ${row.details ?? ''}, ${row.rebill_every_days}, ${row.next_charge_again_at},
-      ${row.unit_cost ?? 0}, ${row.quantity ?? 0}, ${row.amount ?? 0}, ${row.pricing_description ?? ''}, ${row.started_at}, ${row.updated_at})
+    values ${sql.join(values, sql`, `)}
     on conflict (company_id, kind, variant) where stopped_at is null and owner_id is null do nothing`);
 }
 
