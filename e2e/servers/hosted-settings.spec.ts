@@ -69,6 +69,8 @@ test.afterAll(async () => {
 
 test('a customer sets up a hosted console: its own domain passes the DNS check, its SMTP server the test, its sender is verified', async ({ page }) => {
   test.slow();
+  // Tall enough that the screenshots show the whole dialog, Email Setup included.
+  await page.setViewportSize({ width: 1280, height: 1150 });
   const { companyId } = await newCustomer('Relay Hosting', 'relay@example.com');
   const hosted = await readyConsole(companyId);
   await signIn(page, 'relay@example.com');

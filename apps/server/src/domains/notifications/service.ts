@@ -225,3 +225,13 @@ export async function sendTicketMail(
     { ...render({ name: to.name, ticketId: o.ticketId, subject: o.subject, by: o.by, body: o.body, ticketLink }), headers },
   );
 }
+
+/** The link that proves a hosted console's sender address receives mail (servers, docs/decisions/0053). */
+export async function sendHostedSenderVerificationMail(
+  ctx: MailContext,
+  to: { email: string; company_id: number },
+  o: { token: string; serverName: string; displayName: string; hours: number },
+) {
+  const link = templates.portalLink(ctx.config, '/my_servers', { verify_sender: o.token });
+  await ctx.mail(to, templates.hostedSenderVerificationMail({ link, serverName: o.serverName, displayName: o.displayName, hours: o.hours }));
+}

@@ -8,7 +8,6 @@ import {
   hostedUpdateBranding,
   hostedValidateMailFromDns,
 } from '@portal/contract/servers/hosted-settings';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDnsServer, startLocalDns } from '../../platform/dns/local-dns-server.ts';
 import { newHosted } from '../../test/factories.ts';
@@ -146,10 +145,19 @@ describe('hosted_comet/update_branding', () => {
 
   it('a new sender address must be verified again', async () => {
     const { client, id } = await withConsole();
-    await t.db.execute(sql`update hosted_servers set send_as_email_verified = true, send_as_dmarc_verified = true where id = ${id}`);
-    ok(await client.call(hostedUpdateBranding, branding(id, { target_email_send_as: 'Renamed' })));
+    // Verified the real way: the domain publishes DMARC, and the link mailed to the address is opened.
+    ok(await client.call(hostedUpdateBranding, branding(id, { target_email_from: 'ops@reverify.example' })));
+    dns.set('_dmarc.reverify.example', { TXT: ['v=DMARC1; p=none'] });
+    ok(await client.call(hostedResendVerificationEmail, { target_hosted_server_id: id }));
+    const token = linkIn((await mailsTo(t.db, 'ops@reverify.example'))[0] ?? null, 'verify_sender').searchParams.get('verify_sender') ?? '';
+    ok(await client.call(hostedConfirmSenderEmail, { token }));
+    expect(ok(await client.call(hostedCheckEmailVerification, { target_hosted_server_id: id })).data).toMatchObject({
+      is_verified: true,
+      is_dmarc_verified: true,
+    });
+    ok(await client.call(hostedUpdateBranding, branding(id, { target_email_from: 'ops@reverify.example', target_email_send_as: 'Renamed' })));
     expect(await hostedRow(t, id)).toMatchObject({ send_as_email_verified: true, send_as_dmarc_verified: true });
-    ok(await client.call(hostedUpdateBranding, branding(id, { target_email_from: 'other@example.com' })));
+    ok(await client.call(hostedUpdateBranding, branding(id, { target_email_from: 'other@reverify.example' })));
     expect(await hostedRow(t, id)).toMatchObject({ send_as_email_verified: false, send_as_dmarc_verified: true });
     ok(await client.call(hostedUpdateBranding, branding(id, { target_email_from: 'x@elsewhere.example' })));
     expect(await hostedRow(t, id)).toMatchObject({ send_as_email_verified: false, send_as_dmarc_verified: false });

@@ -15,7 +15,7 @@ import type { CallContext } from '../../platform/context.ts';
 import { dnsErrorText, dnsResolver } from '../../platform/dns/resolver.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { newToken, tokenHash } from '../../platform/session.ts';
-import * as templates from '../notifications/templates.ts';
+import * as notifications from '../notifications/service.ts';
 import { ownHosted, ownedBy, resendAt } from './hosted.ts';
 import * as q from './queries/hosted.ts';
 import * as sq from './queries/hosted-settings.ts';
@@ -277,15 +277,10 @@ export async function resendVerificationEmail(ctx: Ctx, input: { target_hosted_s
     const wait = Math.max(1, Math.ceil((sentAt + VERIFICATION_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000));
     throw new AppError(400, M.cooldown(wait), undefined, { retry_after_seconds: wait });
   }
-  const link = templates.portalLink(ctx.config, '/my_servers', { verify_sender: token });
-  await ctx.mail(
+  await notifications.sendHostedSenderVerificationMail(
+    ctx,
     { email: claimed.send_as_email_address, company_id: claimed.company_id },
-    templates.hostedSenderVerificationMail({
-      link,
-      serverName: claimed.server_name,
-      displayName: claimed.send_as_display_name,
-      hours: VERIFICATION_LINK_HOURS,
-    }),
+    { token, serverName: claimed.server_name, displayName: claimed.send_as_display_name, hours: VERIFICATION_LINK_HOURS },
   );
   await ctx.audit(claimed.company_id, `Verification email sent to ${claimed.send_as_email_address} for hosted server ${claimed.server_name}`);
   return { verification_resend_at: new Date(now.getTime() + VERIFICATION_COOLDOWN_SECONDS * 1000).toISOString() };
