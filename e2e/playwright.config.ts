@@ -56,7 +56,8 @@ export default defineConfig({
       BOT_CHALLENGE_MAX_NUMBER: '1000',
       // Automatic top-up looks every 5 seconds, so its journey sees the job top up without a test-only hook.
       // Hosted consoles: the local provisioner builds one in 6 seconds, and its job looks each second.
-      JOB_INTERVALS: 'auto-topup=5,hosted-provisioner=1',
+      // Storage is measured again every 3 seconds, so the storage journey sees an upload counted by the job.
+      JOB_INTERVALS: 'auto-topup=5,hosted-provisioner=1,storage-utilization=3',
       HOSTED_PROVISION_SECONDS: '6',
       // P1 alerts page the journeys' local receiver (support/pager.ts), which checks the signature.
       PAGER_WEBHOOK_URL: `http://127.0.0.1:${PAGER_PORT}/page`,

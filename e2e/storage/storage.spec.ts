@@ -39,8 +39,9 @@ async function typeToConfirm(page: Page, text: string, ok: string) {
   await expect(dialog).toHaveCount(0);
 }
 
-test('a customer enables storage, uploads to a new bucket with the issued keys, rotates them, deletes the bucket and disables storage', async ({
+test('a customer enables storage, uploads to a new bucket with the issued keys, sees the job measure it, rotates them, deletes the bucket and disables storage', async ({
   page,
+  browser,
 }) => {
   test.slow();
   // A company of its own: no other journey sees its storage.
@@ -84,6 +85,55 @@ test('a customer enables storage, uploads to a new bucket with the issued keys, 
   await expect(page.getByText('Current usage').locator('..')).toContainText('2.05 KB');
   await expectAccessible(page);
   await screenshot(page, 'storage-buckets');
+
+  // The daily utilization job (every 3 s on the journeys' server) measures the upload: the History tab's
+  // 90-day chart shows today's padded bytes (a 2 KB object counts as 4 KB, plus its key as metadata), and the
+  // cost is the measured day's, still the 1 TB minimum: $0.23 a day, 30 of them $6.99 a month.
+  const measured = 4096 + 'backups/first.bin'.length;
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(page.getByRole('figure', { name: /Storage usage over the last 90 days/ })).toHaveAccessibleName(
+      new RegExp(`: ${(measured / 1000).toFixed(2)} KB on \\d{4}-\\d{2}-\\d{2}, 1 measured day\\.`),
+      { timeout: 2000 },
+    );
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByText('Estimated cost per day').locator('..')).toContainText('$0.23');
+  await expect(page.getByText('Estimated cost per month').locator('..')).toContainText('$6.99');
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'storage-history');
+
+  // The dashboard's storage chart: the last 60 days, and the Storage usage chart dialog behind it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByText(`${(measured / 1000).toFixed(2)} KB stored on`)).toBeVisible();
+  await expect(page.getByRole('figure', { name: /Storage usage over the last 60 days/ })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'storage-dashboard-chart');
+  await page.getByRole('button', { name: 'Show 90 days' }).click();
+  const chartDialog = page.getByRole('dialog', { name: 'Storage usage' });
+  await expect(chartDialog.getByRole('figure', { name: /Storage usage over 90 days/ })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'storage-usage-dialog');
+  await chartDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(chartDialog).toHaveCount(0);
+
+  // An admin finds the account on /manage_storage with what the job measured.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin@example.com');
+  await admin.goto('/manage_storage');
+  await admin.getByRole('textbox', { name: 'Search Storage accounts' }).fill('Bucket Brigade');
+  const accountRow = admin.getByRole('table', { name: 'Storage accounts' }).getByRole('row').filter({ hasText: 'Bucket Brigade' });
+  await expect(accountRow).toContainText(`${(measured / 1000).toFixed(2)} KB`);
+  await expect(accountRow).toContainText('Measured');
+  await expectAccessible(admin);
+  await screenshot(admin, 'storage-manage');
+  await adminContext.close();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage' }).click();
+  await expect(grid.getByRole('row').filter({ hasText: bucket })).toBeVisible();
 
   // Rotating: the old keys stop working, the new ones work.
   await chooseOption(page, 'Rotate Access Keys');

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.layer.css';
-import { AreaChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import { formatBytes } from '../lib/storage';
 import type { HistoryPoint, ReportPoint } from '../lib/usage';
 
@@ -8,7 +8,7 @@ export type StorageUsageChartProps =
   | { kind: 'report'; points: ReportPoint[]; height: number };
 
 /**
- * Stored bytes per day. 'history' stacks the provider's three figures (the History tab's 90 days);
+ * Stored bytes per day, a bar a day. 'history' stacks the provider's three figures (the History tab's 90 days);
  * 'report' draws the charged bytes (the dashboard's 60 days and the Storage usage chart dialog). This module
  * (and the charts library under it) loads only when a chart is shown.
  */
@@ -22,14 +22,14 @@ export default function StorageUsageChart(props: StorageUsageChartProps) {
         ]
       : [{ name: 'stored', label: 'Stored', color: 'brand.6' }];
   return (
-    <AreaChart
+    <BarChart
       h={props.height}
       data={props.points as unknown as Record<string, unknown>[]}
       dataKey="date"
       type={props.kind === 'history' ? 'stacked' : 'default'}
       series={series}
-      curveType="linear"
-      withDots={props.points.length < 2}
+      // A day is a bar however few days are measured; a lone day is not drawn as the width of the chart.
+      maxBarWidth={32}
       withLegend={props.kind === 'history'}
       legendProps={{ verticalAlign: 'top', height: 36 }}
       valueFormatter={(value) => formatBytes(value)}
