@@ -73,11 +73,9 @@ function lockRule(l: q.LicenceRow, ip: string, machineId: string): { allowed_ip_
 }
 
 export async function checkIn(ctx: CallContext<Actor | null>, input: CheckIn) {
-  // The licence locked and its company read in one round trip: the endpoint is called by every server every
-  // few minutes (bench/licence-endpoint.bench.ts).
-  const found = await q.lockLicenceWithCompany(ctx.db, input.serial_number);
-  if (!found) throw notFound(LICENCE_MESSAGES.notFound);
-  const { licence, company } = found;
+  const licence = await q.lockLicence(ctx.db, input.serial_number);
+  if (!licence) throw notFound(LICENCE_MESSAGES.notFound);
+  const company = await tenancy.findCompany(ctx.db, licence.company_id);
   if (!parseVersion(input.version)) refuse(ctx, licence, input, 400, VERSION_ERROR, { version: VERSION_ERROR });
   if (licence.archived_at) refuse(ctx, licence, input, 403, CHECK_IN_REFUSALS.archived);
   if (!licence.enabled) refuse(ctx, licence, input, 403, CHECK_IN_REFUSALS.disabled);

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
-import { companies } from '../tenancy/tables.ts';
 import { serverLicenceLogs, serverLicences } from './tables.ts';
 
 export type LicenceRow = typeof serverLicences.$inferSelect;
@@ -41,20 +40,6 @@ export async function lockLicence(db: Database, serial: string): Promise<Licence
     .from(serverLicences)
     .where(and(eq(serverLicences.serial_number, serial), notDeleted))
     .for('update');
-  return row ?? null;
-}
-
-/**
- * A check-in's first statement: the licence locked as lockLicence does, with its company read alongside (not
- * locked), one round trip instead of two.
- */
-export async function lockLicenceWithCompany(db: Database, serial: string) {
-  const [row] = await db
-    .select({ licence: serverLicences, company: companies })
-    .from(serverLicences)
-    .leftJoin(companies, eq(companies.id, serverLicences.company_id))
-    .where(and(eq(serverLicences.serial_number, serial), notDeleted))
-    .for('update', { of: serverLicences });
   return row ?? null;
 }
 
