@@ -81,22 +81,26 @@ export async function bucketCount(db: Database, companyId: number): Promise<numb
 export type DueAccount = Pick<AccountRow, 'id' | 'company_id' | 'provider_account_id'>;
 
 /**
- * The next accounts to measure, locked until the job's transaction ends: never measured, or last measured
- * before `before`. Accounts another node holds are skipped, so nodes running the job at once share the work
- * and measure each account once.
+ * The next accounts to measure, locked until the job's transaction ends and marked measured at `at` in the
+ * same statement: never measured, or last measured before `before`. Accounts another node holds are skipped,
+ * so nodes running the job at once share the work and measure each account once; the mark rolls back with
+ * the transaction if the batch fails.
  */
-export async function lockDueAccounts(db: Database, before: Date, limit: number): Promise<DueAccount[]> {
+export async function claimDueAccounts(db: Database, before: Date, at: Date, limit: number): Promise<DueAccount[]> {
   const result = await db.execute(sql`
-    select id, company_id, provider_account_id from storage_accounts
-    where utilization_measured_at is null or utilization_measured_at < ${before}
-    order by utilization_measured_at nulls first, id
-    limit ${limit}
-    for update skip locked`);
-  return rowsOf<{ id: number; company_id: number; provider_account_id: string }>(result).map((r) => ({
-    id: Number(r.id),
-    company_id: Number(r.company_id),
-    provider_account_id: r.provider_account_id,
-  }));
+    update storage_accounts a set utilization_measured_at = ${at}
+    from (
+      select id from storage_accounts
+      where utilization_measured_at is null or utilization_measured_at < ${before}
+      order by utilization_measured_at nulls first, id
+      limit ${limit}
+      for update skip locked
+    ) due
+    where a.id = due.id
+    returning a.id, a.company_id, a.provider_account_id`);
+  return rowsOf<{ id: number; company_id: number; provider_account_id: string }>(result)
+    .map((r) => ({ id: Number(r.id), company_id: Number(r.company_id), provider_account_id: r.provider_account_id }))
+    .sort((a, b) => a.id - b.id);
 }
 
 export interface UtilizationRow {
@@ -110,54 +114,38 @@ export interface UtilizationRow {
 
 /**
  * The day's figures of the measured companies: each (company, day, region) row is written or rewritten, and a
- * region of theirs measured earlier that day that holds no bucket now is removed. Two statements for the whole
- * batch; a rerun of the day rewrites the same rows.
+ * region of theirs measured earlier that day that holds no bucket now is removed. One statement for the whole
+ * batch, the rows passed as arrays (unnest), so its size does not grow with the batch; a rerun of the day
+ * rewrites the same rows.
  */
 export async function writeUtilization(db: Database, day: string, companyIds: number[], rows: UtilizationRow[], at: Date) {
   if (!companyIds.length) return;
-  const regions = rows.map((r) => r.region);
-  const owners = rows.map((r) => r.company_id);
+  const ints = (values: number[]) => `{${values.join(',')}}`;
   await db.execute(sql`
-    delete from storage_utilization u
-    where u.day = ${day}::date and u.company_id = any(${`{${companyIds.join(',')}}`}::int[])
-      and not exists (
-        select 1 from unnest(${`{${owners.join(',')}}`}::int[], ${pgTextArray(regions)}::text[]) as n(company_id, region)
-        where n.company_id = u.company_id and n.region = u.region)`);
-  if (!rows.length) return;
-  await db
-    .insert(storageUtilization)
-    .values(
-      rows.map((r) => ({
-        company_id: r.company_id,
-        day,
-        region: r.region,
-        padded_storage_size_bytes: r.padded,
-        metadata_storage_size_bytes: r.metadata,
-        deleted_storage_size_bytes: r.deleted,
-        buckets_count: r.buckets,
-        measured_at: at,
-      })),
+    with n as (
+      select * from unnest(${ints(rows.map((r) => r.company_id))}::int[], ${pgTextArray(rows.map((r) => r.region))}::text[],
+        ${ints(rows.map((r) => r.padded))}::bigint[], ${ints(rows.map((r) => r.metadata))}::bigint[],
+        ${ints(rows.map((r) => r.deleted))}::bigint[], ${ints(rows.map((r) => r.buckets))}::int[])
+        as n(company_id, region, padded, metadata, deleted, buckets)
+    ), gone as (
+      delete from storage_utilization u
+      where u.day = ${day}::date and u.company_id = any(${ints(companyIds)}::int[])
+        and not exists (select 1 from n where n.company_id = u.company_id and n.region = u.region)
     )
-    .onConflictDoUpdate({
-      target: [storageUtilization.company_id, storageUtilization.day, storageUtilization.region],
-      set: {
-        padded_storage_size_bytes: sql`excluded.padded_storage_size_bytes`,
-        metadata_storage_size_bytes: sql`excluded.metadata_storage_size_bytes`,
-        deleted_storage_size_bytes: sql`excluded.deleted_storage_size_bytes`,
-        buckets_count: sql`excluded.buckets_count`,
-        measured_at: sql`excluded.measured_at`,
-      },
-    });
+    insert into storage_utilization (company_id, day, region, padded_storage_size_bytes, metadata_storage_size_bytes,
+      deleted_storage_size_bytes, buckets_count, measured_at)
+    select company_id, ${day}::date, region, padded, metadata, deleted, buckets, ${at} from n
+    on conflict (company_id, day, region) do update set
+      padded_storage_size_bytes = excluded.padded_storage_size_bytes,
+      metadata_storage_size_bytes = excluded.metadata_storage_size_bytes,
+      deleted_storage_size_bytes = excluded.deleted_storage_size_bytes,
+      buckets_count = excluded.buckets_count,
+      measured_at = excluded.measured_at`);
 }
 
 /** A PostgreSQL text[] literal (regions are provider ids, but quoted all the same). */
 function pgTextArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-}
-
-export async function markMeasured(db: Database, accountIds: number[], at: Date) {
-  if (!accountIds.length) return;
-  await db.execute(sql`update storage_accounts set utilization_measured_at = ${at} where id = any(${`{${accountIds.join(',')}}`}::int[])`);
 }
 
 export type UtilizationRecord = typeof storageUtilization.$inferSelect;

@@ -50,9 +50,9 @@ export const chargedBytes = (rows: readonly { padded: number; metadata: number; 
   rows.reduce((sum, r) => sum + r.padded + r.metadata + r.deleted, 0);
 
 /**
- * One batch of the job, in the scheduler's transaction: locks the next accounts not measured since the
- * interval began or since the billing day began (skipping those another node holds), measures each at the
- * provider, rewrites the day's rows, gives billing the day's bytes, and marks the accounts measured. Answers
+ * One batch of the job, in the scheduler's transaction: locks and marks measured the next accounts not measured
+ * since the interval began or since the billing day began (skipping those another node holds), measures each
+ * at the provider, rewrites the day's rows and gives billing the day's bytes. Answers
  * how many accounts it handled (0: none due, the scheduler stops).
  *
  * Billing charges day D as soon as D begins (docs/decisions/0022), before D can be measured: so the
@@ -65,7 +65,8 @@ export async function utilizationJob(ctx: Ctx, provider: StorageProvider = stora
   const every = ctx.config.JOB_INTERVALS[UTILIZATION_JOB] ?? REMEASURE_MS;
   // Due: measured before the billing day began, or an interval ago (a tenth early: the job wakes each interval).
   const dueBefore = new Date(Math.max(billing.billingDayStart(today).getTime(), now.getTime() - every * 0.9));
-  const accounts = await q.lockDueAccounts(ctx.db, dueBefore, UTILIZATION_BATCH);
+  // Locked and marked measured at once: an account the provider refuses is tried again at the next interval.
+  const accounts = await q.claimDueAccounts(ctx.db, dueBefore, now, UTILIZATION_BATCH);
   if (!accounts.length) return 0;
   const rows: q.UtilizationRow[] = [];
   const measured: q.DueAccount[] = [];
@@ -74,7 +75,7 @@ export async function utilizationJob(ctx: Ctx, provider: StorageProvider = stora
       rows.push(...regionalRows(account.company_id, await provider.utilization(account.provider_account_id)));
       measured.push(account);
     } catch (err) {
-      // Left unmeasured today; the account is tried again at the next interval (it is marked below).
+      // Left unmeasured today; the account is tried again at the next interval (it is marked already).
       if (!(err instanceof StorageProviderError)) throw err;
       ctx.log.warn({ err, account: account.id }, 'storage utilization: the provider refused');
     }
@@ -90,11 +91,6 @@ export async function utilizationJob(ctx: Ctx, provider: StorageProvider = stora
       { company_id, date: today, storage_amount_bytes: bytes },
       { company_id, date: tomorrow, storage_amount_bytes: bytes },
     ]),
-  );
-  await q.markMeasured(
-    ctx.db,
-    accounts.map((a) => a.id),
-    now,
   );
   return accounts.length;
 }

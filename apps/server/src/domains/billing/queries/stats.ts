@@ -25,13 +25,13 @@ export async function upsertStorageAmounts(
   at: Date,
 ) {
   if (!rows.length) return;
-  await db
-    .insert(dailyStats)
-    .values(rows.map((r) => ({ ...r, recorded_at: at })))
-    .onConflictDoUpdate({
-      target: [dailyStats.company_id, dailyStats.date],
-      set: { storage_amount_bytes: sql`excluded.storage_amount_bytes`, recorded_at: sql`excluded.recorded_at` },
-    });
+  // The rows as three arrays (unnest): one small statement however large the batch.
+  await db.execute(sql`
+    insert into daily_stats (company_id, date, storage_amount_bytes, recorded_at)
+    select company_id, date, bytes, ${at}
+    from unnest(${`{${rows.map((r) => r.company_id).join(',')}}`}::int[], ${`{${rows.map((r) => r.date).join(',')}}`}::date[],
+      ${`{${rows.map((r) => r.storage_amount_bytes).join(',')}}`}::bigint[]) as n(company_id, date, bytes)
+    on conflict (company_id, date) do update set storage_amount_bytes = excluded.storage_amount_bytes, recorded_at = excluded.recorded_at`);
 }
 
 export async function insertDailyStats(db: Database, rows: NewDailyStats[]): Promise<void> {
