@@ -57,24 +57,29 @@ export function installLocalPortal(app: FastifyInstance, deps: ContextDeps): voi
     }
     return reply.send(page('CloudView', '<h1>CloudView</h1><p>Sign in from your account portal: Customer Portal, Log In.</p>'));
   });
-  app.post<{ Params: { id: string }; Body: { token?: unknown } }>(`${LOCAL_PORTAL_PATH}/:id/login`, async (req, reply) => {
-    const id = Number(req.params.id);
-    const token = typeof req.body?.token === 'string' ? req.body.token : '';
-    const result: LocalSignIn =
-      Number.isSafeInteger(id) && id > 0 && token
-        ? await runInContext(deps, systemSource(req.log), (ctx) => signIn(ctx, id, token))
-        : { ok: false, status: 401, message: LOCAL_PORTAL_MESSAGES.invalid };
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (!result.ok) {
-      return reply
-        .code(result.status)
-        .send(page('CloudView: not signed in', `<h1>CloudView</h1><p role="alert">${escapeHtml(result.message)}</p>`));
-    }
-    return reply.send(
-      page(
-        `CloudView: ${result.company_name}`,
-        `<h1>CloudView</h1><p>Signed in to the customer portal of <strong>${escapeHtml(result.company_name)}</strong> as <strong>${escapeHtml(result.email)}</strong>.</p>`,
-      ),
-    );
-  });
+  // The token is the credential (no cookie is read), so the post may come from any page: `crossSiteForm`.
+  app.post<{ Params: { id: string }; Body: { token?: unknown } }>(
+    `${LOCAL_PORTAL_PATH}/:id/login`,
+    { config: { crossSiteForm: true } },
+    async (req, reply) => {
+      const id = Number(req.params.id);
+      const token = typeof req.body?.token === 'string' ? req.body.token : '';
+      const result: LocalSignIn =
+        Number.isSafeInteger(id) && id > 0 && token
+          ? await runInContext(deps, systemSource(req.log), (ctx) => signIn(ctx, id, token))
+          : { ok: false, status: 401, message: LOCAL_PORTAL_MESSAGES.invalid };
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!result.ok) {
+        return reply
+          .code(result.status)
+          .send(page('CloudView: not signed in', `<h1>CloudView</h1><p role="alert">${escapeHtml(result.message)}</p>`));
+      }
+      return reply.send(
+        page(
+          `CloudView: ${result.company_name}`,
+          `<h1>CloudView</h1><p>Signed in to the customer portal of <strong>${escapeHtml(result.company_name)}</strong> as <strong>${escapeHtml(result.email)}</strong>.</p>`,
+        ),
+      );
+    },
+  );
 }

@@ -46,11 +46,11 @@ async function readyPortal(companyId: number) {
 }
 
 /** Posts a sign-in to the local instance as the browser's form would. */
-async function postLogin(loginUrl: string, postdata: Record<string, string>) {
+async function postLogin(loginUrl: string, postdata: Record<string, string>, headers: Record<string, string> = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: new URL(loginUrl).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams(postdata).toString(),
   });
   return { status: res.statusCode, body: res.body };
@@ -166,6 +166,21 @@ describe('cloudview/generate-login-credentials and the local instance', () => {
     expect(second).toMatchObject({ status: 401 });
     expect(second.body).toContain(LOCAL_PORTAL_MESSAGES.used);
     expect((await companyEvents(t, company.id)).map((e) => e.event)).toContain(`Signed in to the customer portal as ${user.email}`);
+  });
+
+  it('takes the post from any page: the browser sends Origin null under the portal’s no-referrer policy', async () => {
+    const { client, company } = await customer();
+    await readyPortal(company.id);
+    const fresh = async () => ok(await client.call(cloudviewGenerateLoginCredentials, { target_company_id: company.id })).data;
+    const fromOurPage = await fresh();
+    expect((await postLogin(fromOurPage.login_url, fromOurPage.login_postdata, { origin: 'null' })).status).toBe(200);
+    const fromElsewhere = await fresh();
+    expect((await postLogin(fromElsewhere.login_url, fromElsewhere.login_postdata, { origin: 'https://elsewhere.example' })).status).toBe(
+      200,
+    );
+    // The API itself still refuses a post without an origin of ours.
+    const api = await t.app.inject({ method: 'POST', url: cloudviewStatus.path, headers: { origin: 'null' }, payload: {} });
+    expect(api.statusCode).toBe(403);
   });
 
   it('an admin signs in through the posted credentials too', async () => {

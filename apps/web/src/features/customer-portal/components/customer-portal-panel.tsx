@@ -62,18 +62,8 @@ export function CustomerPortalPanel({ companyId, canEnable, readOnly = false }: 
     <Stack gap="sm">
       <Group gap="xs">
         <Text fw={500}>Status:</Text>
-        {current ? (
-          <Badge color={STATUS_COLORS[current]} variant="light">
-            {STATUS_LABELS[current]}
-          </Badge>
-        ) : (
-          <Text>Not enabled</Text>
-        )}
-        {portal.myclient_suspended && (
-          <Badge color="orange" variant="light">
-            Suspended
-          </Badge>
-        )}
+        {current ? <Badge color={STATUS_COLORS[current]}>{STATUS_LABELS[current]}</Badge> : <Text>Not enabled</Text>}
+        {portal.myclient_suspended && <Badge color="orange">Suspended</Badge>}
       </Group>
       {current === 'PROVISIONING' && <Text size="sm">The portal is being set up. This page updates by itself when it is ready.</Text>}
       {current === 'FAILED' && (

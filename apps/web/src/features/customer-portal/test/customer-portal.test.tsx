@@ -78,6 +78,8 @@ describe('/cloudview', () => {
     expect(await screen.findByText('Ready', {}, { timeout: POLL_MS + 2000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: URL_ }).getAttribute('href')).toBe(URL_);
     expect(api.callsTo(cloudviewStatus)[0]?.body).toEqual({ target_company_id: 7 });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Customer portal' }).getAttribute('href')).toBe('/cloudview');
   });
 
   it('says so when the status cannot be loaded', async () => {
