@@ -85,6 +85,7 @@ describe('layout', () => {
       'Top-up options',
       'Promo campaigns',
       'Manage servers',
+      'Manage storage',
       'Hosted servers',
       'Tenant hosts',
       'Manage downloads',
