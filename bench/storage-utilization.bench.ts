@@ -208,7 +208,7 @@ async function main() {
 
   // The job as the scheduler runs it: a batch per transaction until no account is due.
   const runs: { ms: number; transactions: number; accounts: number }[] = [];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     await db.execute(sql`update storage_accounts set utilization_measured_at = null`);
     const t0 = performance.now();
     let accounts = 0;
