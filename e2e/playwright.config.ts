@@ -57,8 +57,11 @@ export default defineConfig({
       // Automatic top-up looks every 5 seconds, so its journey sees the job top up without a test-only hook.
       // Hosted consoles: the local provisioner builds one in 6 seconds, and its job looks each second.
       // Storage is measured again every 3 seconds, so the storage journey sees an upload counted by the job.
-      JOB_INTERVALS: 'auto-topup=5,hosted-provisioner=1,storage-utilization=3',
+      // Customer portals: built in 4 seconds, looked at each second (decision 0057).
+      JOB_INTERVALS: 'auto-topup=5,hosted-provisioner=1,storage-utilization=3,customer-portal-provisioner=1',
       HOSTED_PROVISION_SECONDS: '6',
+      CLOUDVIEW_PROVISION_SECONDS: '4',
+      CLOUDVIEW_DELETE_SECONDS: '2',
       // P1 alerts page the journeys' local receiver (support/pager.ts), which checks the signature.
       PAGER_WEBHOOK_URL: `http://127.0.0.1:${PAGER_PORT}/page`,
       PAGER_WEBHOOK_SECRET: PAGER_SECRET,

@@ -16,6 +16,7 @@ import { installDownloadRoute } from './domains/downloads/routes.ts';
 import { installAttachmentRoutes, UPLOAD_PART_LIMITS, uploadAsPageAction } from './domains/tickets/routes.ts';
 import { installInboundMail } from './domains/tickets/inbound-mail.ts';
 import { installTicketLiveRoute } from './domains/tickets/live.ts';
+import { installLocalPortal } from './domains/customer-portal/service.ts';
 import { installCardGateway } from './domains/payments/service.ts';
 import { closeStorageProvider, holdStorageProvider } from './domains/storage/service.ts';
 import * as tenancy from './domains/tenancy/service.ts';
@@ -47,6 +48,10 @@ export interface BuildOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes posts from any origin: its credential is in the form, never a cookie (see the Origin hook). */
+    crossSiteForm?: boolean;
+  }
   interface FastifyInstance {
     deps: AppDeps;
     /** Sends the mail outbox; main.ts starts its timer, and calls that queued mail kick it. */
@@ -151,8 +156,12 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
 
   // Cross-site form posts are refused outright; same-site pages also need the CSRF token (see handle.ts).
   // `Origin: null` (a sandboxed frame, a data: page) is no origin of ours either: new URL() cannot read it.
+  // A route whose config says `crossSiteForm` takes its credential in the posted form itself, never from a cookie
+  // (the customer portal's sign-in, docs/decisions/0057): a post from elsewhere, or with `Origin: null` under our
+  // no-referrer policy, can do nothing there that the token's holder could not.
   app.addHook('onRequest', async (req) => {
     const origin = req.headers.origin;
+    if (req.routeOptions.config?.crossSiteForm) return;
     if (req.method !== 'GET' && req.method !== 'HEAD' && origin !== undefined) {
       let host = '';
       try {
@@ -211,6 +220,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   installDownloadRoute(app);
   installTicketLiveRoute(app);
   installInboundMail(app);
+  installLocalPortal(app, deps);
   registerHandlers(app, handlers, deps);
   registerRedirects(app, ALL_REDIRECTS, deps);
   installAttachmentRoutes(app);

@@ -118,6 +118,16 @@ const zEnv = z.object({
   HOSTED_PROVISION_SECONDS: z.coerce.number().int().min(0).max(3600).default(45),
   HOSTED_DELETE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   HOSTED_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /**
+   * Who builds customer portals (CloudView; docs/decisions/0057). Only 'local' exists: the portal serves each
+   * instance itself at PUBLIC_URL/cloudview-local/<id>, ready after CLOUDVIEW_PROVISION_SECONDS (removed after
+   * CLOUDVIEW_DELETE_SECONDS), failing that share of builds and removals (0 to 1). The job
+   * 'customer-portal-provisioner' looks every few seconds.
+   */
+  CLOUDVIEW_PROVISIONER: z.enum(['local']).default('local'),
+  CLOUDVIEW_PROVISION_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  CLOUDVIEW_DELETE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  CLOUDVIEW_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Consoles are reached at <name>.<HOSTED_DNS_SUFFIX>. */
   HOSTED_DNS_SUFFIX: z
     .string()
@@ -126,8 +136,9 @@ const zEnv = z.object({
   /**
    * The DNS checks of a hosted console's settings (docs/decisions/0053) ask DNS_RESOLVER (host:port) when set.
    * DNS_LOCAL_PORT starts the portal's own DNS server on 127.0.0.1 (development and the demo), answering from
-   * the JSON zone DNS_LOCAL_ZONE_FILE (default DATA_DIR/dns-zone.json); it is then the resolver unless
-   * DNS_RESOLVER names another. Neither set: the system's resolvers.
+   * the JSON zone DNS_LOCAL_ZONE_FILE (default DATA_DIR/dns-zone.json, written with a starter zone when
+   * missing); it is then the resolver unless DNS_RESOLVER names another. In development, with neither set,
+   * it runs on a free port (0), so the demo's checks have records to find; elsewhere the system's resolvers.
    */
   DNS_RESOLVER: z
     .string()
@@ -272,5 +283,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     API_DOCS_PUBLIC: c.API_DOCS_PUBLIC ?? c.NODE_ENV !== 'production',
     SHUTDOWN_DRAIN_SECONDS: c.SHUTDOWN_DRAIN_SECONDS ?? (c.NODE_ENV === 'production' ? 5 : 0),
     FEATURE_VOTING_BOARD_URL: c.FEATURE_VOTING_BOARD_URL ?? (c.NODE_ENV === 'production' ? 'off' : 'sandbox'),
+    DNS_LOCAL_PORT: c.DNS_LOCAL_PORT ?? (c.NODE_ENV === 'development' && !c.DNS_RESOLVER ? 0 : undefined),
   };
 }

@@ -3,6 +3,7 @@ import { adminToolHandlers } from './domains/admin-tools/routes.ts';
 import { authHandlers, authRedirects } from './domains/auth/routes.ts';
 import { billingHandlers } from './domains/billing/routes.ts';
 import { companyHandlers } from './domains/companies/routes.ts';
+import { customerPortalHandlers } from './domains/customer-portal/routes.ts';
 import { downloadHandlers } from './domains/downloads/routes.ts';
 import { helpHandlers } from './domains/help/routes.ts';
 import { notificationHandlers } from './domains/notifications/routes.ts';
@@ -32,6 +33,7 @@ export const ALL_HANDLERS: readonly Handler[] = [
   ...downloadHandlers,
   ...storageHandlers,
   ...manageStorageHandlers,
+  ...customerPortalHandlers,
 ];
 
 /** The few GET routes that do their work and redirect the browser. */

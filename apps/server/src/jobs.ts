@@ -2,6 +2,7 @@ import { purgeUsedChallenges } from './domains/auth/bot-challenge.ts';
 import { applyLegacyDeadline } from './domains/billing/plans.ts';
 import * as billing from './domains/billing/service.ts';
 import * as lifecycle from './domains/companies/lifecycle.ts';
+import * as customerPortal from './domains/customer-portal/service.ts';
 import * as notifications from './domains/notifications/service.ts';
 import * as payments from './domains/payments/service.ts';
 import * as servers from './domains/servers/service.ts';
@@ -41,5 +42,7 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   // Hosted consoles: builds and removals move on when the provisioner says they are done (decision 0048).
   { name: 'hosted-provisioner', everyMs: 5_000, run: (ctx) => servers.hostedProvisionerJob(ctx) },
   // Storage: what each account stores at the provider, per region and day, for the history and billing (decision 0055).
+  // Customer portals: builds and removals move on when the provisioner says they are done (decision 0057).
+  { name: 'customer-portal-provisioner', everyMs: 5_000, run: (ctx) => customerPortal.portalProvisionerJob(ctx) },
   { name: storage.UTILIZATION_JOB, everyMs: 60 * MINUTE, run: (ctx) => storage.utilizationJob(ctx) },
 ];

@@ -6,6 +6,7 @@ export * from './domains/admin-tools/tables.ts';
 export * from './domains/auth/tables.ts';
 export * from './domains/billing/tables.ts';
 export * from './domains/companies/tables.ts';
+export * from './domains/customer-portal/tables.ts';
 export * from './domains/downloads/tables.ts';
 export * from './domains/help/tables.ts';
 export * from './domains/notifications/tables.ts';

@@ -25,6 +25,7 @@ import { balanceHistory, creditSummary } from './billing/summary.ts';
 import { listEligibleTrialRefunds, listTrialRefundHistory } from './billing/trial-refunds.ts';
 import { billingHistory, userMyUsageTable } from './billing/usage.ts';
 import { adminCompanyList } from './companies/admin-company-list.ts';
+import { cloudviewEnable, cloudviewGenerateLoginCredentials, cloudviewStatus, cloudviewTerminate } from './customer-portal/cloudview.ts';
 import { adminCreateCompany, distributorCreateCompany } from './companies/company-create.ts';
 import { adminDescribeCompany, distributorDescribeCompany } from './companies/company-describe.ts';
 import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from './companies/company-lifecycle.ts';
@@ -330,4 +331,8 @@ export const ALL_CALLS: readonly Call[] = [
   storageListBuckets,
   storageDeleteBucket,
   adminStorageList,
+  cloudviewStatus,
+  cloudviewEnable,
+  cloudviewGenerateLoginCredentials,
+  cloudviewTerminate,
 ];

@@ -16,6 +16,9 @@ import type { Call } from '@portal/contract/shared/define-call';
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { createUser } from '@portal/contract/users/company-users';
 import { storageCreateBucket, storageDisable, storageEnable, storageRotateKeys } from '@portal/contract/storage/storage';
+import { cloudviewEnable, cloudviewGenerateLoginCredentials, cloudviewTerminate } from '@portal/contract/customer-portal/cloudview';
+import { localPortalProvisioner, portalProvisionerJob } from '../domains/customer-portal/service.ts';
+import { jobContext } from '../test/context.ts';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { createGuardrails, generate } from 'otplib';
 import { TEST_PASSWORD, newCompany, newDownloadVersion, newPromoCode, newUser, ownedRow, uniqueEmail } from '../test/factories.ts';
@@ -189,6 +192,21 @@ const SETUP: Record<string, (c: SetupContext) => Promise<Record<string, unknown>
       call.path,
       async ({ client }: SetupContext) => {
         await client.call(storageEnable, {});
+        return {};
+      },
+    ]),
+  ),
+  // Signing in to and terminating a customer portal need a ready one: an admin enables it and the provisioner builds it.
+  ...Object.fromEntries(
+    [cloudviewGenerateLoginCredentials, cloudviewTerminate].map((call) => [
+      call.path,
+      async ({ t, world, target }: SetupContext) => {
+        const admin = await clientFor(t, world.staff.user.id, null);
+        const res = await admin.call(cloudviewEnable, { target_company_id: target.company.id });
+        if (res.status !== 'ok') throw new Error(`could not enable the target's customer portal: ${res.message}`);
+        const now = localPortalProvisioner({ publicUrl: t.app.deps.config.PUBLIC_URL, buildSeconds: 0, deleteSeconds: 0, failureRate: 0 });
+        await portalProvisionerJob(jobContext(t), now); // starts the build
+        await portalProvisionerJob(jobContext(t), now); // finishes it
         return {};
       },
     ]),

@@ -27,6 +27,7 @@ import {
   IconUserCircle,
   IconUserPlus,
   IconUsers,
+  IconWorld,
 } from '@tabler/icons-react';
 
 import type { Requirement } from '../lib/access';
@@ -51,6 +52,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/downloads', label: 'Downloads', icon: IconDownload, roles: ['customer'], capability: 'use_self_hosted' },
   // Storage only for companies that can have it (can_have_comet_storage gives use_storage).
   { to: '/storage/wasabi', label: 'Storage', icon: IconCloud, roles: ['customer', 'distributor'], capability: 'use_storage' },
+  // The company's customer portal (CloudView; decision 0057).
+  { to: '/cloudview', label: 'Customer portal', icon: IconWorld, roles: ['customer', 'distributor'], capability: 'use_customer_portal' },
   { to: '/my_plan', label: 'My plan', icon: IconStack2, roles: ['customer'], capability: 'use_my_plan' },
   { to: '/my_active_services', label: 'Active services', icon: IconListDetails, roles: ['customer'] },
   { to: '/full_usage_history', label: 'Usage history', icon: IconChartBar, roles: ['customer'] },

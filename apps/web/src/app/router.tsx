@@ -13,6 +13,7 @@ import { manageDownloadsRoute } from './routes/manage-downloads';
 import { oldVersionsRoute } from './routes/oldversions';
 import { promoCampaignsRoute } from './routes/promo-campaigns';
 import { manageServersRoute } from './routes/manage-servers';
+import { manageStorageRoute } from './routes/manage-storage';
 import { myServersRoute } from './routes/my-servers';
 import { provisionServerRoute } from './routes/provision-server';
 import { manageCometHostedRoute } from './routes/manage-comet-hosted';
@@ -35,6 +36,7 @@ import { manageEmailTemplatesRoute } from './routes/manage-email-templates';
 import { myActiveServicesRoute } from './routes/my-active-services';
 import { myPlanRoute } from './routes/my-plan';
 import { addStorageRoute } from './routes/add-storage';
+import { cloudviewRoute } from './routes/cloudview';
 import { storageWasabiRoute } from './routes/storage-wasabi';
 import { myaccountRoute } from './routes/myaccount';
 import { myaccountVerificationRoute } from './routes/myaccount-verification';
@@ -84,11 +86,13 @@ export const routeTree = rootRoute.addChildren([
     myServersRoute,
     createServerRoute,
     manageServersRoute,
+    manageStorageRoute,
     provisionServerRoute,
     manageCometHostedRoute,
     manageTenantHostsRoute,
     manageApiTokensRoute,
     addStorageRoute,
+    cloudviewRoute,
     storageWasabiRoute,
     supportRoute,
     myTicketsRoute,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CallContext } from '../../platform/context.ts';
+import { localOperations, type Progress, type Started } from '../../platform/provisioning.ts';
 import { newSerial } from './serial.ts';
 
 /** What the portal asks the orchestrator to build (docs/decisions/0048). */
@@ -28,8 +29,8 @@ export interface BuiltConsole {
   licence: string;
 }
 
-/** Where an operation is: still running (look again at `check_at`), done, or failed with a message for the owner. */
-export type Progress<T> = { state: 'pending'; check_at: Date } | { state: 'done'; result: T } | { state: 'failed'; message: string };
+/** Start-then-check operations (platform/provisioning.ts, shared with the customer portal's provisioner, 0057). */
+export type { Progress };
 
 /**
  * The hosted console orchestrator. Operations are long (minutes), so each is started, then checked until it
@@ -42,9 +43,9 @@ export type Progress<T> = { state: 'pending'; check_at: Date } | { state: 'done'
  * /consoles/<id>; checkDelete → GET /operations/<id>. It is chosen by HOSTED_PROVISIONER in `provisionerFor`.
  */
 export interface Provisioner {
-  startCreate(spec: ConsoleSpec, now: Date): Promise<{ operation: string; check_at: Date }>;
+  startCreate(spec: ConsoleSpec, now: Date): Promise<Started>;
   checkCreate(operation: string, spec: ConsoleSpec, now: Date): Promise<Progress<BuiltConsole>>;
-  startDelete(spec: ConsoleSpec, now: Date): Promise<{ operation: string; check_at: Date }>;
+  startDelete(spec: ConsoleSpec, now: Date): Promise<Started>;
   checkDelete(operation: string, now: Date): Promise<Progress<null>>;
 }
 
@@ -63,18 +64,10 @@ export function localProvisioner(o: {
   version: string;
   random?: () => number;
 }): Provisioner {
-  const random = o.random ?? Math.random;
-  const start = (now: Date, seconds: number) => {
-    const end = new Date(now.getTime() + seconds * 1000);
-    return { operation: `local:${end.getTime()}:${random() < o.failureRate ? 'fail' : 'ok'}`, check_at: end };
-  };
-  const progress = <T>(operation: string, now: Date, failure: string, result: () => T): Progress<T> => {
-    const [, end, outcome] = operation.split(':');
-    const endsAt = new Date(Number(end));
-    if (Number.isNaN(endsAt.getTime())) return { state: 'failed', message: `Unknown operation ${operation}` };
-    if (now < endsAt) return { state: 'pending', check_at: endsAt };
-    return outcome === 'ok' ? { state: 'done', result: result() } : { state: 'failed', message: failure };
-  };
+  const ops = localOperations({ failureRate: o.failureRate, ...(o.random ? { random: o.random } : {}) });
+  const start = (now: Date, seconds: number) => ops.start(now, seconds);
+  const progress = <T>(operation: string, now: Date, failure: string, result: () => T): Progress<T> =>
+    ops.progress(operation, now, failure, result);
   return {
     startCreate: async (_spec, now) => start(now, o.buildSeconds),
     checkCreate: async (operation, _spec, now) =>

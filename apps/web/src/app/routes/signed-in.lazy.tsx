@@ -1,8 +1,9 @@
 import { createLazyRoute, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAuthContext } from '../../features/auth/api';
-import { ExtraCompanyTabs } from '../../features/companies/components/company-dialog/extra-tabs';
+import { ExtraCompanySections, ExtraCompanyTabs } from '../../features/companies/components/company-dialog/extra-tabs';
 import { AppLayout } from '../app-layout';
+import { COMPANY_DIALOG_SECTIONS } from '../company-dialog-sections';
 import { COMPANY_DIALOG_TABS } from '../company-dialog-tabs';
 
 function SignedInLayout() {
@@ -17,7 +18,9 @@ function SignedInLayout() {
   // Other features' tabs in the company dialog, wherever it opens.
   return (
     <ExtraCompanyTabs value={COMPANY_DIALOG_TABS}>
-      <AppLayout auth={auth} />
+      <ExtraCompanySections value={COMPANY_DIALOG_SECTIONS}>
+        <AppLayout auth={auth} />
+      </ExtraCompanySections>
     </ExtraCompanyTabs>
   );
 }

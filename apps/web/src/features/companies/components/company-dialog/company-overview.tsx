@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { Fragment, use } from 'react';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { adminPatchCompany, distributorPatchCompany } from '@portal/contract/companies/company-patch';
 import { notifySuccess } from '../../../../components/feedback/notify';
@@ -11,6 +12,7 @@ import { CompanyDangerZone } from './company-danger-zone';
 import { CompanyDetailsSection } from './company-details-section';
 import { buildCompanyPatch, type CompanyFormValues, formValuesOf, isDirty, isReadOnly } from './company-form';
 import { CompanyTrialSection } from './company-trial-section';
+import { ExtraCompanySections } from './extra-tabs';
 import { usePublishCompanyForm } from './dialog-form-state';
 
 interface CompanyOverviewProps {
@@ -26,6 +28,7 @@ export const COMPANY_FORM_ID = 'company-edit-form';
 export function CompanyOverview({ company, viewer, viewOnly = false }: CompanyOverviewProps) {
   const readOnly = isReadOnly(company);
   const isAdmin = viewer === 'admin';
+  const sections = use(ExtraCompanySections).filter((section) => section.shows(company, { viewer, isAdmin }));
   return (
     <Stack>
       {/* Keyed by the form's values, so a reload after saving starts from the saved values, while a
@@ -33,6 +36,7 @@ export function CompanyOverview({ company, viewer, viewOnly = false }: CompanyOv
       <CompanyEditForm key={JSON.stringify(formValuesOf(company))} company={company} viewer={viewer} viewOnly={viewOnly} />
       {!viewOnly && company.current_state === 'TRIAL' && <CompanyTrialSection company={company} viewer={viewer} disabled={readOnly} />}
       {!viewOnly && isAdmin && <CompanyAdminExtras company={company} />}
+      {!viewOnly && sections.map((section) => <Fragment key={section.value}>{section.render(company, { viewer, isAdmin })}</Fragment>)}
       {!viewOnly && <CompanyDangerZone company={company} isAdmin={isAdmin} disabled={readOnly} />}
     </Stack>
   );

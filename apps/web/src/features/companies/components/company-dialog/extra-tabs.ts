@@ -22,3 +22,15 @@ export interface ExtraCompanyTab {
 }
 
 export const ExtraCompanyTabs = createContext<readonly ExtraCompanyTab[]>([]);
+
+/**
+ * A section another feature adds to the Overview tab (the customer portal's, decision 0057), after the admin
+ * sections and before the danger zone; it acts at once, outside the edit form.
+ */
+export interface ExtraCompanySection {
+  value: string;
+  shows: (company: CompanyDetail, viewer: TabViewer) => boolean;
+  render: (company: CompanyDetail, viewer: TabViewer) => ReactNode;
+}
+
+export const ExtraCompanySections = createContext<readonly ExtraCompanySection[]>([]);
