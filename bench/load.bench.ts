@@ -10,9 +10,11 @@
  * 180 active customer companies, each with a signed-in customer, an opening balance, a saved card the sandbox
  * gateway approves and an open ticket, and 20 admins of the admin company, each with a ticket of their own.
  * Sessions are signed in once, on node A, and spread over the nodes round-robin per session (session i talks to
- * node i mod n): sessions live in the database, so a balancer without sticky sessions behaves the same.
+ * node i mod n): sessions live in the database, so a balancer without sticky sessions behaves the same. Phases run
+ * ABBA (one node, two nodes, two nodes, one node for BENCH_ROUNDS=2) so the machine's drift weighs on both alike.
  *
  * Environment: BENCH_ADMIN_DATABASE (default "test"), BENCH_SECONDS (measured seconds per phase, default 60),
+ * BENCH_ROUNDS (default 2; each round measures one node and two nodes),
  * BENCH_WARMUP_SECONDS (default 5), BENCH_SESSIONS (default 200), BENCH_STAFF (default 20), BENCH_SERVER_DIR
  * (lib/server.ts), BENCH_PROF=1 or BENCH_SERVER_NODE_ARGS. Exits 0 whether or not the targets are met (a report),
  * 1 when it cannot run.
@@ -50,6 +52,7 @@ const SESSIONS = Number(process.env.BENCH_SESSIONS || 200);
 const STAFF = Math.min(SESSIONS - 1, Number(process.env.BENCH_STAFF || 20));
 const CUSTOMERS = SESSIONS - STAFF;
 const WORLD_COMPANIES = Number(process.env.BENCH_WORLD_COMPANIES || 2000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
 const REQUEST_TIMEOUT_MS = 30_000;
 const TARGET_SPEEDUP = 1.6;
 const OPENING_BALANCE = 50_000_00;
@@ -288,7 +291,7 @@ async function customerStep(rec: Recorder, origin: string, a: Actor, roll: numbe
     const data = await call<{ success?: boolean; message?: string }>(rec, 'topup', origin, chargePaymentMethod.path, s, {
       target_topup_id: world.optionId,
       target_card_id: c.cardId,
-      idempotency_key: `load-${run}-${a.index}-${n}`,
+      idempotency_key: `load-${run.replace(/[^a-z0-9]+/gi, '-')}-${a.index}-${n}`,
     });
     if (data?.success === true) approvedTopups++;
     else if (data) {
@@ -328,7 +331,45 @@ async function comment(rec: Recorder, origin: string, a: Actor): Promise<void> {
 let world: World;
 
 /** Runs every session against `origins` (session i on origins[i mod n]) for warm-up then `seconds`; closed loop, no think time. */
-async function phase(label: string, actors: Actor[], origins: string[], seconds: number) {
+/** CPU seconds a process has used (user + system), from /proc; NaN where /proc is not there. */
+function processCpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The machine's busy and total CPU time so far (all cores), from /proc/stat. */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const [, ...ticks] = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
+
+/** Where the CPU went during a phase: each server process, this load generator, PostgreSQL and the rest of the machine. */
+function cpuSnapshot(servers: RunningServer[]) {
+  return { servers: servers.map((s) => processCpuSeconds(s.pid)), generator: process.cpuUsage(), machine: machineCpu() };
+}
+
+function cpuSpent(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, seconds: number) {
+  const gen = (after.generator.user + after.generator.system - before.generator.user - before.generator.system) / 1e6;
+  const busy = (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total);
+  return {
+    /** Cores' worth each server process used (1.0 = one core busy all the phase). */
+    server_cores: after.servers.map((x, i) => round((x - (before.servers[i] ?? 0)) / seconds)),
+    generator_cores: round(gen / seconds),
+    /** The machine's busy share over all its cores (1.0 = every core busy). */
+    machine_busy: round(busy),
+  };
+}
+
+async function phase(label: string, actors: Actor[], origins: string[], seconds: number, servers: RunningServer[]) {
   const rec = new Recorder();
   let stop = false;
   const loop = async (a: Actor) => {
@@ -344,10 +385,12 @@ async function phase(label: string, actors: Actor[], origins: string[], seconds:
   const load0 = os.loadavg()[0] ?? 0;
   const warmupFailures = rec.failures.length;
   rec.recording = true;
+  const cpu0 = cpuSnapshot(servers);
   const started = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   rec.recording = false;
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuSpent(cpu0, cpuSnapshot(servers), elapsed);
   stop = true;
   await Promise.all(running);
   const all = [...rec.latencies.values()].flat();
@@ -363,6 +406,9 @@ async function phase(label: string, actors: Actor[], origins: string[], seconds:
     errors_by_kind_and_status: byStatus,
     error_examples: rec.failures.slice(0, 10),
     load_average_1m: { at_start: round(load0), at_end: round(os.loadavg()[0] ?? 0) },
+    cpu,
+    /** Every 2xx latency, for the combined percentiles (not written to the results). */
+    latencies: all,
   };
   log(
     `\n[${label}] ${origins.length} node(s), ${actors.length} sessions, ${fmt(elapsed)} s: ${fmt(result.overall.rps)} req/s, ` +
@@ -376,8 +422,36 @@ async function phase(label: string, actors: Actor[], origins: string[], seconds:
       `${k.padEnd(10)} ${String(s.requests).padStart(9)} ${fmt(s.rps).padStart(8)} ${fmt(s.p50_ms).padStart(8)} ${fmt(s.p99_ms).padStart(8)} ${fmt(s.max_ms).padStart(8)}`,
     );
   }
+  log(
+    `cpu: servers ${cpu.server_cores.map((c) => fmt(c, 2)).join(' + ')} cores, load generator ${fmt(cpu.generator_cores, 2)}, machine ${fmt(cpu.machine_busy * 100, 0)}% busy`,
+  );
   for (const f of result.error_examples) log(`  error: ${f.kind} ${f.path} → ${f.status} ${f.message}`);
   return result;
+}
+
+/** The phases of one node count: requests and req/s over all of them, their p50/p99 from the pooled latencies. */
+function combine(ps: Awaited<ReturnType<typeof phase>>[]) {
+  const seconds = ps.reduce((t, p) => t + p.seconds, 0);
+  const requests = ps.reduce((t, p) => t + p.overall.requests, 0);
+  return {
+    phases: ps.length,
+    seconds: round(seconds),
+    requests,
+    rps: round(requests / seconds),
+    p50_ms: round(
+      percentile(
+        [...ps.flatMap((p) => p.latencies)].sort((x, y) => x - y),
+        0.5,
+      ),
+    ),
+    p99_ms: round(
+      percentile(
+        [...ps.flatMap((p) => p.latencies)].sort((x, y) => x - y),
+        0.99,
+      ),
+    ),
+    errors: ps.reduce((t, p) => t + p.errors, 0),
+  };
 }
 
 /** Signs in every session (on the first node) and opens each one's ticket through the create form's call. */
@@ -465,12 +539,24 @@ async function main() {
     await settled(DATABASE_URL);
     log(`Signing in ${SESSIONS} sessions on node A and opening a ticket each`);
     const actors = await prepareActors(a);
-    await settled(DATABASE_URL);
-    const one = await phase('one-node', actors, [a], SECONDS);
-    await settled(DATABASE_URL);
-    const two = await phase('two-nodes', actors, [a, b], SECONDS);
-    const speedup = one.overall.rps > 0 ? round(two.overall.rps / one.overall.rps) : 0;
-    log(`\nTwo nodes / one node: ${fmt(speedup, 2)}x req/s (target ${TARGET_SPEEDUP}x on a machine whose cores allow it)`);
+    // ABBA: one node, two nodes, two nodes, one node (for ROUNDS = 2), so drift in the machine's other load and
+    // the servers' warm-up weigh on both sides alike.
+    const phases: Awaited<ReturnType<typeof phase>>[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 === 0 ? [1, 2] : [2, 1];
+      for (const n of order) {
+        await settled(DATABASE_URL);
+        const origins = n === 1 ? [a] : [a, b];
+        phases.push(await phase(`${n === 1 ? 'one-node' : 'two-nodes'} (round ${r + 1})`, actors, origins, SECONDS, servers));
+      }
+    }
+    const one = combine(phases.filter((p) => p.nodes === 1));
+    const two = combine(phases.filter((p) => p.nodes === 2));
+    const speedup = one.rps > 0 ? round(two.rps / one.rps) : 0;
+    log(
+      `\nOne node ${fmt(one.rps)} req/s (p99 ${fmt(one.p99_ms)} ms), two nodes ${fmt(two.rps)} req/s (p99 ${fmt(two.p99_ms)} ms): ` +
+        `${fmt(speedup, 2)}x (target ${TARGET_SPEEDUP}x on a machine whose cores allow it)`,
+    );
     await settled(DATABASE_URL);
     const checked = await verify(
       DATABASE_URL,
@@ -500,9 +586,10 @@ async function main() {
       },
       one_node: one,
       two_nodes: two,
+      phases: phases.map(({ latencies: _, ...p }) => p),
       speedup,
       target_speedup: TARGET_SPEEDUP,
-      errors: one.errors + two.errors,
+      errors: phases.reduce((n, p) => n + p.errors, 0),
       checks: { approved_topup_answers: approvedTopups, ...checked, pass: checked.failures.length === 0 },
     };
     fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
