@@ -1,5 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { STORAGE_REGION_IDS } from '@portal/contract/storage/storage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalStorageProvider } from '../domains/storage/provider/local.ts';
+import { UTILIZATION_JOB } from '../domains/storage/service.ts';
 import { ALL_JOBS } from '../jobs.ts';
 import { fixedClock } from '../platform/clock.ts';
 import type { Logger } from '../platform/context.ts';
@@ -18,6 +24,8 @@ const SEEDED_AT = new Date('2026-11-02T06:00:00Z');
 /** Four weeks on, a Sunday past 08:00 UTC: trials have ended, days are due for charging, tickets wait, refunds are due. */
 const LATER = new Date('2026-11-29T09:00:00Z');
 const ROUNDS = 2;
+/** Companies with a storage account at the (local) provider, for the storage utilization job to measure. */
+const STORAGE_COMPANIES = 8;
 
 /**
  * What the jobs leave behind, compared between two copies of one database: each table's row count and the
@@ -86,15 +94,39 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
   let seeded: Awaited<ReturnType<typeof cloneDatabase>>;
   let single: Awaited<ReturnType<typeof cloneDatabase>>;
   let many: Awaited<ReturnType<typeof cloneDatabase>>;
+  /** The local storage provider's directory (its account records and objects), shared by every node as a deployment's provider is. */
+  let storageDir: string;
 
   beforeAll(async () => {
+    storageDir = await mkdtemp(path.join(tmpdir(), 'jobs-once-storage-'));
     seeded = await cloneDatabase();
     const handle = await openDatabase({ url: seeded.url });
     await seedWorld(handle.db, fixedClock(SEEDED_AT), { companies: 40 });
     // Open tickets whose reminder falls due in the meantime (the demo world's have none set).
-    const companies = await handle.db.execute(sql`select id from companies where company_type = 'customer' and current_state = 'ACTIVE' order by id limit 15`);
+    const companies = await handle.db.execute(
+      sql`select id from companies where company_type = 'customer' and current_state = 'ACTIVE' order by id limit 15`,
+    );
     for (const { id } of (companies as unknown as { rows: { id: number }[] }).rows) await newTicket(handle.db, SEEDED_AT, id);
     await handle.db.execute(sql`update tickets set remind_at = ${SEEDED_AT.toISOString()}::timestamptz + interval '1 day' where open`);
+    // Storage accounts, each with a bucket at the provider, never measured yet: the utilization job's work.
+    const provider = new LocalStorageProvider({
+      directory: storageDir,
+      host: '127.0.0.1',
+      port: 0,
+      publicEndpoint: '',
+      regions: STORAGE_REGION_IDS,
+    });
+    const stored = await handle.db.execute(
+      sql`select id from companies where company_type = 'customer' and current_state = 'ACTIVE' order by id desc limit ${STORAGE_COMPANIES}`,
+    );
+    for (const { id } of (stored as unknown as { rows: { id: number }[] }).rows) {
+      const account = await provider.createAccount(`company ${id}`);
+      await provider.createBucket(account.accountId, { name: `jobs-once-${id}`, region: STORAGE_REGION_IDS[0], objectLock: false });
+      await handle.db.execute(sql`
+        insert into storage_accounts (company_id, provider, provider_account_id, access_key, secret_key, created_at)
+        values (${id}, 'local', ${account.accountId}, ${account.keys.accessKey}, ${account.keys.secretKey}, ${SEEDED_AT.toISOString()}::timestamptz)`);
+    }
+    await provider.close();
     await handle.close();
     // Two copies of the same seeded world: one for one node, one for three.
     single = await cloneDatabase(seeded.name);
@@ -102,16 +134,18 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
   }, 300_000);
   afterAll(async () => {
     for (const d of [many, single, seeded]) await d?.drop();
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
   });
 
   it('leaves the same rows and amounts as one node running them alone', async () => {
-    const one = await startNodes(single.url, 1, {}, fixedClock(LATER));
+    const env = { STORAGE_LOCAL_DIR: storageDir };
+    const one = await startNodes(single.url, 1, env, fixedClock(LATER));
     const before = await outcome(pick(one, 0).handle.db);
     const oneRun = await runAllJobs(one);
     const alone = await outcome(pick(one, 0).handle.db);
     await stopNodes(one);
 
-    const three = await startNodes(many.url, 3, {}, fixedClock(LATER));
+    const three = await startNodes(many.url, 3, env, fixedClock(LATER));
     const threeRun = await runAllJobs(three);
     const together = await outcome(pick(three, 0).handle.db);
     await stopNodes(three);
@@ -120,6 +154,9 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
     const changed = Object.keys(alone).filter((t) => alone[t] !== before[t]);
     console.log(`rows each job handled: ${JSON.stringify(oneRun.handled)}; tables changed: ${changed.join(', ')}`);
     expect(changed.length).toBeGreaterThan(3);
+    // Every account measured once, into the day's rows (one per company and region) and billing's daily figures.
+    expect(oneRun.handled[UTILIZATION_JOB]).toBe(STORAGE_COMPANIES);
+    expect(alone.storage_utilization?.split(' ')[0]).toBe(String(STORAGE_COMPANIES));
     expect({ failed: threeRun.failed, handled: threeRun.handled }).toEqual({ failed: oneRun.failed, handled: oneRun.handled });
     expect(together).toEqual(alone);
   }, 600_000);
