@@ -30,7 +30,8 @@ export const mailOutbox = pgTable(
 
 /**
  * The request rate limit's counters, one row per client key, shared by every app node so that N nodes do
- * not give a client N budgets (platform/rate-limit-store.ts, docs/decisions/0052).
+ * not give a client N budgets (platform/rate-limit-store.ts, docs/decisions/0052). Unlogged (migration 0036):
+ * a hit does not wait for a WAL flush, and a crash only starts every window afresh.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
