@@ -26,6 +26,8 @@ const LATER = new Date('2026-11-29T09:00:00Z');
 const ROUNDS = 2;
 /** Companies with a storage account at the (local) provider, for the storage utilization job to measure. */
 const STORAGE_COMPANIES = 8;
+/** Customer portals waiting for the provisioner job: being built, and one terminated and being removed. */
+const PORTALS_BUILDING = 4;
 
 /**
  * What the jobs leave behind, compared between two copies of one database: each table's row count and the
@@ -127,6 +129,17 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
         values (${id}, 'local', ${account.accountId}, ${account.keys.accessKey}, ${account.keys.secretKey}, ${SEEDED_AT.toISOString()}::timestamptz)`);
     }
     await provider.close();
+    // Customer portals the provisioner job has to build (start, then check until ready and billed) and one to remove.
+    const portals = await handle.db.execute(
+      sql`select id from companies where company_type = 'customer' and current_state = 'ACTIVE' order by id limit ${PORTALS_BUILDING + 1}`,
+    );
+    for (const [i, { id }] of (portals as unknown as { rows: { id: number }[] }).rows.entries()) {
+      const removing = i === PORTALS_BUILDING;
+      await handle.db.execute(sql`
+        insert into customer_portals (company_id, state, created_at, terminated_at)
+        values (${id}, ${removing ? 'removing' : 'provisioning'}, ${SEEDED_AT.toISOString()}::timestamptz,
+          ${removing ? SEEDED_AT.toISOString() : null}::timestamptz)`);
+    }
     await handle.close();
     // Two copies of the same seeded world: one for one node, one for three.
     single = await cloneDatabase(seeded.name);
@@ -138,7 +151,8 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
   });
 
   it('leaves the same rows and amounts as one node running them alone', async () => {
-    const env = { STORAGE_LOCAL_DIR: storageDir };
+    // The local portal provisioner builds and removes at once, so a round's batches take a portal all the way.
+    const env = { STORAGE_LOCAL_DIR: storageDir, CLOUDVIEW_PROVISION_SECONDS: '0', CLOUDVIEW_DELETE_SECONDS: '0' };
     const one = await startNodes(single.url, 1, env, fixedClock(LATER));
     const before = await outcome(pick(one, 0).handle.db);
     const oneRun = await runAllJobs(one);
@@ -157,6 +171,10 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
     // Every account measured once, into the day's rows (one per company and region) and billing's daily figures.
     expect(oneRun.handled[UTILIZATION_JOB]).toBe(STORAGE_COMPANIES);
     expect(alone.storage_utilization?.split(' ')[0]).toBe(String(STORAGE_COMPANIES));
+    // Every portal moved on: each build started, checked and handed over (or failed) once, the removal done once.
+    // Each build started once and checked once (ready, billed), the removal started and checked once.
+    expect(oneRun.handled['customer-portal-provisioner']).toBe(2 * PORTALS_BUILDING + 2);
+    expect(alone.customer_portals).toContain(`ready:${PORTALS_BUILDING},removed:1`);
     expect({ failed: threeRun.failed, handled: threeRun.handled }).toEqual({ failed: oneRun.failed, handled: oneRun.handled });
     expect(together).toEqual(alone);
   }, 600_000);
