@@ -58,11 +58,33 @@ const ORDER_COLUMNS = {
   company_name: ticketCompanies.company_name,
 } as const;
 
+/**
+ * The ticket's columns the list answers with. Not the search vector nor the bodies: `count(*) over ()` carries
+ * every matching row through the window, and a common word matches tens of thousands (bench/README.md).
+ */
+const listed = {
+  id: tickets.id,
+  subject: tickets.subject,
+  status: tickets.status,
+  open: tickets.open,
+  type: tickets.type,
+  priority: tickets.priority,
+  escalation: tickets.escalation,
+  company_id: tickets.company_id,
+  bump_count: tickets.bump_count,
+  updated_at: tickets.updated_at,
+  updated_by_support: tickets.updated_by_support,
+  created_at: tickets.created_at,
+  closed_at: tickets.closed_at,
+  closed_reason: tickets.closed_reason,
+  closed_other_reason: tickets.closed_other_reason,
+};
+
 export async function pageTickets(db: Database, query: TicketListQuery) {
   const dir = query.direction === 'asc' ? asc : desc;
   const rows = await db
     .select({
-      t: tickets,
+      t: listed,
       company_name: ticketCompanies.company_name,
       company_state: ticketCompanies.current_state,
       company_is_vip: ticketCompanies.is_vip,
