@@ -16,7 +16,7 @@ import { dnsErrorText, dnsResolver } from '../../platform/dns/resolver.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { newToken, tokenHash } from '../../platform/session.ts';
 import * as notifications from '../notifications/service.ts';
-import { ownHosted, ownedBy, resendAt } from './hosted.ts';
+import { emailSettingsOf, ownHosted, ownedBy, resendAt } from './hosted.ts';
 import * as q from './queries/hosted.ts';
 import * as sq from './queries/hosted-settings.ts';
 
@@ -30,18 +30,7 @@ export function settingsOf(h: q.HostedRow, now: number): HostedSettings {
     user_dns: h.user_dns,
     user_custom_dns: h.user_custom_dns,
     use_custom_dns: h.use_custom_dns,
-    send_as_email_address: h.send_as_email_address,
-    send_as_display_name: h.send_as_display_name,
-    send_as_email_verified: h.send_as_email_verified,
-    send_as_dmarc_verified: h.send_as_dmarc_verified,
-    smtp_mode: h.smtp_mode,
-    smtp_host: h.smtp_host,
-    smtp_port: h.smtp_port,
-    smtp_username: h.smtp_username,
-    smtp_password_set: h.smtp_password !== '',
-    smtp_security: h.smtp_security,
-    smtp_accept_invalid_certificate: h.smtp_accept_invalid_certificate,
-    verification_resend_at: resendAt(h, now),
+    ...emailSettingsOf(h, now),
   };
 }
 

@@ -200,6 +200,24 @@ export function resendAt(h: Pick<q.HostedRow, 'verification_sent_at'>, now = Dat
   return at > now ? new Date(at).toISOString() : null;
 }
 
+/** A console's mail settings as its describe and its settings dialog show them: the SMTP password never, only whether one is set. */
+export function emailSettingsOf(h: q.HostedRow, now = Date.now()) {
+  return {
+    send_as_email_address: h.send_as_email_address,
+    send_as_display_name: h.send_as_display_name,
+    send_as_email_verified: h.send_as_email_verified,
+    send_as_dmarc_verified: h.send_as_dmarc_verified,
+    smtp_mode: h.smtp_mode,
+    smtp_host: h.smtp_host,
+    smtp_port: h.smtp_port,
+    smtp_username: h.smtp_username,
+    smtp_password_set: h.smtp_password !== '',
+    smtp_security: h.smtp_security,
+    smtp_accept_invalid_certificate: h.smtp_accept_invalid_certificate,
+    verification_resend_at: resendAt(h, now),
+  };
+}
+
 export function detailsOf(h: q.HostedRow, now = Date.now()): HostedDetails {
   return {
     id: h.id,
@@ -213,19 +231,8 @@ export function detailsOf(h: q.HostedRow, now = Date.now()): HostedDetails {
     version: h.version,
     admin_username: h.admin_username,
     admin_password: h.admin_password,
-    send_as_email_address: h.send_as_email_address,
-    send_as_display_name: h.send_as_display_name,
     use_custom_dns: h.use_custom_dns,
-    send_as_email_verified: h.send_as_email_verified,
-    send_as_dmarc_verified: h.send_as_dmarc_verified,
-    smtp_mode: h.smtp_mode,
-    smtp_host: h.smtp_host,
-    smtp_port: h.smtp_port,
-    smtp_username: h.smtp_username,
-    smtp_password_set: h.smtp_password !== '',
-    smtp_security: h.smtp_security,
-    smtp_accept_invalid_certificate: h.smtp_accept_invalid_certificate,
-    verification_resend_at: resendAt(h, now),
+    ...emailSettingsOf(h, now),
     storage_type: h.storage_type,
     included_storage_bytes: h.included_storage_bytes,
     included_storage_expires_at: h.included_storage_expires_at?.toISOString() ?? null,
