@@ -28,7 +28,7 @@ import { BackgroundWork } from '../apps/server/src/platform/background.ts';
 import { fixedClock } from '../apps/server/src/platform/clock.ts';
 import { type CallContext, type Logger, runInContext, systemSource } from '../apps/server/src/platform/context.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
-import { adminUrlFor, assertLoopback, withClient } from './lib/database.ts';
+import { adminUrlFor, assertLoopback, recreateBenchDatabase, withClient } from './lib/database.ts';
 import {
   benchEnvironment,
   customerActor,
@@ -89,12 +89,7 @@ async function built(url: string): Promise<boolean> {
  * expiring after 90 days), 25 licences; and NEIGHBOURS companies with the same history.
  */
 async function build(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!name.includes('bench')) throw new Error(`refusing to rebuild ${name}: its name lacks "bench"`);
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  });
+  await recreateBenchDatabase(url, ADMIN_URL);
   const handle = await openDatabase({ url });
   const started = Date.now();
   try {

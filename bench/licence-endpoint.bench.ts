@@ -26,7 +26,7 @@ import { systemClock } from '../apps/server/src/platform/clock.ts';
 import type { CallContext } from '../apps/server/src/platform/context.ts';
 import { type Database, openDatabase } from '../apps/server/src/platform/db.ts';
 import type { Statement } from './lib/capture.ts';
-import { adminUrlFor, assertLoopback, withClient } from './lib/database.ts';
+import { adminUrlFor, assertLoopback, recreateBenchDatabase, withClient } from './lib/database.ts';
 import { benchEnvironment, fmt, gitCommit, serverNodeArgs, settled } from './lib/harness.ts';
 import type { Measured } from './lib/load.ts';
 import { startServer } from './lib/server.ts';
@@ -53,12 +53,7 @@ const serialOf = (i: number) => `BENCH-${String(i).padStart(5, '0')}-AAAAA-BBBBB
 
 /** A fresh database: companies by the tenancy service, licences by SQL (what createLicence leaves, unbound). */
 async function build(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!name.includes('bench')) throw new Error(`refusing to rebuild ${name}: its name lacks "bench"`);
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  });
+  await recreateBenchDatabase(url, ADMIN_URL);
   const handle = await openDatabase({ url });
   try {
     const now = new Date(Date.now() - 30 * 86_400_000);

@@ -40,7 +40,7 @@ import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { type CallContext, type Logger, runInContext, systemSource } from '../apps/server/src/platform/context.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/seed/demo.ts';
-import { adminUrlFor, assertLoopback, withClient } from './lib/database.ts';
+import { adminUrlFor, assertLoopback, recreateBenchDatabase, withClient } from './lib/database.ts';
 import { benchEnvironment, fmt, gitCommit, serverNodeArgs, settled } from './lib/harness.ts';
 import { login, type RunningServer, type Session, startServer } from './lib/server.ts';
 
@@ -79,12 +79,7 @@ interface World {
  * STAFF admins in the demo world's admin company.
  */
 async function build(url: string): Promise<World> {
-  const name = new URL(url).pathname.slice(1);
-  if (!name.includes('bench')) throw new Error(`refusing to rebuild ${name}: its name lacks "bench"`);
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  });
+  await recreateBenchDatabase(url, ADMIN_URL);
   const handle = await openDatabase({ url });
   try {
     await seedDemoIfEmpty(handle.db, systemClock, { companies: WORLD_COMPANIES });

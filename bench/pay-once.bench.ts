@@ -22,7 +22,7 @@ import { BackgroundWork } from '../apps/server/src/platform/background.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { type CallContext, type Logger, runInContext, systemSource } from '../apps/server/src/platform/context.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
-import { adminUrlFor, assertLoopback, withClient } from './lib/database.ts';
+import { adminUrlFor, assertLoopback, recreateBenchDatabase, withClient } from './lib/database.ts';
 import { benchEnvironment, fmt, gitCommit, serverNodeArgs, settled } from './lib/harness.ts';
 import { login, type Session, startServer } from './lib/server.ts';
 
@@ -50,12 +50,7 @@ const emailOf = (i: number) => `pay-once-${i}@example.com`;
  * visible top-up option.
  */
 async function build(url: string): Promise<{ optionId: number; cards: number[] }> {
-  const name = new URL(url).pathname.slice(1);
-  if (!name.includes('bench')) throw new Error(`refusing to rebuild ${name}: its name lacks "bench"`);
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  });
+  await recreateBenchDatabase(url, ADMIN_URL);
   const handle = await openDatabase({ url });
   try {
     const now = new Date();

@@ -15,19 +15,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { storageUsageReport } from '@portal/contract/storage/usage';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import * as billing from '../apps/server/src/domains/billing/service.ts';
 import { usageReport } from '../apps/server/src/domains/storage/utilization.ts';
 import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../apps/server/src/domains/users/service.ts';
-import { systemClock } from '../apps/server/src/platform/clock.ts';
-import type { CallContext } from '../apps/server/src/platform/context.ts';
-import { type Database, openDatabase } from '../apps/server/src/platform/db.ts';
-import type { Statement } from './lib/capture.ts';
-import { adminUrlFor, assertLoopback, withClient } from './lib/database.ts';
-import { benchEnvironment, customerActor, FLOOR_PATH, fmt, gitCommit, serverNodeArgs, settled } from './lib/harness.ts';
+import { openDatabase } from '../apps/server/src/platform/db.ts';
+import { adminUrlFor, assertLoopback, recreateBenchDatabase, withClient } from './lib/database.ts';
+import { benchEnvironment, captureRun, customerActor, FLOOR_PATH, fmt, gitCommit, serverNodeArgs, settled } from './lib/harness.ts';
 import { type Measured, runBare, runCall } from './lib/load.ts';
 import { login, postJson, startServer } from './lib/server.ts';
 
@@ -46,12 +42,7 @@ const RESULTS_FILE = path.resolve(import.meta.dirname, 'results/storage-usage-re
 const log = (line: string) => console.log(line);
 
 async function build(url: string): Promise<number> {
-  const name = new URL(url).pathname.slice(1);
-  if (!name.includes('bench')) throw new Error(`refusing to rebuild ${name}: its name lacks "bench"`);
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  });
+  await recreateBenchDatabase(url, ADMIN_URL);
   const handle = await openDatabase({ url });
   try {
     const created = new Date(Date.now() - 200 * 86_400_000);
@@ -102,19 +93,8 @@ async function build(url: string): Promise<number> {
 async function capture(url: string, body: Record<string, unknown>) {
   const actor = await customerActor(url, EMAIL);
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: url });
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const statements: Statement[] = [];
-  try {
-    const db = drizzle({
-      client: pool,
-      logger: { logQuery: (text, params) => void statements.push({ text, params: [...params] }) },
-    }) as unknown as Database;
-    const ctx = { db, actor, clock: systemClock, config } as unknown as CallContext;
-    const out = await usageReport(ctx, storageUsageReport.input.parse(body) as never);
-    return { statements, rows: out.rows.length, bytes: out.rows.reduce((s, r) => s + r.storage_amount_bytes, 0) };
-  } finally {
-    await pool.end();
-  }
+  const { statements, result: out } = await captureRun(url, actor, (ctx) => usageReport(ctx, storageUsageReport.input.parse(body) as never), config);
+  return { statements, rows: out.rows.length, bytes: out.rows.reduce((s, r) => s + r.storage_amount_bytes, 0) };
 }
 
 async function main() {

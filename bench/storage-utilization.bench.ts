@@ -29,7 +29,7 @@ import { BackgroundWork } from '../apps/server/src/platform/background.ts';
 import { fixedClock } from '../apps/server/src/platform/clock.ts';
 import { type CallContext, type Logger, runInContext, systemSource } from '../apps/server/src/platform/context.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
-import { adminUrlFor, assertLoopback, withClient } from './lib/database.ts';
+import { adminUrlFor, assertLoopback, recreateBenchDatabase, withClient } from './lib/database.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_storage';
 const ADMIN_URL = adminUrlFor(DATABASE_URL, process.env.BENCH_ADMIN_DATABASE || 'test');
@@ -44,12 +44,7 @@ const log = (line: string) => console.log(line);
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 async function build(url: string) {
-  const name = new URL(url).pathname.slice(1);
-  if (!name.includes('bench')) throw new Error(`refusing to rebuild ${name}: its name lacks "bench"`);
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  });
+  await recreateBenchDatabase(url, ADMIN_URL);
   await (await openDatabase({ url })).close();
   const started = Date.now();
   await withClient(url, async (c) => {

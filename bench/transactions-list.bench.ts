@@ -20,7 +20,7 @@ import * as transactions from '../apps/server/src/domains/payments/transactions.
 import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../apps/server/src/domains/users/service.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
-import { adminUrlFor, assertLoopback, withClient } from './lib/database.ts';
+import { adminUrlFor, assertLoopback, recreateBenchDatabase, withClient } from './lib/database.ts';
 import {
   benchEnvironment,
   customerActor,
@@ -69,12 +69,7 @@ async function built(url: string): Promise<boolean> {
 
 /** Purchases as pay-once leaves them: a credit pack and a successful charge on a saved card, one a day or so. */
 async function build(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!name.includes('bench')) throw new Error(`refusing to rebuild ${name}: its name lacks "bench"`);
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  });
+  await recreateBenchDatabase(url, ADMIN_URL);
   const handle = await openDatabase({ url });
   try {
     const now = new Date();

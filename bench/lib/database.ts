@@ -105,6 +105,16 @@ export async function ensureSeeded(
  * Empties request_log, which every signed-in call appends to, so runs start alike; only in a
  * database whose name says it belongs to the benchmark.
  */
+/** Drops and creates the database a benchmark builds its world in; only one whose name says "bench". */
+export async function recreateBenchDatabase(url: string, adminUrl: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!name.includes('bench')) throw new Error(`refusing to rebuild ${name}: its name lacks "bench"`);
+  await withClient(adminUrl, async (c) => {
+    await c.query(`drop database if exists "${name}" with (force)`);
+    await c.query(`create database "${name}"`);
+  });
+}
+
 export async function resetRequestLog(url: string): Promise<boolean> {
   if (!databaseName(url).includes('bench')) return false;
   await withClient(url, (c) => c.query('truncate request_log'));

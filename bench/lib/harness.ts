@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Actor } from '../../apps/server/src/platform/access.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
 import type { CallContext } from '../../apps/server/src/platform/context.ts';
+import type { Config } from '../../apps/server/src/config.ts';
 import type { Database } from '../../apps/server/src/platform/db.ts';
 import type { Statement } from './capture.ts';
 import { serverVersion, withClient } from './database.ts';
@@ -63,11 +64,10 @@ export interface ListScenario {
 }
 
 /**
- * The SQL a call issues for one body: the body parsed by the call's contract, the service run against a Drizzle
- * logger as the signed-in customer. Statements the handler sends side by side are captured in the order they
- * were issued; the bare loop runs them in turn.
+ * The SQL a service issues when run as `actor` against a Drizzle logger, in the order it was issued (statements
+ * sent side by side included), with what the service answered. `config` where the service reads settings.
  */
-export async function captureService(url: string, actor: Actor, s: ListScenario) {
+export async function captureRun<T>(url: string, actor: Actor, run: (ctx: CallContext) => Promise<T>, config?: Config) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const statements: Statement[] = [];
   try {
@@ -75,12 +75,17 @@ export async function captureService(url: string, actor: Actor, s: ListScenario)
       client: pool,
       logger: { logQuery: (text, params) => void statements.push({ text, params: [...params] }) },
     }) as unknown as Database;
-    const ctx = { db, actor, clock: systemClock } as CallContext;
-    const result = await s.run(ctx, s.call.input.parse(s.body) as never);
-    return { statements, rows: result.rows.length, total: result.total };
+    const ctx = { db, actor, clock: systemClock, ...(config ? { config } : {}) } as CallContext;
+    return { statements, result: await run(ctx) };
   } finally {
     await pool.end();
   }
+}
+
+/** The SQL a call issues for one body: the body parsed by the call's contract, the service run as the actor. */
+export async function captureService(url: string, actor: Actor, s: ListScenario) {
+  const { statements, result } = await captureRun(url, actor, (ctx) => s.run(ctx, s.call.input.parse(s.body) as never));
+  return { statements, rows: result.rows.length, total: result.total };
 }
 
 export interface ListResult {
