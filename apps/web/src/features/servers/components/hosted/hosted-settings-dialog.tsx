@@ -113,13 +113,33 @@ const stateOf = (d: HostedDetails): FormState => ({
 });
 
 /** What a check answered: its text, green when it passed. */
-function CheckResult({ result }: { result: { ok: boolean; text: string } | null }) {
+type Check = { ok: boolean; text: string };
+
+function CheckResult({ result }: { result: Check | null }) {
   if (!result) return null;
   return (
     <Text size="sm" c={result.ok ? 'var(--mantine-color-success)' : 'var(--mantine-color-error)'} role="status" fw={500}>
       {result.text}
     </Text>
   );
+}
+
+/**
+ * A check button's outcome (Check DNS, Test SMTP): the server's verdict, or the failure's message unless the
+ * failure names a field, whose input shows it instead.
+ */
+function useCheck<I, O>(mutation: { mutate(input: I, handlers: { onSuccess(o: O): void; onError(e: unknown): void }): void }, verdict: (o: O) => Check) {
+  const [result, setResult] = useState<Check | null>(null);
+  const run = (input: I) => {
+    setResult(null);
+    mutation.mutate(input, {
+      onSuccess: (o) => setResult(verdict(o)),
+      onError: (e) => {
+        if (!(isApiError(e) && Object.keys(e.fields).length)) setResult({ ok: false, text: errorMessage(e) });
+      },
+    });
+  };
+  return { result, run };
 }
 
 function SettingsForm({
@@ -135,8 +155,7 @@ function SettingsForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
-  const [initial] = useState(() => stateOf(details));
-  const [form, setForm] = useState(initial);
+  const [form, setForm] = useState(() => stateOf(details));
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     onDirty(true);
@@ -144,8 +163,8 @@ function SettingsForm({
   const save = useUpdateBranding();
   const testSmtp = useTestSmtp();
   const checkDns = useCheckDns();
-  const [smtpResult, setSmtpResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [dnsResult, setDnsResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const smtpCheck = useCheck(testSmtp, (r) => ({ ok: r.passed, text: r.message }));
+  const dnsCheck = useCheck(checkDns, (r) => ({ ok: r.valid, text: r.message }));
   const fields = isApiError(save.error) ? save.error.fields : {};
   const smtpFields = isApiError(testSmtp.error) ? testSmtp.error.fields : {};
   const dnsFields = isApiError(checkDns.error) ? checkDns.error.fields : {};
@@ -216,22 +235,11 @@ function SettingsForm({
                 <Button
                   variant="default"
                   loading={checkDns.isPending}
-                  onClick={() => {
-                    setDnsResult(null);
-                    checkDns.mutate(
-                      { target_hosted_server_id: details.id, target_custom_dns: form.domain.trim() },
-                      {
-                        onSuccess: (r) => setDnsResult({ ok: r.valid, text: r.message }),
-                        onError: (e) => {
-                          if (!(isApiError(e) && Object.keys(e.fields).length)) setDnsResult({ ok: false, text: errorMessage(e) });
-                        },
-                      },
-                    );
-                  }}
+                  onClick={() => dnsCheck.run({ target_hosted_server_id: details.id, target_custom_dns: form.domain.trim() })}
                 >
                   Check DNS
                 </Button>
-                <CheckResult result={dnsResult} />
+                <CheckResult result={dnsCheck.result} />
               </Group>
             </Stack>
           </Tabs.Panel>
@@ -321,19 +329,11 @@ function SettingsForm({
                     <Button
                       variant="default"
                       loading={testSmtp.isPending}
-                      onClick={() => {
-                        setSmtpResult(null);
-                        testSmtp.mutate(smtpInput, {
-                          onSuccess: (r) => setSmtpResult({ ok: r.passed, text: r.message }),
-                          onError: (e) => {
-                            if (!(isApiError(e) && Object.keys(e.fields).length)) setSmtpResult({ ok: false, text: errorMessage(e) });
-                          },
-                        });
-                      }}
+                      onClick={() => smtpCheck.run(smtpInput)}
                     >
                       Test SMTP
                     </Button>
-                    <CheckResult result={smtpResult} />
+                    <CheckResult result={smtpCheck.result} />
                   </Group>
                 </Stack>
               ) : null}
