@@ -1,6 +1,8 @@
 import pg from 'pg';
+import * as tenancy from '../../apps/server/src/domains/tenancy/service.ts';
+import * as users from '../../apps/server/src/domains/users/service.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
-import { openDatabase } from '../../apps/server/src/platform/db.ts';
+import { type Database, openDatabase } from '../../apps/server/src/platform/db.ts';
 import { seedDemoIfEmpty } from '../../apps/server/src/seed/demo.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -131,4 +133,23 @@ export async function serverVersion(url: string): Promise<string> {
     url,
     async (c) => (await c.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? 'unknown',
   );
+}
+
+/** A staff company with one admin who signs in with `password`: what a benchmark of admin-only calls signs in as. */
+export async function createBenchAdmin(
+  db: Database,
+  o: { company_name: string; email: string; password: string; created_at: Date },
+): Promise<void> {
+  const [staff] = await tenancy.createCompanies(db, [{ company_name: o.company_name, company_type: 'admin', created_at: o.created_at }]);
+  if (!staff) throw new Error('no admin company');
+  await users.createUsers(db, [
+    {
+      company_id: staff.id,
+      email: o.email,
+      contact_name: 'Bench Admin',
+      is_primary_contact: true,
+      staff_role: 'admin',
+      password_hash: await users.hashPassword(o.password),
+    },
+  ]);
 }

@@ -26,6 +26,7 @@ import { BackgroundWork } from './platform/background.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
+import { registerDownloads } from './platform/export-stream.ts';
 import { type AppDeps, type Handler, registerHandlers, registerRedirects, sendError } from './platform/handle.ts';
 import { isPageActionInner, registerPageActions } from './platform/page-actions.ts';
 import { PAGE_ACTIONS } from '@portal/contract/payments/auto-payment';
@@ -222,6 +223,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   installInboundMail(app);
   installLocalPortal(app, deps);
   registerHandlers(app, handlers, deps);
+  registerDownloads(app, handlers, deps, app.initialConfig.bodyLimit ?? 1024 * 1024);
   registerRedirects(app, ALL_REDIRECTS, deps);
   installAttachmentRoutes(app);
   registerPageActions(app, PAGE_ACTIONS, { upload_support_file: { limits: UPLOAD_PART_LIMITS, handle: uploadAsPageAction } });

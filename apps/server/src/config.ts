@@ -26,6 +26,11 @@ const zEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL when set; the embedded PGlite database in DATA_DIR otherwise. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A PostgreSQL read replica of DATABASE_URL: reports read from it when set (platform/replica.ts,
+   * docs/decisions/0059), so their scans never compete with the calls that write. Unset: reports read the primary.
+   */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
   /** Relative paths are taken from the repository root, whichever workspace the command runs in. */
   DATA_DIR: z
     .string()
@@ -110,21 +115,28 @@ const zEnv = z.object({
     .regex(/^\d+\.\d+\.\d+$/, 'expected a version of three parts, such as 25.3.0')
     .default('25.3.0'),
   /**
-   * Who builds hosted consoles (docs/decisions/0048). Only 'local' exists: it builds nothing, but answers like
-   * the real orchestrator would, after HOSTED_PROVISION_SECONDS (HOSTED_DELETE_SECONDS to remove one), failing
-   * that share of builds and removals (0 to 1). The job 'hosted-provisioner' looks every few seconds.
+   * Who builds hosted consoles (docs/decisions/0048). 'local' builds nothing, but answers like the real
+   * orchestrator would, after HOSTED_PROVISION_SECONDS (HOSTED_DELETE_SECONDS to remove one), failing that share
+   * of builds and removals (0 to 1). 'http' calls the orchestrator's REST API (docs/decisions/0064) at
+   * HOSTED_PROVISIONER_URL with the bearer token HOSTED_PROVISIONER_TOKEN; `npm run orchestrator:local` serves
+   * that API locally with the same timing. The job 'hosted-provisioner' looks every few seconds.
    */
-  HOSTED_PROVISIONER: z.enum(['local']).default('local'),
+  HOSTED_PROVISIONER: z.enum(['local', 'http']).default('local'),
+  HOSTED_PROVISIONER_URL: zOptionalUrl.default(''),
+  HOSTED_PROVISIONER_TOKEN: z.string().default(''),
   HOSTED_PROVISION_SECONDS: z.coerce.number().int().min(0).max(3600).default(45),
   HOSTED_DELETE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   HOSTED_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /**
-   * Who builds customer portals (CloudView; docs/decisions/0057). Only 'local' exists: the portal serves each
+   * Who builds customer portals (CloudView; docs/decisions/0057). 'local': the portal serves each
    * instance itself at PUBLIC_URL/cloudview-local/<id>, ready after CLOUDVIEW_PROVISION_SECONDS (removed after
    * CLOUDVIEW_DELETE_SECONDS), failing that share of builds and removals (0 to 1). The job
-   * 'customer-portal-provisioner' looks every few seconds.
+   * 'customer-portal-provisioner' looks every few seconds. 'http': the orchestrator's REST API (0064) at
+   * CLOUDVIEW_PROVISIONER_URL with the bearer token CLOUDVIEW_PROVISIONER_TOKEN.
    */
-  CLOUDVIEW_PROVISIONER: z.enum(['local']).default('local'),
+  CLOUDVIEW_PROVISIONER: z.enum(['local', 'http']).default('local'),
+  CLOUDVIEW_PROVISIONER_URL: zOptionalUrl.default(''),
+  CLOUDVIEW_PROVISIONER_TOKEN: z.string().default(''),
   CLOUDVIEW_PROVISION_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   CLOUDVIEW_DELETE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   CLOUDVIEW_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -242,6 +254,17 @@ const zEnv = z.object({
           }),
       ),
     ),
+  /**
+   * The TV wall's own sign-in (/reports_tv, /api/v1/reports/live; docs/decisions/0063). Unset: tv / tv-wall outside
+   * production; in production the wall is off until both are set.
+   */
+  REPORTS_TV_USERNAME: z.string().max(200).optional(),
+  REPORTS_TV_PASSWORD: z.string().max(200).optional(),
+  /**
+   * The Downloads tab's links to external analytics questions (spec-2 §2.9): `Label=https://…` entries, one a
+   * line or separated by `;` (docs/decisions/0062). Unset: the tab lists none.
+   */
+  REPORTS_ANALYTICS_LINKS: z.string().max(4000).default(''),
   /** Where the built web app lives; served by the same process. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
@@ -251,6 +274,8 @@ export type Config = z.output<typeof zEnv> & {
   API_DOCS_PUBLIC: boolean;
   SHUTDOWN_DRAIN_SECONDS: number;
   FEATURE_VOTING_BOARD_URL: 'sandbox' | 'off' | (string & {});
+  REPORTS_TV_USERNAME: string;
+  REPORTS_TV_PASSWORD: string;
 };
 
 /** Reads and validates the environment once; a bad value stops the process at start. */
@@ -271,6 +296,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.STORAGE_PROVIDER === 'wasabi' && !c.WASABI_SUBACCOUNT_EMAIL.includes('{id}')) {
     throw new Error('Invalid configuration: WASABI_SUBACCOUNT_EMAIL needs {id}');
   }
+  for (const name of ['HOSTED', 'CLOUDVIEW'] as const) {
+    if (c[`${name}_PROVISIONER`] === 'http' && (!c[`${name}_PROVISIONER_URL`] || c[`${name}_PROVISIONER_TOKEN`].length < 16)) {
+      throw new Error(`Invalid configuration: ${name}_PROVISIONER=http needs ${name}_PROVISIONER_URL and ${name}_PROVISIONER_TOKEN (16+ characters)`);
+    }
+  }
   if (c.PAGER_WEBHOOK_URL && (c.PAGER_WEBHOOK_SECRET.length < 16 || !c.PAGER_ROTATION.length)) {
     throw new Error('Invalid configuration: PAGER_WEBHOOK_URL needs PAGER_WEBHOOK_SECRET (16+ characters) and PAGER_ROTATION');
   }
@@ -284,5 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SHUTDOWN_DRAIN_SECONDS: c.SHUTDOWN_DRAIN_SECONDS ?? (c.NODE_ENV === 'production' ? 5 : 0),
     FEATURE_VOTING_BOARD_URL: c.FEATURE_VOTING_BOARD_URL ?? (c.NODE_ENV === 'production' ? 'off' : 'sandbox'),
     DNS_LOCAL_PORT: c.DNS_LOCAL_PORT ?? (c.NODE_ENV === 'development' && !c.DNS_RESOLVER ? 0 : undefined),
+    REPORTS_TV_USERNAME: c.REPORTS_TV_USERNAME ?? (c.NODE_ENV === 'production' ? '' : 'tv'),
+    REPORTS_TV_PASSWORD: c.REPORTS_TV_PASSWORD ?? (c.NODE_ENV === 'production' ? '' : 'tv-wall'),
   };
 }

@@ -8,6 +8,7 @@ import { downloadHandlers } from './domains/downloads/routes.ts';
 import { helpHandlers } from './domains/help/routes.ts';
 import { notificationHandlers } from './domains/notifications/routes.ts';
 import { paymentHandlers } from './domains/payments/routes.ts';
+import { reportHandlers } from './domains/reports/routes.ts';
 import { securityHandlers } from './domains/security/routes.ts';
 import { serverHandlers } from './domains/servers/routes.ts';
 import { manageStorageHandlers } from './domains/storage/manage-storage.ts';
@@ -34,6 +35,7 @@ export const ALL_HANDLERS: readonly Handler[] = [
   ...storageHandlers,
   ...manageStorageHandlers,
   ...customerPortalHandlers,
+  ...reportHandlers,
 ];
 
 /** The few GET routes that do their work and redirect the browser. */

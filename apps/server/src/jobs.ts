@@ -5,6 +5,7 @@ import * as lifecycle from './domains/companies/lifecycle.ts';
 import * as customerPortal from './domains/customer-portal/service.ts';
 import * as notifications from './domains/notifications/service.ts';
 import * as payments from './domains/payments/service.ts';
+import * as currentMonthReports from './domains/reports/current-month/service.ts';
 import * as servers from './domains/servers/service.ts';
 import * as storage from './domains/storage/service.ts';
 import * as tickets from './domains/tickets/service.ts';
@@ -45,4 +46,6 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   // Customer portals: builds and removals move on when the provisioner says they are done (decision 0057).
   { name: 'customer-portal-provisioner', everyMs: 5_000, run: (ctx) => customerPortal.portalProvisionerJob(ctx) },
   { name: storage.UTILIZATION_JOB, everyMs: 60 * MINUTE, run: (ctx) => storage.utilizationJob(ctx) },
+  // Reports: the Current Month widgets, computed ahead so opening /reports reads one row each (decision 0059).
+  { name: 'regenerate-report-widgets', everyMs: 5 * MINUTE, run: (ctx) => currentMonthReports.regenerateWidgetsJob(ctx) },
 ];

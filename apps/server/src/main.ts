@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db.ts';
+import { closeReplicaPools } from './platform/replica.ts';
 import { localDnsServer, zoneFileOf } from './platform/dns/resolver.ts';
 import { ALL_JOBS } from './jobs.ts';
 import { startScheduler } from './platform/scheduler.ts';
@@ -30,6 +31,7 @@ const shutdown = async (drainMs: number) => {
     process.exit(1);
   }
   await handle.close();
+  await closeReplicaPools();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown(0));

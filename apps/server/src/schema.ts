@@ -11,6 +11,7 @@ export * from './domains/downloads/tables.ts';
 export * from './domains/help/tables.ts';
 export * from './domains/notifications/tables.ts';
 export * from './domains/payments/tables.ts';
+export * from './domains/reports/tables.ts';
 export * from './domains/security/tables.ts';
 export * from './domains/servers/tables.ts';
 export * from './domains/storage/tables.ts';

@@ -25,6 +25,25 @@ import { balanceHistory, creditSummary } from './billing/summary.ts';
 import { listEligibleTrialRefunds, listTrialRefundHistory } from './billing/trial-refunds.ts';
 import { billingHistory, userMyUsageTable } from './billing/usage.ts';
 import { adminCompanyList } from './companies/admin-company-list.ts';
+import {
+  dailyGeneralReport,
+  enterpriseDeals,
+  reportBalances,
+  reportCommission,
+  reportConsumption,
+  reportCustomersByServerVersion,
+  reportFeedbacks,
+  reportAnalyticsLinks,
+  reportNebula,
+  reportServerFeatures,
+  reportTickets,
+} from './reports/downloads.ts';
+import { churnTracking } from './reports/churn.ts';
+import { adminCompaniesOnServerVersion } from './reports/server-version.ts';
+import { reportsLive } from './reports/tv.ts';
+import { currentMonth } from './reports/current-month.ts';
+import { companyUsageByMonth, distributorUsageV2, setDistributorCommission } from './reports/distributor-usage.ts';
+import { adminUsageReport } from './reports/customer-usage.ts';
 import { cloudviewEnable, cloudviewGenerateLoginCredentials, cloudviewStatus, cloudviewTerminate } from './customer-portal/cloudview.ts';
 import { adminCreateCompany, distributorCreateCompany } from './companies/company-create.ts';
 import { adminDescribeCompany, distributorDescribeCompany } from './companies/company-describe.ts';
@@ -335,4 +354,23 @@ export const ALL_CALLS: readonly Call[] = [
   cloudviewEnable,
   cloudviewGenerateLoginCredentials,
   cloudviewTerminate,
+  adminUsageReport,
+  churnTracking,
+  dailyGeneralReport,
+  enterpriseDeals,
+  reportFeedbacks,
+  reportNebula,
+  reportCommission,
+  reportBalances,
+  reportConsumption,
+  reportServerFeatures,
+  reportTickets,
+  reportCustomersByServerVersion,
+  reportAnalyticsLinks,
+  adminCompaniesOnServerVersion,
+  reportsLive,
+  currentMonth,
+  distributorUsageV2,
+  setDistributorCommission,
+  companyUsageByMonth,
 ];

@@ -7,6 +7,7 @@ import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
 import { deleteTicketNote, removeTag, reopenTicket, updateTicketNote } from '@portal/contract/tickets/ticket-staff';
 import { createComment } from '@portal/contract/tickets/ticket-view';
 import { MESSAGES } from '@portal/contract/shared/envelope';
+import { TV_MESSAGES, reportsLive } from '@portal/contract/reports/tv';
 import type { Role } from '@portal/contract/shared/roles';
 import { ownedFactory } from '../test/factories.ts';
 import type { SnapshotAccess } from './access-snapshot.ts';
@@ -124,6 +125,13 @@ export const KNOWN_ANSWERS: { path: string; actors: ActorName[]; status: number;
     status: 400,
     message: HOSTED_SETTINGS_MESSAGES.linkInvalid,
     why: 'only the token a verification mail carried verifies a sender address, whoever opens it (docs/decisions/0053)',
+  },
+  {
+    path: reportsLive.path,
+    actors: [...ACTOR_NAMES],
+    status: 401,
+    message: TV_MESSAGES.invalid,
+    why: 'the TV wall signs in with its own configured username and password, never a session (docs/decisions/0063)',
   },
 ];
 

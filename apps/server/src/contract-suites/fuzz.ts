@@ -158,7 +158,9 @@ export async function fuzzDomain(domain: string): Promise<void> {
             // A refusal that audits may have written its counters: they are the baseline from now on.
             before = after;
           } else {
-            // It may have written, or ended or switched the session: a new baseline and a new session.
+            // Nothing written: the state and the session are as they were (ending or switching a session writes).
+            if ((await writeMark(t.handle)) === mark) continue;
+            // It wrote, and may have ended or switched the session: a new baseline and a new session.
             before = null;
             client = await clientFor(t, c.actor.userId, c.actor.impersonatorUserId);
           }

@@ -27,6 +27,7 @@ import { requestReset, solveBotCheck } from '../test/password-reset.ts';
 import { insertTopupOption, setTopupOption } from '../test/rows.ts';
 import { SoftwareAuthenticator } from '../test/webauthn-authenticator.ts';
 import { ownedFields, sampleInput } from './sample-input.ts';
+import { distributorUsageV2, setDistributorCommission } from '@portal/contract/reports/distributor-usage';
 
 export const ACTOR_NAMES = [
   'anonymous',
@@ -163,9 +164,15 @@ export interface Target {
 
 /** Calls about a distributor's own settings: their company must be a distributor, so they aim at distributor A. */
 const DISTRIBUTOR_TARGETED = new Set(
-  [getDistributorSettings, patchDistributorSettings, distributorRegionList, addDistributorRegion, removeDistributorRegion].map(
-    (c) => c.path,
-  ),
+  [
+    getDistributorSettings,
+    patchDistributorSettings,
+    distributorRegionList,
+    addDistributorRegion,
+    removeDistributorRegion,
+    distributorUsageV2,
+    setDistributorCommission,
+  ].map((c) => c.path),
 );
 
 const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 export type ExportFormat = 'csv' | 'xlsx';
 
 /** Flattens list rows into text cells: nested users become their emails, related companies their names. */
-function cell(value: unknown): string | number | boolean {
+export function cell(value: unknown): string | number | boolean {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' || typeof value === 'string') return value;
@@ -26,7 +26,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * `=HYPERLINK(...)` as a formula: such text gets a leading apostrophe, which shows it as text.
  * Numbers stay numbers (a negative one is no formula); Excel files store text as text already.
  */
-function csvCell(value: string | number | boolean): string | number | boolean {
+export function csvCell(value: string | number | boolean): string | number | boolean {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 }
 

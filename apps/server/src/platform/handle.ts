@@ -10,9 +10,11 @@ import { AppError } from './errors.ts';
 import { EXPORT_TYPES, type ExportFormat, exportRows } from './export.ts';
 import { inputLimitsFor, readInput } from './input.ts';
 import { readMultipart } from './multipart.ts';
+import { reportReader } from './replica.ts';
 import type { RequestLogWriter } from './request-log.ts';
 import { type CallContext, type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
 import { CSRF_HEADER, sessionCookieNames } from './session.ts';
+import { StreamedAnswer, sendStream } from './stream.ts';
 
 export type { CallContext, PublicContext } from './context.ts';
 
@@ -47,13 +49,23 @@ export interface Handler {
   before?: (input: unknown, ctx: PublicContext) => Promise<void>;
 }
 
-/** One handler for one contract. The function receives validated input and runs in one transaction. */
+/**
+ * One handler for one contract. The function receives validated input and runs in one transaction.
+ * `replica`: a report that only reads; it runs without a transaction on the read replica when one is
+ * configured (DATABASE_REPLICA_URL, platform/replica.ts), on the primary's pool otherwise. Its `afterCall` and
+ * `afterAnswer` work still gets the primary.
+ */
 export function handle<C extends Call>(
   call: C,
   run: (input: CallData<C>, ctx: ContextFor<C>) => Promise<CallOutput<C>>,
-  opts: { readOnly?: boolean; before?: (input: CallData<C>, ctx: ContextFor<C>) => Promise<void> } = {},
+  opts: { readOnly?: boolean; replica?: boolean; before?: (input: CallData<C>, ctx: ContextFor<C>) => Promise<void> } = {},
 ): Handler {
-  return { call, run: run as Handler['run'], readOnly: opts.readOnly, before: opts.before as Handler['before'] };
+  const work = run as Handler['run'];
+  if (opts.replica) {
+    const onReplica: Handler['run'] = (input, ctx) => work(input, { ...ctx, db: reportReader(ctx.config, ctx.db) });
+    return { call, run: onReplica, readOnly: true, before: opts.before as Handler['before'] };
+  }
+  return { call, run: work, readOnly: opts.readOnly, before: opts.before as Handler['before'] };
 }
 
 /** A GET route that does its work in a call context and redirects the browser (a sign-on provider's callback). */
@@ -172,6 +184,8 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
 
       if (before) await withCallContext(deps, req, reply, (ctx) => before(input, ctx), true);
       const result = await withCallContext(deps, req, reply, (ctx) => run(input, ctx), readOnly);
+      // A streamed list (handleStream) checks each item against the contract as it is written.
+      if (result instanceof StreamedAnswer) return sendStream(req, reply, result);
       const output = call.output.safeParse(result);
       if (!output.success) {
         req.log.error({ path: call.path, issues: output.error.issues }, 'output failed its contract');

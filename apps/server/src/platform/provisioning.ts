@@ -2,13 +2,18 @@
  * Start-then-check operations at an orchestrator, shared by every product the portal has built for a company
  * (hosted consoles, docs/decisions/0048; customer portals, 0057). It knows no product: each domain declares its own
  * provisioner interface over these types and keeps the operation id on its own row, so any node checks it and a
- * restart loses nothing.
+ * restart loses nothing. The production adapters speak the REST protocol of 0064 through provisioning-http.ts;
+ * provisioning-local-server.ts serves that protocol locally with the operations below.
  */
 
 /** Where an operation is: still running (look again at `check_at`), done, or failed with a message for the owner. */
 export type Progress<T> = { state: 'pending'; check_at: Date } | { state: 'done'; result: T } | { state: 'failed'; message: string };
 
-/** A started operation: its id, and when it is worth checking. */
+/**
+ * A started operation: its id, and when it is worth checking. An empty id means the start did not reach the
+ * orchestrator (provisioning-http.ts): the jobs keep it as "not started" and start again at `check_at`, which is safe
+ * because every start is idempotent.
+ */
 export interface Started {
   operation: string;
   check_at: Date;

@@ -4,6 +4,7 @@ import * as tenancy from '../domains/tenancy/service.ts';
 import * as users from '../domains/users/service.ts';
 import { type DemoBillingCompany, profileFor, seedBillingHistory } from './billing-history.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, generatedCompanyName, pickCountry, weightedState } from './demo-world.ts';
+import { seedChurnHistory } from './churn-history.ts';
 import { seededRandom } from './random.ts';
 
 const DAY_MS = 86_400_000;
@@ -88,7 +89,9 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
   });
 
   const distributors = [ids.get('dist1'), ids.get('dist2')].filter((x): x is number => x !== undefined);
-  let n = DEMO_COMPANIES.length;
+  // Companies that churned, with their state history, for the Churn Tracking reports.
+  const churned = await seedChurnHistory(db, clock.now());
+  let n = DEMO_COMPANIES.length + churned;
   while (n < opts.companies) {
     const size = Math.min(BATCH, opts.companies - n);
     const batch = Array.from({ length: size }, (_, i) => {

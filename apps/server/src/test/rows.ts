@@ -192,7 +192,11 @@ export async function setTopupOption(t: Rows, id: number, changes: Partial<typeo
 }
 
 export async function cardTransactionsOf(t: Rows, companyId: number) {
-  return t.db.select().from(schema.cardTransactions).where(eq(schema.cardTransactions.company_id, companyId)).orderBy(schema.cardTransactions.id);
+  return t.db
+    .select()
+    .from(schema.cardTransactions)
+    .where(eq(schema.cardTransactions.company_id, companyId))
+    .orderBy(schema.cardTransactions.id);
 }
 
 export async function invoiceRow(t: Rows, id: number) {
@@ -262,4 +266,100 @@ export async function hostedRowsOf(t: Rows, companyId: number): Promise<HostedSe
 export async function asyncTaskRow(t: Rows, id: number) {
   const [row] = await t.db.select().from(schema.hostedAsyncTasks).where(eq(schema.hostedAsyncTasks.id, id));
   return row;
+}
+
+// ---- server versions and the tv wall ----
+
+export async function setHostedRow(t: Rows, id: number, changes: Partial<typeof schema.hostedServers.$inferInsert>): Promise<void> {
+  await t.db.update(schema.hostedServers).set(changes).where(eq(schema.hostedServers.id, id));
+}
+
+/** A company's daily stats row for a day, as the servers would have reported it. */
+export async function putDailyStats(t: Rows, row: Omit<typeof schema.dailyStats.$inferInsert, 'recorded_at'>): Promise<void> {
+  await t.db.insert(schema.dailyStats).values({ ...row, recorded_at: new Date(`${row.date}T12:00:00Z`) });
+}
+
+export async function setTicketRow(t: Rows, id: number, changes: Partial<typeof schema.tickets.$inferInsert>): Promise<void> {
+  await t.db.update(schema.tickets).set(changes).where(eq(schema.tickets.id, id));
+}
+
+// ---- distributor usage ----
+
+/**
+ * A charge as the daily run would have written it: a stopped service of the kind and one usage row on the
+ * day (each charge its own service, so a test may charge a kind twice on a day).
+ */
+export async function putCharge(
+  t: Rows,
+  row: { company_id: number; charge_day: string; kind: UsageRow['kind']; variant?: string; quantity: number; amount: number },
+): Promise<void> {
+  const at = new Date(`${row.charge_day}T12:00:00Z`);
+  const [service] = await t.db
+    .insert(schema.billingServices)
+    .values({
+      company_id: row.company_id,
+      kind: row.kind,
+      variant: row.variant ?? '',
+      rebill_every_days: 1,
+      next_charge_again_at: at,
+      started_at: at,
+      stopped_at: at,
+      updated_at: at,
+    })
+    .returning({ id: schema.billingServices.id });
+  if (!service) throw new Error('no service row');
+  await t.db.insert(schema.billingUsage).values({
+    company_id: row.company_id,
+    service_id: service.id,
+    charge_day: row.charge_day,
+    kind: row.kind,
+    variant: row.variant ?? '',
+    quantity: row.quantity,
+    unit_cost: 0,
+    amount: row.amount,
+    pricing_description: '',
+    created_at: at,
+  });
+}
+
+// ---- churn tracking ----
+
+export async function stateChangesOf(t: Rows, companyId: number) {
+  return t.db
+    .select()
+    .from(schema.companyStateChanges)
+    .where(eq(schema.companyStateChanges.company_id, companyId))
+    .orderBy(schema.companyStateChanges.created_at, schema.companyStateChanges.id);
+}
+
+/** A company's device charges, one per day given (putCharge). */
+export async function putCharges(t: Rows, companyId: number, charges: { charge_day: string; amount: number }[]): Promise<void> {
+  for (const c of charges) await putCharge(t, { company_id: companyId, charge_day: c.charge_day, kind: 'device', quantity: 1, amount: c.amount });
+}
+
+// ---- report downloads ----
+
+/** A ledger row as billing would have written it: a charge names its usage row, and its pack or none (debt). */
+export async function putLedgerRow(t: Rows, row: typeof schema.creditLedger.$inferInsert): Promise<void> {
+  await t.db.insert(schema.creditLedger).values(row);
+}
+
+// ---- current month ----
+
+/** A company's first download of a version's installer for a platform (the version is made when missing). */
+export async function putCompanyDownload(t: Rows, row: { company_id: number; version_key: string; platform: string; at: Date }): Promise<void> {
+  const [major = 0, minor = 0, patch = 0] = row.version_key.split('.').map(Number);
+  await t.db
+    .insert(schema.downloadVersions)
+    .values({ version_key: row.version_key, major, minor, patch, created_at: row.at, updated_at: row.at })
+    .onConflictDoNothing();
+  const [version] = await t.db.select().from(schema.downloadVersions).where(eq(schema.downloadVersions.version_key, row.version_key));
+  if (!version) throw new Error('no version');
+  await t.db.insert(schema.companyDownloads).values({
+    company_id: row.company_id,
+    version_id: version.id,
+    platform: row.platform,
+    first_downloaded_at: row.at,
+    last_downloaded_at: row.at,
+  });
 }

@@ -80,6 +80,8 @@ describe('layout', () => {
       'Companies',
       'My tickets',
       'Raise P1 Alert',
+      'Reports',
+      'Distributor reports',
       'Email templates',
       'Career tests',
       'Top-up options',

@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { CardSkeleton } from '../components/page/page-skeleton';
 import { useReportDirty } from '../features/companies/components/company-dialog/dialog-form-state';
@@ -12,6 +13,11 @@ const ManageCreditTab = lazy(() =>
 );
 const DailyStatsTab = lazy(() =>
   import('../features/billing/components/admin/daily-stats-tab').then((m) => ({ default: m.DailyStatsTab })),
+);
+
+// The reports' usage by month, loaded likewise.
+const CompanyUsageTab = lazy(() =>
+  import('../features/reports/distributor-usage/company-usage-tab').then((m) => ({ default: m.CompanyUsageTab })),
 );
 
 // Payments' tabs (decision 0029), loaded likewise.
@@ -31,7 +37,7 @@ const loading = (label: string) => <CardSkeleton label={label} />;
 
 /**
  * The company dialog's tabs that billing adds (spec-2 §6): Manage services for customer companies, and for
- * admins Manage credit and Reports (daily stats) for customers; payments adds Invoices for distributors and
+ * admins Manage credit and Reports (usage by month, daily stats) for customers; payments adds Invoices for distributors and
  * Transactions (saved cards, the bill by card) for admins.
  */
 export const COMPANY_DIALOG_TABS: readonly ExtraCompanyTab[] = [
@@ -59,10 +65,16 @@ export const COMPANY_DIALOG_TABS: readonly ExtraCompanyTab[] = [
     value: 'reports',
     label: 'Reports',
     shows: (company, { isAdmin }) => isAdmin && company.company_type === 'customer',
+    // Its usage by month (issue 16), then its daily stats.
     render: (company) => (
-      <Suspense fallback={loading('Loading daily stats')}>
-        <DailyStatsTab companyId={company.id} />
-      </Suspense>
+      <Stack gap="xl">
+        <Suspense fallback={loading('Loading usage by month')}>
+          <CompanyUsageTab companyId={company.id} />
+        </Suspense>
+        <Suspense fallback={loading('Loading daily stats')}>
+          <DailyStatsTab companyId={company.id} />
+        </Suspense>
+      </Stack>
     ),
   },
   {

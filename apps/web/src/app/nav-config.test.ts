@@ -18,6 +18,8 @@ describe('NAV_ITEMS', () => {
       'Companies',
       'My tickets',
       'Raise P1 Alert',
+      'Reports',
+      'Distributor reports',
       'Email templates',
       'Career tests',
       'Top-up options',
@@ -32,12 +34,12 @@ describe('NAV_ITEMS', () => {
     ]);
     expect(labelsFor(['support'])).toEqual(['Companies', 'My tickets', 'Raise P1 Alert', 'Resources', 'My account']);
     expect(labelsFor(['sales'])).toEqual(['Companies', 'Resources', 'My account']);
-    expect(labelsFor(['distributor'])).toEqual(['Sub-accounts', 'Resources', 'My account']);
-    expect(labelsFor(['distributor'], ['use_tickets_page'])).toEqual(['Sub-accounts', 'Support', 'Resources', 'My account']);
+    expect(labelsFor(['distributor'])).toEqual(['Sub-accounts', 'Distributor reports', 'Resources', 'My account']);
+    expect(labelsFor(['distributor'], ['use_tickets_page'])).toEqual(['Sub-accounts', 'Support', 'Distributor reports', 'Resources', 'My account']);
     expect(labelsFor(['customer'], ['use_tickets_page'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'Support', 'Resources', 'My account']);
     expect(labelsFor(['customer'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'Resources', 'My account']);
     expect(labelsFor(['customer'], ['use_self_hosted'])).toEqual(['Dashboard', 'My servers', 'Downloads', 'Active services', 'Usage history', 'Resources', 'My account']);
-    expect(labelsFor(['distributor'], ['use_api_tokens'])).toEqual(['Sub-accounts', 'API tokens', 'Resources', 'My account']);
+    expect(labelsFor(['distributor'], ['use_api_tokens'])).toEqual(['Sub-accounts', 'Distributor reports', 'API tokens', 'Resources', 'My account']);
     expect(labelsFor(['customer'], ['edit_users'])).toEqual(['Dashboard', 'Active services', 'Usage history', 'Users', 'Resources', 'My account']);
     expect(labelsFor(['customer'], ['use_my_plan', 'use_billing_pages'])).toEqual([
       'Dashboard',

@@ -47,6 +47,11 @@ import { mybillRoute } from './routes/mybill';
 import { viewCustomInvoiceRoute } from './routes/view-custom-invoice';
 import { pendingDeleteRoute } from './routes/pending-delete';
 import { publicRoute } from './routes/public';
+import { reportsRoute } from './routes/reports';
+import { internalRoute } from './routes/internal';
+import { reportsTvRoute } from './routes/reports-tv';
+import { versionReportRoute } from './routes/report-customers-by-server-version';
+import { reportsDistributorRoute } from './routes/reports-distributor';
 import { rootRoute } from './routes/root';
 import { securityQuestionsRoute } from './routes/security-questions';
 import { setupTwoFactorRoute } from './routes/setup-two-factor';
@@ -58,6 +63,8 @@ import { usersRoute } from './routes/users';
 import { verifyEmailRoute } from './routes/verify-email';
 
 export const routeTree = rootRoute.addChildren([
+  versionReportRoute,
+  internalRoute.addChildren([reportsTvRoute]),
   publicRoute.addChildren([loginRoute, pendingDeleteRoute, forgotPasswordRoute, updatePasswordRoute, verifyEmailRoute]),
   signedInRoute.addChildren([
     indexRoute,
@@ -98,6 +105,8 @@ export const routeTree = rootRoute.addChildren([
     myTicketsRoute,
     ticketsCreateRoute,
     raiseAlertRoute,
+    reportsRoute,
+    reportsDistributorRoute,
     ticketRoute,
     myaccountRoute,
     myaccountVerificationRoute,

@@ -38,6 +38,11 @@ export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    */
   file?: 'pdf';
   /**
+   * Answers a CSV or XLSX file streamed from the database: `GET <path>?<input>` sends the file (a form
+   * submit or a link opens it), the POST answers its name (docs/decisions/0062).
+   */
+  download?: true;
+  /**
    * A refused attempt still leaves a trace: failed sign-in counters and their audit events are
    * written even when the call answers with an error (sign-in, re-checks).
    */

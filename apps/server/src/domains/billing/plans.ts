@@ -83,7 +83,7 @@ export async function selectPlan(ctx: CallContext, input: { target_plan_id: Plan
   const endsTrialSuspension = company.current_state === 'SUSPENDED' && company.plan_id === 'Trial';
   const reactivate = endsTrialSuspension && (await balanceOf(ctx, company.id)) > 0;
   if (reactivate) {
-    await tenancy.changeState(ctx.db, company.id, 'ACTIVE', now, {
+    await tenancy.changeState(ctx.db, company.id, 'ACTIVE', now, `Plan ${plan.id} chosen after the trial ended`, {
       plan_id: plan.id,
       plan_selected: null,
       first_active_at: company.first_active_at ?? now,

@@ -303,6 +303,8 @@ export const billingDevices = pgTable(
     refunded_at: ts('refunded_at'),
     refund_pack_id: bigint('refund_pack_id', { mode: 'number' }).references(() => creditPacks.id),
     refund_amount: cents('refund_amount'),
+    /** The operating system the device's server reports for it; null until one does (docs/decisions/0059). */
+    reported_os: text('reported_os'),
   },
   (t) => [
     uniqueIndex('billing_devices_key_uq').on(t.company_id, t.device_key),

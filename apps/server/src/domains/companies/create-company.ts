@@ -19,6 +19,8 @@ interface NewCompanyInput {
   plan_id?: string;
   notes?: string;
   flags?: Partial<Pick<tenancy.NewCompany, 'is_internal_comet_company' | 'is_partner_company' | 'is_vip'>>;
+  /** Who created it, for the state history's first reason. */
+  created_by: 'an admin' | 'its distributor';
 }
 
 /** A new company with its primary user. Customers start as a 30-day trial; staff and distributors start active. */
@@ -30,26 +32,30 @@ async function createCompany(ctx: CallContext, input: NewCompanyInput) {
   const trial = input.company_type === 'customer';
   const features =
     input.distributor_id === null ? 1 : ((await q.findDistributorSettings(db, input.distributor_id))?.default_subaccount_features ?? 1);
-  const [company] = await tenancy.createCompanies(db, [
-    {
-      company_name: input.company_name,
-      company_type: input.company_type,
-      country: input.country.toUpperCase(),
-      distributor_id: input.distributor_id,
-      current_state: trial ? 'TRIAL' : 'ACTIVE',
-      current_state_applied_at: now,
-      plan_id: 'Trial',
-      plan_selected: trial && input.plan_id && input.plan_id !== 'Trial' ? input.plan_id : null,
-      trial_expires_at: trial ? new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS) : null,
-      features,
-      notes: input.notes ?? '',
-      primary_email: input.email,
-      can_have_sales: input.company_type === 'admin',
-      can_have_support: input.company_type === 'admin',
-      created_at: now,
-      ...input.flags,
-    },
-  ]);
+  const [company] = await tenancy.createCompanies(
+    db,
+    [
+      {
+        company_name: input.company_name,
+        company_type: input.company_type,
+        country: input.country.toUpperCase(),
+        distributor_id: input.distributor_id,
+        current_state: trial ? 'TRIAL' : 'ACTIVE',
+        current_state_applied_at: now,
+        plan_id: 'Trial',
+        plan_selected: trial && input.plan_id && input.plan_id !== 'Trial' ? input.plan_id : null,
+        trial_expires_at: trial ? new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS) : null,
+        features,
+        notes: input.notes ?? '',
+        primary_email: input.email,
+        can_have_sales: input.company_type === 'admin',
+        can_have_support: input.company_type === 'admin',
+        created_at: now,
+        ...input.flags,
+      },
+    ],
+    `Created by ${input.created_by} (${input.company_type})`,
+  );
   if (!company) throw new AppError(500, 'Internal Error');
   await users.createUser(db, clock, {
     company_id: company.id,
@@ -93,6 +99,7 @@ export async function adminCreate(
     contact_name: input.target_contact_name,
     email: input.target_email,
     password: input.target_password,
+    created_by: 'an admin',
     flags: {
       is_internal_comet_company: input.target_is_internal,
       is_partner_company: input.target_is_partner,
@@ -123,5 +130,6 @@ export async function distributorCreate(
     password: input.target_password,
     plan_id: input.target_plan_id,
     notes: input.target_company_notes,
+    created_by: 'its distributor',
   });
 }

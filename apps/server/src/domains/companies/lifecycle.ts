@@ -19,7 +19,7 @@ async function setState(
   why: string,
   fields: tenancy.StateChangeFields = {},
 ) {
-  await tenancy.changeState(ctx.db, company.id, state, ctx.clock.now(), fields);
+  await tenancy.changeState(ctx.db, company.id, state, ctx.clock.now(), why, fields);
   await ctx.audit(company.id, `${why}: ${company.current_state} -> ${state}`);
 }
 
@@ -113,15 +113,19 @@ export async function migrate(
     }
   }
   const { id: _id, created_at: _c, ...copy } = company;
-  const [created] = await tenancy.createCompanies(db, [
-    {
-      ...copy,
-      distributor_id: distributorId,
-      migrated_from_id: company.id,
-      current_state_applied_at: clock.now(),
-      created_at: clock.now(),
-    },
-  ]);
+  const [created] = await tenancy.createCompanies(
+    db,
+    [
+      {
+        ...copy,
+        distributor_id: distributorId,
+        migrated_from_id: company.id,
+        current_state_applied_at: clock.now(),
+        created_at: clock.now(),
+      },
+    ],
+    `Migrated from company #${company.id}`,
+  );
   if (!created) throw new AppError(500, 'Internal Error');
   await users.moveToCompany(db, company.id, created.id);
   await setState(ctx, company, 'MIGRATED', `Migrated to company #${created.id}`, { deleted_at: clock.now() });

@@ -97,7 +97,7 @@ async function advanceRemoval(ctx: CallContext, provisioner: PortalProvisioner, 
  * or a second node waits for it (or skips it) and never sees half a step. `provisioner` is for tests.
  */
 export async function portalProvisionerJob(ctx: CallContext, provisioner?: PortalProvisioner): Promise<number> {
-  const p = provisioner ?? portalProvisionerFor(ctx.config);
+  const p = provisioner ?? portalProvisionerFor(ctx.config, ctx.log);
   let moved = 0;
   for (const row of await q.lockDue(ctx.db, ctx.clock.now(), BATCH)) {
     const changed = row.state === 'provisioning' ? await advanceBuild(ctx, p, row) : await advanceRemoval(ctx, p, row);

@@ -1,5 +1,8 @@
-import type { CallContext } from '../../platform/context.ts';
+import { z } from 'zod';
+import type { CallContext, Logger } from '../../platform/context.ts';
 import { localOperations, type Progress, type Started } from '../../platform/provisioning.ts';
+import { type OrchestratorOptions, orchestratorClient } from '../../platform/provisioning-http.ts';
+import type { LocalProduct } from '../../platform/provisioning-local-server.ts';
 
 /** What the portal asks the orchestrator to build: one customer portal instance for a company (docs/decisions/0057). */
 export interface PortalSpec {
@@ -15,8 +18,9 @@ export interface BuiltPortal {
 /**
  * The customer portal orchestrator, start-then-check like the hosted consoles' (platform/provisioning.ts): the
  * operation id is kept on the portal row, and every method is safe to call again with the same arguments (keyed by
- * portal_id). A production adapter calls the orchestrator's API (POST /portals {spec} with idempotency key
- * `portal-<id>`, GET /operations/<id>, DELETE /portals/<id>) and is chosen by CLOUDVIEW_PROVISIONER in `portalProvisionerFor`.
+ * portal_id). Two implementations, chosen by CLOUDVIEW_PROVISIONER in `portalProvisionerFor`: `local` (in process,
+ * below) and `http`, the orchestrator's REST API (docs/decisions/0064): POST /portals {spec} with `Idempotency-Key:
+ * portal-<id>`, DELETE /portals/<id>, GET /operations/<id>.
  */
 export interface PortalProvisioner {
   startCreate(spec: PortalSpec, now: Date): Promise<Started>;
@@ -52,7 +56,45 @@ export function localPortalProvisioner(o: {
   };
 }
 
-export function portalProvisionerFor(config: CallContext['config']): PortalProvisioner {
+/** The orchestrator's REST API (docs/decisions/0064); an instance is keyed by its portal_id. */
+export function httpPortalProvisioner(o: OrchestratorOptions): PortalProvisioner {
+  const api = orchestratorClient(o);
+  const zBuilt = z.object({ url: z.url({ protocol: /^https?$/ }).max(500) });
+  return {
+    startCreate: (spec, now) => api.startCreate('portals', `portal-${spec.portal_id}`, spec, now),
+    checkCreate: (operation, _spec, now) => api.check(operation, now, zBuilt),
+    startDelete: (spec, now) => api.startDelete('portals', spec.portal_id, now),
+    checkDelete: (operation, now) => api.check(operation, now, z.null()),
+  };
+}
+
+/**
+ * The portals of the local HTTP orchestrator (platform/provisioning-local-server.ts): the local provisioner's timing,
+ * and the instance served by this portal itself (local-portal.ts), as `local` does.
+ */
+export function localPortals(config: CallContext['config']): LocalProduct {
+  const base = config.PUBLIC_URL.replace(/\/+$/, '');
+  return {
+    token: config.CLOUDVIEW_PROVISIONER_TOKEN,
+    idField: 'portal_id',
+    buildSeconds: config.CLOUDVIEW_PROVISION_SECONDS,
+    deleteSeconds: config.CLOUDVIEW_DELETE_SECONDS,
+    failureRate: config.CLOUDVIEW_FAILURE_RATE,
+    buildFailure: LOCAL_PORTAL_BUILD_FAILURE,
+    deleteFailure: LOCAL_PORTAL_DELETE_FAILURE,
+    built: (spec) => ({ url: `${base}${LOCAL_PORTAL_PATH}/${String(spec.portal_id)}` }),
+  };
+}
+
+/** The orchestrator the configuration names; `log` hears of requests the orchestrator did not answer. */
+export function portalProvisionerFor(config: CallContext['config'], log?: Logger): PortalProvisioner {
+  if (config.CLOUDVIEW_PROVISIONER === 'http') {
+    return httpPortalProvisioner({
+      url: config.CLOUDVIEW_PROVISIONER_URL,
+      token: config.CLOUDVIEW_PROVISIONER_TOKEN,
+      ...(log ? { log } : {}),
+    });
+  }
   return localPortalProvisioner({
     publicUrl: config.PUBLIC_URL,
     buildSeconds: config.CLOUDVIEW_PROVISION_SECONDS,

@@ -113,7 +113,7 @@ async function advanceDelete(ctx: CallContext, p: Provisioner, h: q.HostedRow): 
  * a second node waits for it (or skips it) and never sees half a step. `provisioner` is for tests.
  */
 export async function hostedProvisionerJob(ctx: CallContext, provisioner?: Provisioner): Promise<number> {
-  const p = provisioner ?? provisionerFor(ctx.config);
+  const p = provisioner ?? provisionerFor(ctx.config, ctx.log);
   let moved = 0;
   for (const h of await q.lockDue(ctx.db, ctx.clock.now(), BATCH)) {
     const changed = h.state === 'provisioning' ? await advanceBuild(ctx, p, h) : await advanceDelete(ctx, p, h);

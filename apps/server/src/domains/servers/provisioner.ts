@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { CallContext } from '../../platform/context.ts';
+import { z } from 'zod';
+import type { CallContext, Logger } from '../../platform/context.ts';
 import { localOperations, type Progress, type Started } from '../../platform/provisioning.ts';
+import { type OrchestratorOptions, orchestratorClient } from '../../platform/provisioning-http.ts';
+import type { LocalProduct } from '../../platform/provisioning-local-server.ts';
 import { newSerial } from './serial.ts';
 
 /** What the portal asks the orchestrator to build (docs/decisions/0048). */
@@ -38,9 +41,9 @@ export type { Progress };
  * nothing. Every method must be safe to call again with the same arguments (a node may die between the
  * orchestrator's answer and the commit): `startCreate` and `startDelete` are keyed by hosted_server_id.
  *
- * A production adapter calls the orchestrator's API: startCreate → POST /consoles {spec} (idempotency key
- * `console-<id>`) answering an operation id; checkCreate → GET /operations/<id>; startDelete → DELETE
- * /consoles/<id>; checkDelete → GET /operations/<id>. It is chosen by HOSTED_PROVISIONER in `provisionerFor`.
+ * Two implementations, chosen by HOSTED_PROVISIONER in `provisionerFor`: `local` (in process, below) and `http`, the
+ * orchestrator's REST API (docs/decisions/0064): startCreate → POST /consoles {spec} with `Idempotency-Key:
+ * console-<id>`; startDelete → DELETE /consoles/<id>; checkCreate and checkDelete → GET /operations/<id>.
  */
 export interface Provisioner {
   startCreate(spec: ConsoleSpec, now: Date): Promise<Started>;
@@ -82,8 +85,48 @@ export function localProvisioner(o: {
   };
 }
 
-/** The orchestrator the configuration names. */
-export function provisionerFor(config: CallContext['config']): Provisioner {
+const zBuiltConsole = z.object({
+  version: z.string().regex(/^\d+\.\d+\.\d+$/),
+  admin_username: z.string().min(1).max(100),
+  admin_password: z.string().min(1).max(200),
+  licence: z.string().min(1).max(100),
+});
+
+/** The orchestrator's REST API (docs/decisions/0064); a console is keyed by its hosted_server_id. */
+export function httpProvisioner(o: OrchestratorOptions): Provisioner {
+  const api = orchestratorClient(o);
+  return {
+    startCreate: (spec, now) => api.startCreate('consoles', `console-${spec.hosted_server_id}`, spec, now),
+    checkCreate: (operation, _spec, now) => api.check(operation, now, zBuiltConsole),
+    startDelete: (spec, now) => api.startDelete('consoles', spec.hosted_server_id, now),
+    checkDelete: (operation, now) => api.check(operation, now, z.null()),
+  };
+}
+
+/** The consoles of the local HTTP orchestrator (platform/provisioning-local-server.ts): the local provisioner's timing. */
+export function localConsoles(config: CallContext['config']): LocalProduct {
+  return {
+    token: config.HOSTED_PROVISIONER_TOKEN,
+    idField: 'hosted_server_id',
+    buildSeconds: config.HOSTED_PROVISION_SECONDS,
+    deleteSeconds: config.HOSTED_DELETE_SECONDS,
+    failureRate: config.HOSTED_FAILURE_RATE,
+    buildFailure: LOCAL_BUILD_FAILURE,
+    deleteFailure: LOCAL_DELETE_FAILURE,
+    built: () => ({
+      version: config.SERVER_LATEST_VERSION,
+      admin_username: 'admin',
+      admin_password: randomBytes(12).toString('base64url'),
+      licence: newSerial(),
+    }),
+  };
+}
+
+/** The orchestrator the configuration names; `log` hears of requests the orchestrator did not answer. */
+export function provisionerFor(config: CallContext['config'], log?: Logger): Provisioner {
+  if (config.HOSTED_PROVISIONER === 'http') {
+    return httpProvisioner({ url: config.HOSTED_PROVISIONER_URL, token: config.HOSTED_PROVISIONER_TOKEN, ...(log ? { log } : {}) });
+  }
   return localProvisioner({
     buildSeconds: config.HOSTED_PROVISION_SECONDS,
     deleteSeconds: config.HOSTED_DELETE_SECONDS,

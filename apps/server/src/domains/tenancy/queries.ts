@@ -28,6 +28,14 @@ export async function insertCompanies(db: Database, rows: NewCompany[]): Promise
   return db.insert(companies).values(rows).returning();
 }
 
+/**
+ * The reason the company_state_changes trigger (migration 0037) records for the state changes and new
+ * companies the rest of this transaction writes; transaction-local, so it never reaches another call.
+ */
+export async function noteStateReason(db: Database, reason: string): Promise<void> {
+  await db.execute(sql`select set_config('portal.state_reason', ${reason}, true)`);
+}
+
 export async function countCompanies(db: Database): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
   return row?.n ?? 0;

@@ -14,8 +14,6 @@ export {
   countEvents,
   countSubAccountsByRegion,
   findCompany,
-  /** New companies, as given (company creation, migration and the demo seed). */
-  insertCompanies as createCompanies,
   listCompanies,
   listDistributorCompanies,
   listSubAccounts,
@@ -128,6 +126,38 @@ export type StateChangeFields = Partial<
   Pick<q.NewCompany, 'plan_id' | 'plan_selected' | 'trial_expires_at' | 'first_active_at' | 'state_before_delete' | 'deleted_at'>
 >;
 
-export async function changeState(db: Database, companyId: number, state: CompanyState, at: Date, fields: StateChangeFields = {}) {
-  await q.updateCompany(db, companyId, { current_state: state, current_state_applied_at: at, ...fields });
+/**
+ * Runs writes with the reason the state history records for them (company_state_changes, migration 0037):
+ * the setting is transaction-local, so the writes run in a transaction of their own (a savepoint inside a
+ * call's) and the reason goes no further than them.
+ */
+function withStateReason<T>(db: Database, reason: string, write: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const inner = tx as unknown as Database;
+    await q.noteStateReason(inner, reason);
+    return write(inner);
+  });
+}
+
+/** A state change, with the reason the churn reports show for it ("Out of credit", "Trial ended without a plan"). */
+export async function changeState(
+  db: Database,
+  companyId: number,
+  state: CompanyState,
+  at: Date,
+  reason: string,
+  fields: StateChangeFields = {},
+) {
+  await withStateReason(db, reason, (tx) =>
+    q.updateCompany(tx, companyId, { current_state: state, current_state_applied_at: at, ...fields }),
+  );
+}
+
+/**
+ * New companies, as given (company creation, migration, the demo seed), their first state recorded with the
+ * reason when one is given; without one the history row's reason is whatever this transaction noted last.
+ */
+export function createCompanies(db: Database, rows: q.NewCompany[], reason?: string): Promise<q.CompanyRow[]> {
+  if (reason === undefined) return q.insertCompanies(db, rows);
+  return withStateReason(db, reason, (tx) => q.insertCompanies(tx, rows));
 }

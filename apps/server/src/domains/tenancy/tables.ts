@@ -102,3 +102,26 @@ export const companyStateCounts = pgTable('company_state_counts', {
   state: companyState('state').primaryKey(),
   n: integer('n').notNull().default(0),
 });
+
+/**
+ * Every change of a company's state, kept by triggers on companies (migration 0037) whoever writes it; read
+ * by reports through the report_company_state_changes view (churn tracking).
+ */
+export const companyStateChanges = pgTable(
+  'company_state_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** null: the company was created in to_state. */
+    from_state: companyState('from_state'),
+    to_state: companyState('to_state').notNull(),
+    reason: text('reason').notNull().default(''),
+    created_at: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('company_state_changes_created_idx').on(t.created_at, t.company_id),
+    index('company_state_changes_company_idx').on(t.company_id, t.created_at),
+  ],
+);

@@ -4,7 +4,7 @@ import { TableSkeleton } from '../../../../components/page/page-skeleton';
 import { errorMessage } from '../../../../lib/api-error';
 import { dailyStatsQuery } from '../../api';
 import { formatBytes } from '../../lib/bytes';
-import { ScrollTable } from '../scroll-table';
+import { ScrollTable } from '../../../../components/table/scroll-table';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

@@ -8,7 +8,7 @@ import { balanceHistoryQuery, usageOfDayQuery } from '../../api';
 import { useWhenVisible } from '../../hooks/use-when-visible';
 import { type BalanceDay, balanceChartPoints } from '../../lib/runway';
 import { SERVICE_KIND_LABEL } from '../../lib/service-kinds';
-import { ScrollTable } from '../scroll-table';
+import { ScrollTable } from '../../../../components/table/scroll-table';
 import { PacksUsed } from '../usage/packs-used';
 import { HeadingPlaceholder } from './card-heading';
 

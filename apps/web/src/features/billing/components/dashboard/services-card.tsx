@@ -4,7 +4,7 @@ import type { ActiveService } from '@portal/contract/billing/active-services';
 import { formatDate } from '../../../../lib/dates';
 import { formatCents } from '../../../../lib/money';
 import { SERVICE_KIND_LABEL } from '../../lib/service-kinds';
-import { ScrollTable } from '../scroll-table';
+import { ScrollTable } from '../../../../components/table/scroll-table';
 import { CardHeading, HeadingPlaceholder } from './card-heading';
 
 /** The dashboard shows the first few services; the whole list is on /my_active_services. */

@@ -3,7 +3,7 @@ import { CardSkeleton } from '../../../../components/page/page-skeleton';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatCents } from '../../../../lib/money';
 import { eligibleTrialUsersQuery } from '../../api';
-import { ScrollTable } from '../scroll-table';
+import { ScrollTable } from '../../../../components/table/scroll-table';
 import { CardHeading } from './card-heading';
 
 const SHOWN = 5;

@@ -10,7 +10,7 @@ import { CardSkeleton } from '../../../../components/page/page-skeleton';
 import { formatDate } from '../../../../lib/dates';
 import { plansQuery, useSelectPlan } from '../../api';
 import { isDowngrade, planLimits, planPriceText, SALES_CONTACT_URL, selectionEffect, UNPICKABLE } from '../../lib/plans';
-import { ScrollTable } from '../scroll-table';
+import { ScrollTable } from '../../../../components/table/scroll-table';
 
 type PlansAnswer = CallOutput<typeof listPlans>;
 

@@ -1,0 +1,3 @@
+import { fuzzDomain } from './fuzz.ts';
+
+await fuzzDomain('reports');

@@ -1,0 +1,4 @@
+import { reportAnalyticsLinks } from '@portal/contract/reports/downloads';
+import { defineQuery } from '../../../lib/call-hooks';
+
+export const analyticsLinksQuery = defineQuery(reportAnalyticsLinks);
