@@ -39,6 +39,7 @@ export function checkLayers(root) {
   checkTableWrites(server, problems);
   checkSqlPlacement(server, problems);
   checkCircles(server, problems);
+  checkModuleMocks(server, problems);
   checkImports(loadSources(root, WEB), webReasons, problems);
   checkImports(loadSources(root, CONTRACT), contractReasons, problems);
   return problems;
@@ -430,6 +431,21 @@ function checkSqlPlacement(sources, problems) {
     const first = Math.min(...[...found.values()].flat());
     const list = [...found].map(([what, lines]) => `${what} (line${lines.length > 1 ? 's' : ''} ${lines.join(', ')})`);
     problems.push(`${source.rel}:${first}: SQL outside queries.ts: ${list.join('; ')}`);
+  }
+}
+
+// Server test files share a worker's module cache (docs/decisions/0065): a module mock would leak into the
+// files after it, or miss a module one of them already loaded.
+
+const MODULE_MOCK = /(?<![\w$])vi\s*\.\s*(?:mock|doMock|unmock)\s*\(/g;
+
+function checkModuleMocks(sources, problems) {
+  for (const source of sources) {
+    for (const m of source.scan.code.matchAll(MODULE_MOCK)) {
+      problems.push(
+        `${source.rel}:${lineAt(source.text, m.index)}: vi.mock in a server test: swap the module's source and put it back (docs/decisions/0065)`,
+      );
+    }
   }
 }
 

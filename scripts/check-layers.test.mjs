@@ -259,6 +259,13 @@ describe('check-layers', () => {
     ]);
   });
 
+  test('vi.mock in a server test fails; in a comment or a string it does not', () => {
+    const problems = check({
+      [`${D}/users/service.test.ts`]: `import { vi } from 'vitest';\n// vi.mock('./a.ts') would leak\nconst s = "vi.mock(";\nvi.mock('./service.ts');\n`,
+    });
+    assertProblems(problems, [about(`${D}/users/service.test.ts`, 'vi.mock in a server test')]);
+  });
+
   test('the platform importing a domain fails', () => {
     const problems = check({
       [`${S}/platform/handle.ts`]: `import type { User } from '../domains/users/service.ts';\nexport type U = User;\n`,

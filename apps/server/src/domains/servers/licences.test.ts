@@ -11,25 +11,26 @@ import {
   setLicenseName,
 } from '@portal/contract/servers/licences';
 import { adminServerLicenseTable, adminSetLicensePayload, userMyServersTable } from '@portal/contract/servers/server-tables';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLicence } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
 import { companyEvents, licenceRow, servicesOf, setCompany, setLicence } from '../../test/rows.ts';
+import { randomSerial, serialSource } from './serial.ts';
 
-// The serial source, replaceable so a test can make it collide.
-const serials = vi.hoisted(() => ({ queue: [] as string[] }));
-vi.mock('./serial.ts', async (original) => {
-  const real = await original<typeof import('./serial.ts')>();
-  return { newSerial: () => serials.queue.shift() ?? real.newSerial() };
-});
+// Serials drawn from a queue first, so a test can make them collide.
+const serials = { queue: [] as string[] };
 
 let t: TestContext;
 let adminUserId: number;
 beforeAll(async () => {
+  serialSource.next = () => serials.queue.shift() ?? randomSerial();
   t = await createTestContext();
   adminUserId = (await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE' })).user.id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  serialSource.next = randomSerial;
+  await t.close();
+});
 
 const customer = (plan = 'Growth') => signedInCompany(t, { current_state: 'ACTIVE', plan_id: plan });
 const admin = () => new TestClient(t.app).useSession(t.db, t.clock, adminUserId);
