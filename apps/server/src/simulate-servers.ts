@@ -5,7 +5,7 @@
  * turn when there are fewer serials than servers), checking in every --interval seconds (once with --once).
  */
 import { parseArgs } from 'node:util';
-import { checkInOnce, drift, newServer, seededRandom } from './domains/servers/simulator.ts';
+import { type CheckInResult, checkInOnce, drift, newServer, seededRandom } from './domains/servers/simulator.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,13 +31,15 @@ const rand = seededRandom('drift');
 
 async function round(): Promise<boolean> {
   const results = await Promise.all(
-    fleet.map((s) => checkInOnce(values.url, s).catch((e: Error) => ({ serial_number: s.serial_number, status: 0, message: e.message }))),
+    fleet.map((s) =>
+      checkInOnce(values.url, s).catch((e: Error): CheckInResult => ({ serial_number: s.serial_number, status: 0, message: e.message })),
+    ),
   );
   for (const r of results)
     console.log(
       `${new Date().toISOString()} ${r.serial_number} ${r.status} ${r.status === 200 ? `lease until ${'lease_expires_at' in r ? r.lease_expires_at : ''}` : r.message}`,
     );
-  fleet = fleet.map((s) => drift(s, rand));
+  fleet = fleet.map((s, i) => drift({ ...s, reported: results[i]?.reported ?? s.reported }, rand));
   return results.every((r) => r.status === 200);
 }
 

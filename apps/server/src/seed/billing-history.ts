@@ -262,6 +262,31 @@ function historyOf(c: DemoBillingCompany, prices: Price[], today: string, welcom
 }
 
 /** Devices one by one for the customer guarantee: a few new ones still in the window, and two refunded long ago. */
+/** Operating systems as backup clients spread over them. */
+const OPERATING_SYSTEMS = ['Windows', 'Windows', 'Windows', 'Windows Server', 'macOS', 'Windows', 'Linux', 'macOS'];
+
+/**
+ * The devices its servers named, as many as its latest day counts, each first seen on the first day the count
+ * reached it, with the operating system its server reported (the Current Month OS widget reads them).
+ */
+function fleetOf(h: billing.CompanyHistory): void {
+  const count = h.stats.at(-1)?.device_count ?? 0;
+  for (let i = 0; i < count; i++) {
+    const first = h.stats.find((s) => (s.device_count ?? 0) > i)?.date ?? h.stats.at(-1)?.date;
+    if (!first) return;
+    h.devices.push({
+      device_key: `device-${h.company_id}-${i}`,
+      username: `user${i + 1}`,
+      reported_os: OPERATING_SYSTEMS[(h.company_id * 5 + i * 3) % OPERATING_SYSTEMS.length] ?? 'Windows',
+      first_seen_at: new Date(dayMs(first)),
+      deleted_at: null,
+      refunded_at: null,
+      refund_pack: null,
+      refund_amount: null,
+    });
+  }
+}
+
 function devicesOf(h: billing.CompanyHistory, today: string, c: DemoBillingCompany): void {
   const names = ['reception-pc', 'accounts-laptop', 'dr-smith-surface', 'xray-workstation', 'server-room-nas'];
   names.slice(0, 3).forEach((name, i) => {
@@ -328,6 +353,7 @@ export async function seedBillingHistory(db: Database, now: Date, companies: Dem
       const rich = historyOf(c, prices, today, 100_000_000);
       h = historyOf(c, prices, today, 100_000_000 - rich.balance + 10);
     }
+    fleetOf(h);
     if (c.profile.hostedConsole) devicesOf(h, today, c);
     return h;
   });

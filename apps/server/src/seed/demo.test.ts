@@ -5,7 +5,7 @@ import { seedDemoIfEmpty } from './demo.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-world.ts';
 import { countCompanies } from '../domains/tenancy/service.ts';
 import { jobContext } from '../test/context.ts';
-import { creditPacksOf, usageRowsOf } from '../test/rows.ts';
+import { billingDevicesOf, creditPacksOf, dailyStatsOf, usageRowsOf } from '../test/rows.ts';
 import * as billing from '../domains/billing/service.ts';
 
 let t: TestContext;
@@ -85,6 +85,11 @@ describe('demo world and the scheduled jobs', () => {
     expect((usage.at(-1)?.charge_day ?? today) < today).toBe(true);
     expect(new Set(usage.map((u) => u.kind))).toEqual(new Set(['device', 'booster', 'storage', 'hosted_server']));
     expect((await creditPacksOf(ctx, acme)).map((p) => p.source)).toEqual(expect.arrayContaining(['admin', 'purchase', 'promo', 'refund']));
+    // Its servers named today's devices, each with an operating system, for the Current Month OS report.
+    const devices = (await billingDevicesOf(ctx, acme)).filter((d) => d.deleted_at === null && d.device_key.startsWith('device-'));
+    const [latest] = await dailyStatsOf(ctx, acme);
+    expect(devices).toHaveLength(latest?.device_count ?? -1);
+    expect(new Set(devices.map((d) => d.reported_os)).size).toBeGreaterThan(2);
     const estimates = await billing.estimatesOf(job, acme);
     expect(estimates.balance).toBeGreaterThan(0);
     expect(estimates.days_remaining).toBeGreaterThan(0);

@@ -154,6 +154,15 @@ export async function insertBillingDevice(t: Rows, row: typeof schema.billingDev
   return made;
 }
 
+/** A company's devices, by key. */
+export function billingDevicesOf(t: Rows, companyId: number): Promise<BillingDeviceRow[]> {
+  return t.db
+    .select()
+    .from(schema.billingDevices)
+    .where(eq(schema.billingDevices.company_id, companyId))
+    .orderBy(schema.billingDevices.device_key);
+}
+
 // Payments
 
 export type PromoRedemptionRow = typeof schema.promoRedemptions.$inferSelect;
@@ -334,7 +343,8 @@ export async function stateChangesOf(t: Rows, companyId: number) {
 
 /** A company's device charges, one per day given (putCharge). */
 export async function putCharges(t: Rows, companyId: number, charges: { charge_day: string; amount: number }[]): Promise<void> {
-  for (const c of charges) await putCharge(t, { company_id: companyId, charge_day: c.charge_day, kind: 'device', quantity: 1, amount: c.amount });
+  for (const c of charges)
+    await putCharge(t, { company_id: companyId, charge_day: c.charge_day, kind: 'device', quantity: 1, amount: c.amount });
 }
 
 // ---- report downloads ----
@@ -347,7 +357,10 @@ export async function putLedgerRow(t: Rows, row: typeof schema.creditLedger.$inf
 // ---- current month ----
 
 /** A company's first download of a version's installer for a platform (the version is made when missing). */
-export async function putCompanyDownload(t: Rows, row: { company_id: number; version_key: string; platform: string; at: Date }): Promise<void> {
+export async function putCompanyDownload(
+  t: Rows,
+  row: { company_id: number; version_key: string; platform: string; at: Date },
+): Promise<void> {
   const [major = 0, minor = 0, patch = 0] = row.version_key.split('.').map(Number);
   await t.db
     .insert(schema.downloadVersions)

@@ -123,6 +123,9 @@ export const adminSetLicensePayload = defineCall({
 });
 
 const zCount = z.number().int().min(0).max(10_000_000);
+const zDeviceKey = z.string().trim().min(1).max(200);
+/** A check-in carries at most this many device changes; a server with more sends them over several. */
+export const MAX_DEVICES_PER_CHECK_IN = 1000;
 
 /** What a self-hosted backup server sends when it checks in (docs/decisions/0035). */
 export const licenseCheckIn = defineCall({
@@ -145,6 +148,16 @@ export const licenseCheckIn = defineCall({
         proxmox: zCount.default(0),
       })
       .default({ microsoft365: 0, disk_image: 0, mssql: 0, hyperv: 0, vmware: 0, proxmox: 0 }),
+    /**
+     * Devices new to the server since its last accepted check-in, or whose user or operating system changed
+     * (all of them on its first): the device's key on the server, its user and its operating system.
+     */
+    devices: z
+      .array(z.object({ id: zDeviceKey, username: z.string().trim().max(200).default(''), os: z.string().trim().max(60).default('') }))
+      .max(MAX_DEVICES_PER_CHECK_IN)
+      .default([]),
+    /** Keys of devices deleted from the server since its last accepted check-in. */
+    removed_devices: z.array(zDeviceKey).max(MAX_DEVICES_PER_CHECK_IN).default([]),
   }),
   output: z.object({
     serial_number: z.string(),

@@ -20,19 +20,44 @@ export function latestRefundTime(now: Date): Date {
   return at;
 }
 
-/** A device (user) the company's servers now report; the guarantee window starts at its first sighting. */
-export async function deviceSeen(ctx: AnyContext, input: { company_id: number; device_key: string; username: string; at?: Date }) {
-  await q.upsertDevice(ctx.db, {
+/** A device the company's servers report: its key on the server, the user, and its operating system ('' when not told). */
+export interface ReportedDevice {
+  device_key: string;
+  username: string;
+  os: string;
+}
+
+/**
+ * What a company's server reports of its devices: those it now has (each one's guarantee window starts at its
+ * first sighting) and those deleted from it (within the window, their charges come back at the next weekly
+ * refund). Answers the keys newly marked deleted.
+ */
+export async function devicesReported(
+  ctx: AnyContext,
+  input: { company_id: number; seen: readonly ReportedDevice[]; removed: readonly string[]; at?: Date },
+): Promise<string[]> {
+  const at = input.at ?? ctx.clock.now();
+  await q.upsertDevices(ctx.db, input.company_id, at, input.seen);
+  return q.markDevicesDeleted(ctx.db, input.company_id, input.removed, at);
+}
+
+/** One device seen (tests and the demo build fleets so). */
+export async function deviceSeen(
+  ctx: AnyContext,
+  input: { company_id: number; device_key: string; username: string; os?: string; at?: Date },
+) {
+  await devicesReported(ctx, {
     company_id: input.company_id,
-    device_key: input.device_key,
-    username: input.username,
-    first_seen_at: input.at ?? ctx.clock.now(),
+    seen: [{ device_key: input.device_key, username: input.username, os: input.os ?? '' }],
+    removed: [],
+    at: input.at,
   });
 }
 
-/** A device deleted from its server; within the guarantee window its charges come back at the next weekly refund. */
+/** One device deleted from its server; true when it was present. */
 export async function deviceRemoved(ctx: AnyContext, input: { company_id: number; device_key: string; at?: Date }): Promise<boolean> {
-  return q.markDeviceDeleted(ctx.db, input.company_id, input.device_key, input.at ?? ctx.clock.now());
+  const removed = await devicesReported(ctx, { company_id: input.company_id, seen: [], removed: [input.device_key], at: input.at });
+  return removed.length > 0;
 }
 
 /**

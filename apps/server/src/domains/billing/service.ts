@@ -42,5 +42,13 @@ export {
   stopService,
 } from './service-registry.ts';
 export { packView as creditPackView } from './reads.ts';
-export { deviceRemoved, deviceSeen, latestRefundTime, REFUND_PACK_NAME, refundNewUsersJob } from './refunds.ts';
+export {
+  deviceRemoved,
+  deviceSeen,
+  devicesReported,
+  latestRefundTime,
+  REFUND_PACK_NAME,
+  type ReportedDevice,
+  refundNewUsersJob,
+} from './refunds.ts';
 export { type CompanyHistory, importHistory } from './history.ts';

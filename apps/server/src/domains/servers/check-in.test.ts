@@ -1,11 +1,12 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { createLicense, getSerialLogs, relaxLicense, setLicenseLockState } from '@portal/contract/servers/licences';
 import { VERSION_ERROR } from '@portal/contract/servers/payload';
-import { licenseCheckIn, signedText, userMyServersTable } from '@portal/contract/servers/server-tables';
+import { currentMonth } from '@portal/contract/reports/current-month';
+import { licenseCheckIn, MAX_DEVICES_PER_CHECK_IN, signedText, userMyServersTable } from '@portal/contract/servers/server-tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLicence } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
-import { dailyStatsOf, licenceLogCount, licenceRow, setCompany, setLicence } from '../../test/rows.ts';
+import { billingDevicesOf, dailyStatsOf, licenceLogCount, licenceRow, setCompany, setLicence } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
 import { CHECK_IN_REFUSALS, LEASE_GRACE_DAYS, LOGS_KEPT } from './service.ts';
 
@@ -27,7 +28,15 @@ interface Reply {
 
 async function checkIn(
   ip: string,
-  input: { serial_number: string; machine_id?: string; version?: string; device_count?: number; boosters?: object },
+  input: {
+    serial_number: string;
+    machine_id?: string;
+    version?: string;
+    device_count?: number;
+    boosters?: object;
+    devices?: { id: string; username?: string; os?: string }[];
+    removed_devices?: string[];
+  },
 ) {
   const res = await t.app.inject({
     method: 'POST',
@@ -185,5 +194,78 @@ describe('the licence endpoint', () => {
     const row = await licenceRow(t, serial);
     for (let i = 0; i < LOGS_KEPT + 5; i++) await checkIn('192.0.2.8', { serial_number: serial, device_count: 1 });
     expect(await licenceLogCount(t, row?.id ?? 0)).toBe(LOGS_KEPT);
+  });
+});
+
+describe('devices named by check-ins', () => {
+  const osWidget = async () => {
+    const admin = await new TestClient(t.app).useSession(t.db, t.clock, adminUserId);
+    const data = ok(await admin.call(currentMonth, { id: 'admin_device_os_usage_by_month', refresh: true })).data.data;
+    if (data.id !== 'admin_device_os_usage_by_month') throw new Error(data.id);
+    return data.rows.filter((r) => r.month === '2026-11').map((r) => [r.os, r.devices]);
+  };
+
+  it('records each device with its user and operating system, and the OS widget counts them', async () => {
+    const { serial, company } = await licence();
+    const devices = [
+      { id: 'pc-1', username: 'ana', os: 'Windows' },
+      { id: 'pc-2', username: 'ben', os: 'Windows' },
+      { id: 'mac-1', username: 'cy', os: 'macOS' },
+      { id: 'box-1', username: 'root' },
+    ];
+    expect((await checkIn('192.0.2.20', { serial_number: serial, device_count: 4, devices })).status).toBe('ok');
+    const rows = await billingDevicesOf(t, company.id);
+    expect(rows.map((d) => [d.device_key, d.username, d.reported_os, d.deleted_at])).toEqual([
+      ['box-1', 'root', null, null],
+      ['mac-1', 'cy', 'macOS', null],
+      ['pc-1', 'ana', 'Windows', null],
+      ['pc-2', 'ben', 'Windows', null],
+    ]);
+    expect(rows.every((d) => d.first_seen_at.getTime() === t.clock.now().getTime())).toBe(true);
+    // Most devices first; the order of a tie is the database's collation.
+    const counts = await osWidget();
+    expect(counts[0]).toEqual(['Windows', 2]);
+    expect(counts.slice(1).sort()).toEqual([
+      ['Not reported', 1],
+      ['macOS', 1],
+    ]);
+  });
+
+  it('keeps a device’s first sighting and its operating system when named again without one; a removal marks it deleted once', async () => {
+    const { serial, company } = await licence();
+    await checkIn('192.0.2.21', { serial_number: serial, device_count: 1, devices: [{ id: 'pc-9', username: 'dee', os: 'Linux' }] });
+    const first = t.clock.now().getTime();
+    t.clock.advance(3_600_000);
+    // Named twice in one check-in (the last wins), again without an OS, under a new user.
+    const again = [
+      { id: 'pc-9', username: 'old' },
+      { id: 'pc-9', username: 'eve' },
+    ];
+    expect((await checkIn('192.0.2.21', { serial_number: serial, device_count: 1, devices: again })).status).toBe('ok');
+    let [row] = await billingDevicesOf(t, company.id);
+    expect([row?.username, row?.reported_os, row?.first_seen_at.getTime()]).toEqual(['eve', 'Linux', first]);
+
+    await checkIn('192.0.2.21', { serial_number: serial, device_count: 0, removed_devices: ['pc-9', 'never-seen'] });
+    [row] = await billingDevicesOf(t, company.id);
+    expect(row?.deleted_at?.getTime()).toBe(t.clock.now().getTime());
+    t.clock.advance(60_000);
+    await checkIn('192.0.2.21', { serial_number: serial, device_count: 0, removed_devices: ['pc-9'] });
+    expect((await billingDevicesOf(t, company.id)).map((d) => d.device_key)).toEqual(['pc-9']);
+    expect((await billingDevicesOf(t, company.id))[0]?.deleted_at?.getTime()).toBe(t.clock.now().getTime() - 60_000);
+  });
+
+  it('a refused check-in records no devices', async () => {
+    const { serial, company } = await licence({ state: 'SUSPENDED' });
+    const refused = await checkIn('192.0.2.22', { serial_number: serial, devices: [{ id: 'pc-1', os: 'Windows' }] });
+    expect(refused.status).toBe('error');
+    expect(await billingDevicesOf(t, company.id)).toEqual([]);
+  });
+
+  it(`refuses more than ${MAX_DEVICES_PER_CHECK_IN} devices in one check-in without recording any`, async () => {
+    const { serial, company } = await licence();
+    const devices = Array.from({ length: MAX_DEVICES_PER_CHECK_IN + 1 }, (_, i) => ({ id: `d${i}` }));
+    const reply = await checkIn('192.0.2.23', { serial_number: serial, devices });
+    expect(reply).toMatchObject({ status: 'error', code: 400 });
+    expect(await billingDevicesOf(t, company.id)).toEqual([]);
   });
 });

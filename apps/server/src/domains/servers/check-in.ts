@@ -33,6 +33,8 @@ export interface CheckIn {
   version: string;
   device_count: number;
   boosters: BoosterCounts;
+  devices: { id: string; username: string; os: string }[];
+  removed_devices: string[];
 }
 
 const boosterTotal = (b: Record<string, number>) => Object.values(b).reduce((s, n) => s + n, 0);
@@ -115,6 +117,12 @@ export async function checkIn(ctx: CallContext<Actor | null>, input: CheckIn) {
     },
   );
   await reportDay(ctx, licence.company_id, day, input.version);
+  // After reportDay's per-company lock, so two servers of one company never write the same devices at once.
+  await billing.devicesReported(ctx, {
+    company_id: licence.company_id,
+    seen: input.devices.map((d) => ({ device_key: d.id, username: d.username, os: d.os })),
+    removed: input.removed_devices,
+  });
 
   const plan = planPayload(ctx.config, company.plan_id);
   const payload = licence.payload_override && decodePayload(licence.payload_override) ? licence.payload_override : plan;

@@ -3,7 +3,7 @@ import { licenseCheckIn } from '@portal/contract/servers/server-tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLicence } from '../../test/factories.ts';
 import { ON_POSTGRES, type TestContext, createTestContext, newCompany, parallelClients } from '../../test/harness.ts';
-import { dailyStatsOf, licenceRow, servicesOf, setLicence } from '../../test/rows.ts';
+import { billingDevicesOf, dailyStatsOf, licenceRow, servicesOf, setLicence } from '../../test/rows.ts';
 
 const N = 8;
 
@@ -15,12 +15,19 @@ describe.skipIf(!ON_POSTGRES)('licences under parallel calls (PostgreSQL)', () =
   });
   afterAll(() => t.close());
 
-  const checkIn = async (ip: string, serial: string, devices: number, machine = 'm') => {
+  const checkIn = async (ip: string, serial: string, devices: number, machine = 'm', named: { id: string; os: string }[] = []) => {
     const res = await t.app.inject({
       method: 'POST',
       url: licenseCheckIn.path,
       headers: { 'x-forwarded-for': ip },
-      payload: { serial_number: serial, machine_id: machine, version: '25.3.0', device_count: devices, boosters: { mssql: 1 } },
+      payload: {
+        serial_number: serial,
+        machine_id: machine,
+        version: '25.3.0',
+        device_count: devices,
+        boosters: { mssql: 1 },
+        devices: named,
+      },
     });
     return res.statusCode;
   };
@@ -34,6 +41,18 @@ describe.skipIf(!ON_POSTGRES)('licences under parallel calls (PostgreSQL)', () =
     const [today] = await dailyStatsOf(t, company.id);
     expect(today?.device_count).toBe((N * (N + 1)) / 2);
     expect(today?.booster_mssql).toBe(N);
+  });
+
+  it('records the devices several servers of one company name at once, in opposite orders, once each and without a deadlock', async () => {
+    const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    const serials = [];
+    for (let i = 0; i < N; i++) serials.push((await newLicence(t.db, t.clock.now(), company.id)).serial_number);
+    const named = Array.from({ length: 50 }, (_, i) => ({ id: `dev-${String(i).padStart(2, '0')}`, os: 'Windows' }));
+    const codes = await Promise.all(
+      serials.map((s, i) => checkIn(`10.2.0.${i + 1}`, s, named.length, 'm', i % 2 ? [...named].reverse() : named)),
+    );
+    expect(codes).toEqual(Array(N).fill(200));
+    expect((await billingDevicesOf(t, company.id)).map((d) => d.device_key)).toEqual(named.map((d) => d.id));
   });
 
   it('binds a locked licence to one server when several first use it at once', async () => {

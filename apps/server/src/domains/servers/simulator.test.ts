@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLicence } from '../../test/factories.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
-import { licenceRow } from '../../test/rows.ts';
-import { checkInOnce, drift, newServer, seededRandom } from './simulator.ts';
+import { billingDevicesOf, licenceRow } from '../../test/rows.ts';
+import { checkInOnce, deviceChanges, drift, newServer, seededRandom } from './simulator.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -39,5 +39,27 @@ describe('the server simulator', () => {
     const result = await checkInOnce('http://portal.test', server, viaApp);
     expect(result).toMatchObject({ serial_number, status: 200 });
     expect(await licenceRow(t, serial_number)).toMatchObject({ server_version: server.version, num_clients_online: server.devices });
+  });
+
+  it('names its devices with their operating systems on the first check-in, then only those that came or went', async () => {
+    const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    const { serial_number } = await newLicence(t.db, t.clock.now(), company.id);
+    let server = newServer(serial_number, 1);
+    const first = deviceChanges(server);
+    expect(first.devices).toHaveLength(server.devices);
+    expect(first.removed_devices).toEqual([]);
+    expect(new Set(first.devices.map((d) => d.os)).size).toBeGreaterThan(1);
+    const result = await checkInOnce('http://portal.test', server, viaApp);
+    expect(result.reported).toBe(server.devices);
+    const seen = await billingDevicesOf(t, company.id);
+    expect(seen).toHaveLength(server.devices);
+    expect(seen.every((d) => d.reported_os !== null)).toBe(true);
+
+    // Two devices go: the next check-in names them as removed and nothing as new.
+    server = { ...server, reported: server.devices, devices: server.devices - 2 };
+    expect(deviceChanges(server).devices).toEqual([]);
+    await checkInOnce('http://portal.test', server, viaApp);
+    const after = await billingDevicesOf(t, company.id);
+    expect(after.filter((d) => d.deleted_at !== null)).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Simulated self-hosted servers for `npm run simulate:servers`: each checks in with its serial, a machine id,
- * a version and device and booster counts that drift a little between check-ins, as real ones do. No SQL
+ * a version and device and booster counts that drift a little between check-ins, as real ones do, and names the
+ * devices that came or went since its last accepted check-in (each with its operating system). No SQL
  * and no portal internals: it speaks only the public licence endpoint, so it can run against any portal.
  */
 export interface SimulatedServer {
@@ -8,6 +9,8 @@ export interface SimulatedServer {
   machine_id: string;
   version: string;
   devices: number;
+  /** How many of its devices the portal has accepted: devices are numbered, so those past it are new and those past `devices` are gone. */
+  reported: number;
   boosters: { microsoft365: number; disk_image: number; mssql: number; hyperv: number; vmware: number; proxmox: number };
 }
 
@@ -36,6 +39,7 @@ export function newServer(serial: string, index: number): SimulatedServer {
     machine_id: `sim-${index}-${serial.slice(0, 5).toLowerCase()}`,
     version: VERSIONS[Math.floor(rand() * VERSIONS.length)] ?? '25.3.0',
     devices,
+    reported: 0,
     boosters: {
       microsoft365: some(0.4),
       disk_image: some(0.3),
@@ -53,8 +57,39 @@ export function drift(s: SimulatedServer, rand: () => number): SimulatedServer {
   return { ...s, devices: Math.max(0, s.devices + step) };
 }
 
+/** Operating systems as a fleet of backup clients spreads over them (a device keeps its own). */
+const OPERATING_SYSTEMS = [
+  'Windows',
+  'Windows',
+  'Windows',
+  'Windows',
+  'Windows Server',
+  'Windows Server',
+  'macOS',
+  'macOS',
+  'Linux',
+  'Linux',
+];
+
+const deviceKey = (s: SimulatedServer, i: number) => `${s.machine_id}-device-${i}`;
+
+/** The devices a check-in names: those new since the last accepted one (all on the first), and those gone. */
+export function deviceChanges(s: SimulatedServer) {
+  const devices = [];
+  for (let i = s.reported; i < s.devices; i++) {
+    const key = deviceKey(s, i);
+    const os = OPERATING_SYSTEMS[Math.floor(seededRandom(key)() * OPERATING_SYSTEMS.length)] ?? 'Windows';
+    devices.push({ id: key, username: `user${i}`, os });
+  }
+  const removed_devices = [];
+  for (let i = s.devices; i < s.reported; i++) removed_devices.push(deviceKey(s, i));
+  return { devices, removed_devices };
+}
+
 export interface CheckInResult {
   serial_number: string;
+  /** The device count the portal accepted; the caller keeps it as `reported`. */
+  reported?: number;
   status: number;
   message: string;
   lease_expires_at?: string;
@@ -70,6 +105,7 @@ export async function checkInOnce(url: string, s: SimulatedServer, fetchImpl: ty
       version: s.version,
       device_count: s.devices,
       boosters: s.boosters,
+      ...deviceChanges(s),
     }),
   });
   const body = (await res.json()) as { message?: string; data?: { lease_expires_at?: string } };
@@ -77,6 +113,7 @@ export async function checkInOnce(url: string, s: SimulatedServer, fetchImpl: ty
     serial_number: s.serial_number,
     status: res.status,
     message: body.message ?? '',
+    ...(res.status === 200 ? { reported: s.devices } : {}),
     ...(body.data?.lease_expires_at ? { lease_expires_at: body.data.lease_expires_at } : {}),
   };
 }

@@ -1,31 +1,59 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
 import { billingDevices } from '../tables.ts';
 import { rowsOf } from './ledger.ts';
 
 export type DeviceRow = typeof billingDevices.$inferSelect;
 
-/** A device the company's servers report; seen again, it keeps its first sighting (and comes back if it was removed, unless refunded). */
-export async function upsertDevice(db: Database, row: { company_id: number; device_key: string; username: string; first_seen_at: Date }) {
+/**
+ * Devices the company's servers report, in one statement: each keeps its first sighting and comes back if it was
+ * removed (unless refunded); an operating system, once reported, is kept until another is. Keys are unique and
+ * sorted, so two check-ins of one company lock rows in one order.
+ */
+export async function upsertDevices(
+  db: Database,
+  companyId: number,
+  at: Date,
+  devices: readonly { device_key: string; username: string; os: string }[],
+) {
+  if (devices.length === 0) return;
+  const rows = [...new Map(devices.map((d) => [d.device_key, d])).values()].sort((a, b) => (a.device_key < b.device_key ? -1 : 1));
   await db
     .insert(billingDevices)
-    .values(row)
+    .values(
+      rows.map((d) => ({
+        company_id: companyId,
+        device_key: d.device_key,
+        username: d.username,
+        first_seen_at: at,
+        reported_os: d.os || null,
+      })),
+    )
     .onConflictDoUpdate({
       target: [billingDevices.company_id, billingDevices.device_key],
       set: {
-        username: row.username,
+        username: sql`excluded.username`,
+        reported_os: sql`coalesce(excluded.reported_os, ${billingDevices.reported_os})`,
         deleted_at: sql`case when ${billingDevices.refunded_at} is null then null else ${billingDevices.deleted_at} end`,
       },
     });
 }
 
-export async function markDeviceDeleted(db: Database, companyId: number, deviceKey: string, at: Date): Promise<boolean> {
+/** The keys among `deviceKeys` that were present and are now marked deleted. */
+export async function markDevicesDeleted(db: Database, companyId: number, deviceKeys: readonly string[], at: Date): Promise<string[]> {
+  if (deviceKeys.length === 0) return [];
   const rows = await db
     .update(billingDevices)
     .set({ deleted_at: at })
-    .where(and(eq(billingDevices.company_id, companyId), eq(billingDevices.device_key, deviceKey), isNull(billingDevices.deleted_at)))
-    .returning({ id: billingDevices.id });
-  return rows.length > 0;
+    .where(
+      and(
+        eq(billingDevices.company_id, companyId),
+        inArray(billingDevices.device_key, [...new Set(deviceKeys)]),
+        isNull(billingDevices.deleted_at),
+      ),
+    )
+    .returning({ device_key: billingDevices.device_key });
+  return rows.map((r) => r.device_key);
 }
 
 /**
