@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-test-tools.sh
 
 pg_url="${DATABASE_URL:-}"
+# No one reviews the whole suite's screenshots: the journeys skip them here (npm run test:e2e takes them).
+export E2E_SCREENSHOTS="${E2E_SCREENSHOTS:-0}"
 timings=()
 step() {
   local name=$1

@@ -27,7 +27,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function expectAccessible(page: Page, exclude: readonly string[] = []) {
   // A table refetching in the background is veiled by its translucent loader; judge the page once it settles.
   await expect(page.locator('.mantine-datatable-loader-fetching')).toHaveCount(0);
-  const builder = new AxeBuilder({ page });
+  // Legacy mode runs axe in the page's own frames; the default opens a new blank page to merge frames' results on
+  // every check, a second or so each here. The portal's frames are same-origin, or excluded when they are not its own.
+  // resultTypes: axe details only the violations, not every node that passed.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   for (const selector of exclude) builder.exclude(selector);
   const { violations } = await builder.analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -36,7 +39,12 @@ export async function expectAccessible(page: Page, exclude: readonly string[] = 
   ).toEqual([]);
 }
 
+/**
+ * Saves a full-page screenshot for a person to review. E2E_SCREENSHOTS=0 skips them (the CI run, which no one
+ * looks at); a failing test still gets its own.
+ */
 export async function screenshot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
