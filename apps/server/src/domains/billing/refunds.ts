@@ -41,7 +41,7 @@ export async function devicesReported(
   return q.markDevicesDeleted(ctx.db, input.company_id, input.removed, at);
 }
 
-/** One device seen (tests and the demo build fleets so). */
+/** One device seen, as tests build their fleets. */
 export async function deviceSeen(
   ctx: AnyContext,
   input: { company_id: number; device_key: string; username: string; os?: string; at?: Date },

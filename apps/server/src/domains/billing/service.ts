@@ -48,7 +48,6 @@ export {
   devicesReported,
   latestRefundTime,
   REFUND_PACK_NAME,
-  type ReportedDevice,
   refundNewUsersJob,
 } from './refunds.ts';
 export { type CompanyHistory, importHistory } from './history.ts';
