@@ -1,6 +1,6 @@
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { listDistributors, listSales } from '@portal/contract/companies/company-lookups';
-import { adminUsageReport, type CustomerUsageRow } from '@portal/contract/reports/customer-usage';
+import { adminUsageReport } from '@portal/contract/reports/customer-usage';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,35 +8,10 @@ import { authContext } from '../../../test/auth-fixtures';
 import { fakeApi, on } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { CustomerUsageTab } from './customer-usage-tab';
+import { CLOSING, OPENING, streamEvent, usageRow } from './stream-fixtures';
 import { MALFORMED_STREAM } from './usage-stream';
 
 const ADMIN = authContext({ roles: ['any', 'admin'], company_type: 'admin', capabilities: ['sales_commission'] });
-
-const row = (id: number, company_name: string): CustomerUsageRow => ({
-  id,
-  company_name,
-  company_type: 'customer',
-  distributor: null,
-  is_vip: false,
-  is_partner_company: false,
-  is_internal_comet_company: false,
-  is_managed: false,
-  region: { code: 'us-east' },
-  users: [],
-  balance: 2500,
-  usage: [{ type: 'device', charge_total_cents: 1234, charge_count: 3, peak_quantity: 4 }],
-  usage_total_cents: 1234,
-  has_real_usage: true,
-  state: 'ACTIVE',
-  has_contract_billing: false,
-  latest_plan: { name: 'Growth' },
-  sales_id: null,
-  first_active_at: null,
-  created_at: '2026-01-10T00:00:00.000Z',
-  deleted_at: null,
-});
-
-const event = (e: unknown, first = false) => `${first ? '' : ','}${JSON.stringify(e)}\n`;
 
 /** The fake API for the pickers, and the report answered by a stream of these chunks. */
 function serve(chunks: string[], auth = ADMIN) {
@@ -62,8 +37,6 @@ function serve(chunks: string[], auth = ADMIN) {
   return { bodies };
 }
 
-const OPENING = '{"status":"ok","code":200,"data":[\n';
-
 /** A select's own input (Mantine also labels its hidden value and its list with the label). */
 const field = (label: string) =>
   screen
@@ -74,10 +47,10 @@ describe('CustomerUsageTab', () => {
   it('streams the rows in with the loaded count and the percentage', async () => {
     serve([
       OPENING,
-      event({ event: 'COMPANIES_LOADED', total: 2 }, true),
-      event({ event: 'COMPANY', row: row(1, 'Kiwi Backups') }),
-      event({ event: 'COMPANY', row: row(2, 'Tui Storage') }),
-      ']}\n',
+      streamEvent({ event: 'COMPANIES_LOADED', total: 2 }, true),
+      streamEvent({ event: 'COMPANY', row: usageRow(1, 'Kiwi Backups') }),
+      streamEvent({ event: 'COMPANY', row: usageRow(2, 'Tui Storage') }),
+      CLOSING,
     ]);
     renderWithProviders(<CustomerUsageTab />);
     await userEvent.click(screen.getByRole('button', { name: 'Run' }));
@@ -90,7 +63,7 @@ describe('CustomerUsageTab', () => {
   });
 
   it('shows a malformed chunk as an error instead of waiting', async () => {
-    serve([OPENING, event({ event: 'COMPANIES_LOADED', total: 2 }, true), ',{"event":"COMPANY","row":\n', ']}\n']);
+    serve([OPENING, streamEvent({ event: 'COMPANIES_LOADED', total: 2 }, true), ',{"event":"COMPANY","row":\n', CLOSING]);
     renderWithProviders(<CustomerUsageTab />);
     await userEvent.click(screen.getByRole('button', { name: 'Run' }));
     expect((await screen.findByRole('alert')).textContent).toContain(MALFORMED_STREAM);
@@ -98,7 +71,7 @@ describe('CustomerUsageTab', () => {
   });
 
   it('a distributor chosen resets and disables the other filters and sends has-real-usage', async () => {
-    const { bodies } = serve([OPENING, event({ event: 'COMPANIES_LOADED', total: 0 }, true), ']}\n']);
+    const { bodies } = serve([OPENING, streamEvent({ event: 'COMPANIES_LOADED', total: 0 }, true), CLOSING]);
     renderWithProviders(<CustomerUsageTab />);
     await userEvent.click(within(screen.getByRole('group', { name: 'VIP' })).getByText('Yes'));
     await userEvent.click(field('Distributor'));
