@@ -1,8 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from './context.ts';
 import { localOperations } from './provisioning.ts';
+import { sameSecret } from './session.ts';
 
 /**
  * A local orchestrator that speaks the REST protocol of docs/decisions/0064 over real HTTP, so the production
@@ -51,12 +52,6 @@ class HttpProblem extends Error {
     super(message);
   }
 }
-
-const sameSecret = (given: string, expected: string) => {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return expected !== '' && timingSafeEqual(a, b);
-};
 
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -123,7 +118,7 @@ export async function startLocalOrchestrator(o: {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!given) throw new HttpProblem(401, 'A bearer token is required');
-    if (!tokens.some((t) => sameSecret(given, t))) throw new HttpProblem(401, 'The bearer token is not valid');
+    if (!tokens.some((t) => t !== '' && sameSecret(given, t))) throw new HttpProblem(401, 'The bearer token is not valid');
   }
 
   async function route(req: http.IncomingMessage): Promise<{ status: number; body: unknown }> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Cookies } from './context.ts';
 
 /**
@@ -37,6 +37,13 @@ export const newToken = (bytes = 32) => randomBytes(bytes).toString('base64url')
 
 /** What is stored for a token, so a database leak yields no usable cookie or link. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Equal secrets, compared in time that does not depend on where they differ (nor, hashed first, on their lengths). */
+export function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
 
 export function setSessionCookies(cookies: Cookies, token: string, csrfToken: string, secure: boolean): void {
   const names = sessionCookieNames(secure);

@@ -1,21 +1,14 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { TV_MESSAGES } from '@portal/contract/reports/tv';
 import type { PublicContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { countHit } from '../../../platform/rate-limit-store.ts';
+import { sameSecret } from '../../../platform/session.ts';
 
 /**
  * Attempts one address may make in a window: the wall asks every 5 minutes (3 a window), so a few walls behind
  * one address and some reloads fit, while guessing is held to a couple of thousand tries a day.
  */
 export const TV_ATTEMPTS = { max: 30, windowMs: 15 * 60_000 } as const;
-
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-
-/** Equal texts, compared in time that does not depend on where they differ (nor, hashed first, on their lengths). */
-export function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 /**
  * Runs before the call's transaction, so the count is committed whatever the answer: every attempt counts
