@@ -34,7 +34,7 @@ import { MailDelivery, smtpTransport } from './platform/mail.ts';
 import { installLocalUploadRoute, LocalObjectStorage, objectStorageFor, objectStorageOrigins } from './platform/object-storage/index.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RequestLogWriter } from './platform/request-log.ts';
-import { databaseRateLimitStore } from './platform/rate-limit-store.ts';
+import { NodeTally, databaseRateLimitStore } from './platform/rate-limit-store.ts';
 import { sessionCookieNames } from './platform/session.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { boardOrigins, installFeatureBoard } from './domains/help/service.ts';
@@ -130,14 +130,15 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     hsts: config.COOKIE_SECURE,
   });
   app.addHook('onRequest', (req, reply, next) => securityHeaders(req.raw, reply.raw, (err) => next(err as Error | undefined)));
+  const rateLimitTally = config.DATABASE_URL ? new NodeTally(db) : null;
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: isPageActionInner,
-    // On PostgreSQL, counted in the database so that every app node sees the same count (docs/decisions/0052);
-    // when the database cannot count, the request goes on and its call meets the same database. PGlite is
+    // On PostgreSQL, counted in the database so that every app node sees the same count (docs/decisions/0052,
+    // 0066); when the database cannot count, the request goes on and its call meets the same database. PGlite is
     // one process, whose memory holds the whole count, as do test apps not configured with DATABASE_URL.
-    ...(config.DATABASE_URL ? { store: databaseRateLimitStore(db), skipOnError: true } : {}),
+    ...(rateLimitTally ? { store: databaseRateLimitStore(rateLimitTally), skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
   });
   // Calls take JSON, forms or multipart only; a text body is refused (415) rather than read as nothing.
@@ -179,6 +180,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   // Work started after answers may still write history lines and queue mail: it ends first.
   app.addHook('onClose', () => deps.background.idle());
   app.addHook('onClose', () => deps.requestLog.flush());
+  if (rateLimitTally) app.addHook('onClose', () => rateLimitTally.flush());
   app.addHook('onClose', () => mailDelivery.stop());
   // The embedded storage endpoint: started by the first storage call, stopped with the app (docs/decisions/0050).
   holdStorageProvider(config, db);
