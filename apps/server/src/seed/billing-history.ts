@@ -103,6 +103,8 @@ function historyOf(c: DemoBillingCompany, prices: Price[], today: string, welcom
       quantity: 1,
       amount: 0,
       pricing_description: pr.pricing_description,
+      // The demo's consoles are on Comet Storage: 5 TB for their first 30 days (spec-1 §9).
+      included_storage_bytes: kind === 'hosted_server' ? 5 * TB : 0,
       started_at: at(first, 1),
       updated_at: at(today, 0),
       stopped_at: c.deleted_at,

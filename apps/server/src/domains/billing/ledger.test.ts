@@ -200,25 +200,37 @@ describe('the credit ledger', () => {
     expect(await fingerprint(t.handle)).toEqual(before);
   });
 
-  it('charges storage daily at $6.99 per TB a month with the 1 TB minimum, less a new hosted console’s 5 TB', async () => {
+  it('charges storage daily at $6.99 per TB a month with the 1 TB minimum, less the 5 TB a new hosted console comes with', async () => {
     nextWeek();
     const small = await company();
     const big = await company();
     const hosted = await company();
-    for (const id of [small, big, hosted]) {
+    const hostedWithout = await company();
+    for (const id of [small, big, hosted, hostedWithout]) {
       await credit(id, 100_000);
       await billing.startService(ctx(), { company_id: id, kind: 'storage', owner_kind: 'storage', owner_id: `bucket-${id}` });
     }
-    await billing.startService(ctx(), { company_id: hosted, kind: 'hosted_server', owner_kind: 'hosted_server', owner_id: `hs-${hosted}` });
     const tb = 1_000_000_000_000;
+    await billing.startService(ctx(), {
+      company_id: hosted,
+      kind: 'hosted_server',
+      owner_kind: 'hosted_server',
+      owner_id: `hs-${hosted}`,
+      included_storage_bytes: 5 * tb,
+    });
+    // A console made without Comet Storage comes with none.
+    await billing.startService(ctx(), { company_id: hostedWithout, kind: 'hosted_server', owner_kind: 'hosted_server', owner_id: `hs-${hostedWithout}` });
     await billing.recordDailyStats(ctx(), { company_id: small, date: today(), device_count: 0, storage_amount_bytes: tb / 4 });
     await billing.recordDailyStats(ctx(), { company_id: big, date: today(), device_count: 0, storage_amount_bytes: 3 * tb });
-    await billing.recordDailyStats(ctx(), { company_id: hosted, date: today(), device_count: 0, storage_amount_bytes: 6 * tb });
+    for (const id of [hosted, hostedWithout]) {
+      await billing.recordDailyStats(ctx(), { company_id: id, date: today(), device_count: 0, storage_amount_bytes: 6 * tb });
+    }
     await billing.runDailyCharging(ctx());
     const storage = async (id: number) => (await usageRowsOf(t, id)).filter((r) => r.kind === 'storage').map((r) => r.amount);
     expect(await storage(small)).toEqual([23]); // 699 / 30, rounded
     expect(await storage(big)).toEqual([70]); // 3 × 699 / 30
     expect(await storage(hosted)).toEqual([23]); // 6 TB less 5 TB
+    expect(await storage(hostedWithout)).toEqual([140]); // all 6 TB: round(6 × 699 / 30)
     expect((await usageRowsOf(t, hosted)).find((r) => r.kind === 'hosted_server')?.amount).toBe(1000);
     await expectBooksAgree();
   });

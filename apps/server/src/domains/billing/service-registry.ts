@@ -33,6 +33,11 @@ export interface NewServiceInput extends Partial<OwnerRef> {
   quantity?: number;
   wasabi_usage_bytes?: number | null;
   serial_count?: number | null;
+  /**
+   * Storage bytes the service comes with: the company's storage is not charged for them while the service runs
+   * in its first 30 days (a hosted console on Comet Storage, spec-1 §9).
+   */
+  included_storage_bytes?: number;
 }
 
 async function priceFor(ctx: AnyContext, companyId: number, kind: ServiceKind, variant: string) {
@@ -71,6 +76,7 @@ export async function startService(ctx: AnyContext, input: NewServiceInput): Pro
     pricing_description: price.pricing_description,
     wasabi_usage_bytes: input.wasabi_usage_bytes ?? null,
     serial_count: input.serial_count ?? null,
+    included_storage_bytes: input.included_storage_bytes ?? 0,
     started_at: now,
     updated_at: now,
   });

@@ -170,6 +170,8 @@ export const billingServices = pgTable(
     pricing_description: text('pricing_description').notNull().default(''),
     wasabi_usage_bytes: bigint('wasabi_usage_bytes', { mode: 'number' }),
     serial_count: integer('serial_count'),
+    /** Storage the service comes with for its first 30 days (queries/services.ts#storageAllowance). */
+    included_storage_bytes: bigint('included_storage_bytes', { mode: 'number' }).notNull().default(0),
     started_at: ts('started_at').notNull(),
     stopped_at: ts('stopped_at'),
     updated_at: ts('updated_at').notNull(),

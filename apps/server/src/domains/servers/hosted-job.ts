@@ -63,6 +63,7 @@ async function advanceBuild(ctx: CallContext, p: Provisioner, h: q.HostedRow): P
       owner_kind: HOSTED_OWNER_KIND,
       owner_id: String(h.id),
       hosted_server_id: h.id,
+      included_storage_bytes: includedStorage(h.storage_type, now).included_storage_bytes,
       details: `Hosted server ${h.user_dns} (${regionName(h.region)})`,
     });
   } catch (e) {

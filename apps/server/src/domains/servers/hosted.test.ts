@@ -85,6 +85,8 @@ describe('hosted_comet/create and the provisioner', () => {
       owner_id: String(made.hosted_server_id),
       hosted_server_id: made.hosted_server_id,
       stopped_at: null,
+      // Billing takes the 5 TB off the company's storage charges for the console's first 30 days.
+      included_storage_bytes: INCLUDED_STORAGE_BYTES,
     });
     const listed = ok(await client.call(userMyServersTable, {})).data;
     expect(listed.provisioning).toEqual([]);
@@ -95,8 +97,8 @@ describe('hosted_comet/create and the provisioner', () => {
     expect(details).toMatchObject({ state: 'ready', region: { code: 'eu-west' }, admin_password: ready?.admin_password });
   });
 
-  it('a console without storage comes with none', async () => {
-    const { client } = await customer();
+  it('a console without storage comes with none, and its service takes nothing off storage charges', async () => {
+    const { client, company } = await customer();
     const made = ok(await client.call(hostedCreate, { ...form, target_storage_type: 'none' })).data;
     await tick();
     await tick(45);
@@ -105,6 +107,7 @@ describe('hosted_comet/create and the provisioner', () => {
       included_storage_bytes: 0,
       included_storage_expires_at: null,
     });
+    expect(await hostedServices(company.id)).toMatchObject([{ included_storage_bytes: 0, stopped_at: null }]);
   });
 
   it('a failed build leaves a clear failed row, an errored task and no service; it does not count and is removed at once', async () => {

@@ -8,6 +8,7 @@ import {
   storageEnable,
 } from '@portal/contract/storage/storage';
 import { storageUsageGet, storageUsageReport } from '@portal/contract/storage/usage';
+import { INCLUDED_STORAGE_BYTES } from '@portal/contract/servers/hosted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
@@ -168,6 +169,7 @@ describe('storage utilization (docs/decisions/0055)', () => {
         kind: 'hosted_server',
         owner_kind: 'hosted_server',
         owner_id: `hs-${c.company.id}`,
+        included_storage_bytes: INCLUDED_STORAGE_BYTES,
       });
     }
     const accountOf = async (id: number) => (await storageAccountsOf(t, id))[0]?.provider_account_id ?? '';

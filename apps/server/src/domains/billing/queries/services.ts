@@ -115,17 +115,16 @@ export const chargeQuantity = (day: string) => sql`
     from daily_stats st
     where st.company_id = s.company_id and st.date > ${day}::date - p.rebill_every_days and st.date <= ${day}::date), 0) end`;
 
-/** Bytes of storage a new hosted console's first 30 days include (spec-1 §9: 5 TB valid 30 days). */
-export const HOSTED_STORAGE_ALLOWANCE_BYTES = 5_000_000_000_000;
-
 /**
- * The storage allowance of the company's running hosted consoles started in the 30 days up to `dayEnd` (0
- * for other kinds). Running ones only, so the company's running-services index answers it.
+ * The storage allowance of a storage service: the bytes its company's running services started in the 30 days
+ * up to `dayEnd` come with (a hosted console on Comet Storage: 5 TB, spec-1 §9), 0 for other kinds. The window
+ * is 31 days so that the day a console's allowance ends on is still covered. Running ones only, so the
+ * company's running-services index answers it.
  */
 export const storageAllowance = (dayEnd: Date) => sql`
-  case when s.kind = 'storage' then ${HOSTED_STORAGE_ALLOWANCE_BYTES}::bigint * (
-    select count(*) from billing_services h
-    where h.company_id = s.company_id and h.stopped_at is null and h.kind = 'hosted_server'
+  case when s.kind = 'storage' then (
+    select coalesce(sum(h.included_storage_bytes), 0) from billing_services h
+    where h.company_id = s.company_id and h.stopped_at is null and h.included_storage_bytes > 0
       and h.started_at < ${dayEnd} and h.started_at >= ${dayEnd}::timestamptz - interval '31 days') else 0 end`;
 
 /**
