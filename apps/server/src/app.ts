@@ -123,7 +123,8 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // A customer portal's sign-in is posted to the portal (docs/decisions/0057).
+        formAction: ["'self'", ...config.CLOUDVIEW_SIGN_IN_ORIGINS],
         upgradeInsecureRequests: config.COOKIE_SECURE ? [] : null,
       },
     },

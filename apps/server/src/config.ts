@@ -20,6 +20,9 @@ function isProxyAddress(entry: string): boolean {
 /** An address, or empty for none. */
 const zOptionalUrl = z.union([z.literal(''), z.url()]);
 
+/** A CSP source naming an origin: scheme, host (a leading `*.` for its subdomains), optional port; no path. */
+export const SIGN_IN_ORIGIN = /^(https?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{1,5}))?$/i;
+
 const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -137,6 +140,22 @@ const zEnv = z.object({
   CLOUDVIEW_PROVISIONER: z.enum(['local', 'http']).default('local'),
   CLOUDVIEW_PROVISIONER_URL: zOptionalUrl.default(''),
   CLOUDVIEW_PROVISIONER_TOKEN: z.string().default(''),
+  /**
+   * Where provisioned customer portals live, if not on PUBLIC_URL's origin: origins such as
+   * `https://*.cloudview.example.com` (a leading `*.` for any subdomain), comma-separated. The browser posts a
+   * portal's sign-in there, so they join the pages' CSP `form-action`, and a sign-in to a portal elsewhere is
+   * refused rather than silently blocked by the browser (docs/decisions/0057).
+   */
+  CLOUDVIEW_SIGN_IN_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(SIGN_IN_ORIGIN, 'expected origins such as https://*.cloudview.example.com'))),
   CLOUDVIEW_PROVISION_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   CLOUDVIEW_DELETE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   CLOUDVIEW_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),

@@ -16,6 +16,7 @@ export const CLOUDVIEW_MESSAGES = {
   failed: 'The customer portal failed to start; terminate it and enable it again',
   suspended: 'This company is suspended: its customer portal cannot be signed in to',
   companyClosed: 'This company is deleted: its customer portal cannot be enabled',
+  signInOrigin: 'The customer portal is at an address this portal may not sign in to. Please contact support.',
 } as const;
 
 /** What the web shows (spec-1 §8). */

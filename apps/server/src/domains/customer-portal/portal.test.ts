@@ -8,7 +8,7 @@ import {
 } from '@portal/contract/customer-portal/cloudview';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
-import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
+import { TestClient, type TestContext, appWith, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
 import { companyEvents, dailyStatsOf, servicesOf, setCompany } from '../../test/rows.ts';
 import { portalProvisionerJob, REMOVAL_RETRY_MS } from './job.ts';
 import { LOCAL_PORTAL_BUILD_FAILURE, LOCAL_PORTAL_DELETE_FAILURE, localPortalProvisioner } from './provisioner.ts';
@@ -255,6 +255,29 @@ describe('cloudview/generate-login-credentials and the local instance', () => {
     await readyPortal(company.id);
     const other = await customer();
     expect(await other.client.call(cloudviewGenerateLoginCredentials, { target_company_id: company.id })).toMatchObject({ code: 404 });
+  });
+
+  it('a portal outside the sign-in origins gets no token, as the browser could not post it; a configured origin does', async () => {
+    const { client, company, user } = await customer();
+    const portal = await readyPortal(company.id);
+    await q.transition(t.db, portal.id, ['ready'], { url: 'https://acme.cloudview.example.com' });
+    expect(await client.call(cloudviewGenerateLoginCredentials, { target_company_id: company.id })).toMatchObject({
+      code: 502,
+      message: CLOUDVIEW_MESSAGES.signInOrigin,
+    });
+    expect((await companyEvents(t, company.id)).map((e) => e.event)).not.toContain('Customer portal sign-in issued');
+
+    const configured = await appWith(t, { CLOUDVIEW_SIGN_IN_ORIGINS: 'https://*.cloudview.example.com, https://portal.example.net' });
+    try {
+      const signedIn = await new TestClient(configured).useSession(t.db, t.clock, user.id);
+      const issued = ok(await signedIn.call(cloudviewGenerateLoginCredentials, { target_company_id: company.id })).data;
+      expect(issued.login_url).toBe('https://acme.cloudview.example.com/login');
+      // The pages let the browser post there.
+      const csp = String((await configured.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      expect(csp).toContain("form-action 'self' https://*.cloudview.example.com https://portal.example.net;");
+    } finally {
+      await configured.close();
+    }
   });
 });
 

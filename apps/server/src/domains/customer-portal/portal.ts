@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
+import { signInAllowed } from './sign-in-origin.ts';
 import { signLogin } from './signing.ts';
 import { LIVE_STATES } from './tables.ts';
 
@@ -74,6 +75,11 @@ export async function generateLoginCredentials(ctx: Ctx, input: CompanyInput) {
   if (live.state === 'failed') throw new AppError(400, CLOUDVIEW_MESSAGES.failed);
   if (live.state !== 'ready') throw new AppError(400, CLOUDVIEW_MESSAGES.notReady);
   if (company.current_state === 'SUSPENDED') throw new AppError(400, CLOUDVIEW_MESSAGES.suspended);
+  // The browser would block the post without a word (CSP form-action): say so instead, and issue no token.
+  if (!signInAllowed(ctx.config, live.url)) {
+    ctx.log.error({ portal_id: live.id, url: live.url }, 'customer portal outside CLOUDVIEW_SIGN_IN_ORIGINS');
+    throw new AppError(502, CLOUDVIEW_MESSAGES.signInOrigin);
+  }
   const now = ctx.clock.now();
   const jti = randomBytes(18).toString('base64url');
   const expires = new Date(now.getTime() + LOGIN_TOKEN_SECONDS * 1000);
