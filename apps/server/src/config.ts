@@ -112,6 +112,12 @@ const zEnv = z.object({
    * 32-byte seed. Unset: one derived from APP_SECRET (development; production refuses the default secret).
    */
   LICENCE_SIGNING_KEY: z.string().min(32).optional(),
+  /**
+   * Seals the provider secrets the portal keeps (storage accounts' secret keys, a console's own bucket secret):
+   * AES-256-GCM under a key derived from this (docs/decisions/0067). Unset: derived from APP_SECRET. Changing it
+   * leaves the sealed secrets unreadable: rotate them at the provider afterwards.
+   */
+  SEALING_KEY: z.string().min(32).optional(),
   /** The newest server release: /my_servers marks older versions outdated (docs/decisions/0034). */
   SERVER_LATEST_VERSION: z
     .string()

@@ -2,14 +2,14 @@ import { regionName } from '@portal/contract/servers/hosted';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
-import { HOSTED_OWNER_KIND, includedStorage } from './hosted.ts';
+import { bucketSecretOf, HOSTED_OWNER_KIND, includedStorage } from './hosted.ts';
 import { type ConsoleSpec, type Provisioner, provisionerFor } from './provisioner.ts';
 import * as q from './queries/hosted.ts';
 
 /** Consoles per transaction; the scheduler runs batches until one moves nothing. */
 const BATCH = 20;
 
-const specOf = (h: q.HostedRow): ConsoleSpec => ({
+const specOf = (config: CallContext['config'], h: q.HostedRow): ConsoleSpec => ({
   hosted_server_id: h.id,
   company_id: h.company_id,
   region: h.region,
@@ -20,7 +20,7 @@ const specOf = (h: q.HostedRow): ConsoleSpec => ({
     type: h.storage_type,
     bucket: h.storage_bucket,
     access_key: h.storage_access_key,
-    secret_key: h.storage_secret_key,
+    secret_key: bucketSecretOf(config, h),
     included_bytes: includedStorage(h.storage_type, new Date(0)).included_storage_bytes,
   },
 });
@@ -41,7 +41,7 @@ async function fail(ctx: CallContext, h: q.HostedRow, message: string) {
 /** Provisioning: start the build, then check it until the console answers (ready, billed) or the build fails. */
 async function advanceBuild(ctx: CallContext, p: Provisioner, h: q.HostedRow): Promise<boolean> {
   const now = ctx.clock.now();
-  const spec = specOf(h);
+  const spec = specOf(ctx.config, h);
   if (!h.provision_operation) {
     const started = await p.startCreate(spec, now);
     await q.updateHosted(ctx.db, h.id, { provision_operation: started.operation, next_check_at: started.check_at });
@@ -89,7 +89,7 @@ async function advanceBuild(ctx: CallContext, p: Provisioner, h: q.HostedRow): P
 async function advanceDelete(ctx: CallContext, p: Provisioner, h: q.HostedRow): Promise<boolean> {
   const now = ctx.clock.now();
   if (!h.delete_operation) {
-    const started = await p.startDelete(specOf(h), now);
+    const started = await p.startDelete(specOf(ctx.config, h), now);
     await q.updateHosted(ctx.db, h.id, { delete_operation: started.operation, next_check_at: started.check_at });
     return true;
   }

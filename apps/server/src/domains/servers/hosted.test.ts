@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
 import { companyEvents, dailyStatsOf, hostedRow, servicesOf, setCompany } from '../../test/rows.ts';
+import { bucketSecretOf } from './hosted.ts';
 import { hostedProvisionerJob } from './hosted-job.ts';
 import { LOCAL_BUILD_FAILURE, LOCAL_DELETE_FAILURE, localProvisioner } from './provisioner.ts';
 
@@ -189,11 +190,11 @@ describe('hosted_comet/create and the provisioner', () => {
         target_storage_secret_key: 's3cret',
       }),
     ).data;
-    expect(await hostedRow(t, own.hosted_server_id)).toMatchObject({
-      storage_type: 'wasabi',
-      storage_bucket: 'acme-backups',
-      storage_secret_key: 's3cret',
-    });
+    const kept = await hostedRow(t, own.hosted_server_id);
+    expect(kept).toMatchObject({ storage_type: 'wasabi', storage_bucket: 'acme-backups', storage_access_key: 'AKIA1' });
+    // Kept sealed (decision 0067); the provisioner is given it open.
+    expect(kept?.storage_secret_key).toMatch(/^sealed:v1:/);
+    expect(kept && bucketSecretOf(t.app.deps.config, kept)).toBe('s3cret');
     const described = ok(
       await staff.call(hostedDescribe, { target_company_id: company.id, target_hosted_server_id: own.hosted_server_id }),
     ).data;

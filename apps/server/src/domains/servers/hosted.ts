@@ -12,6 +12,7 @@ import { randomInt } from 'node:crypto';
 import { type Actor, isAdmin } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.ts';
+import { seal, unseal } from '../../platform/sealed.ts';
 import * as billing from '../billing/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries/hosted.ts';
@@ -51,6 +52,14 @@ export interface CreateInput {
   target_storage_secret_key?: string | undefined;
 }
 
+/** Where a console's own bucket secret is kept: sealed, bound to its company (docs/decisions/0067). */
+const bucketSecretAt = (companyId: number) => `hosted_servers.storage_secret_key:${companyId}`;
+
+/** The console's own bucket secret, for the provisioner; '' when it has none. */
+export function bucketSecretOf(config: CallContext['config'], h: Pick<q.HostedRow, 'company_id' | 'storage_secret_key'>): string {
+  return h.storage_secret_key && unseal(config, bucketSecretAt(h.company_id), h.storage_secret_key);
+}
+
 /** The storage rules of spec-1 §6: Comet Storage only where the company may have it (always for staff); own buckets for staff only. */
 function storageOf(input: CreateInput, staff: boolean, canHaveStorage: boolean) {
   const type = input.target_storage_type;
@@ -87,6 +96,7 @@ export async function createHosted(ctx: Ctx, input: CreateInput, o: { unchecked?
   const company = await tenancy.requireCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'write');
   if (tenancy.isClosed(company)) throw new AppError(400, HOSTED_MESSAGES.companyDeleted);
   const storage = storageOf(input, staff, company.can_have_comet_storage);
+  if (storage.storage_secret_key) storage.storage_secret_key = seal(ctx.config, bucketSecretAt(company.id), storage.storage_secret_key);
   if (!o.unchecked) {
     const plan = (await billing.listPlans(ctx)).find((p) => p.id === company.plan_id);
     const limit = plan?.default_hosted_server_limit ?? null;

@@ -179,7 +179,7 @@ export async function dailyTotalsOf(db: Database, companyId: number, from: strin
 /** The keys the portal holds for a provider's account (the Wasabi adapter makes its S3 calls with them). */
 export async function keysOfProviderAccount(db: Database, provider: string, accountId: string) {
   const [row] = await db
-    .select({ accessKey: storageAccounts.access_key, secretKey: storageAccounts.secret_key })
+    .select({ companyId: storageAccounts.company_id, accessKey: storageAccounts.access_key, secretKey: storageAccounts.secret_key })
     .from(storageAccounts)
     .where(and(eq(storageAccounts.provider, provider), eq(storageAccounts.provider_account_id, accountId)));
   return row ?? null;

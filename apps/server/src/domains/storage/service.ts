@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import { StorageProviderError, storageProviderFor } from './provider/index.ts';
+import { sealKey, unsealKey } from './keys.ts';
 import * as q from './queries.ts';
 
 /**
@@ -67,7 +68,7 @@ export async function enable(ctx: Ctx) {
     provider: provider.kind,
     provider_account_id: made.accountId,
     access_key: made.keys.accessKey,
-    secret_key: made.keys.secretKey,
+    secret_key: sealKey(ctx.config, company.id, made.keys.secretKey),
     created_at: ctx.clock.now(),
   });
   await tenancy.administer(ctx.db, company.id, { has_comet_storage: true });
@@ -86,7 +87,7 @@ export async function accountGet(ctx: Ctx) {
     current_usage_bytes: buckets.reduce((sum, b) => sum + b.active_storage_bytes, 0),
     endpoint: await providerOf(ctx).endpointFor(DEFAULT_STORAGE_REGION),
     AccessKey: account.access_key,
-    SecretKey: account.secret_key,
+    SecretKey: unsealKey(ctx.config, company.id, account.secret_key),
   };
 }
 
@@ -94,7 +95,8 @@ export async function rotateKeys(ctx: Ctx) {
   const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
   const account = await requireAccount(ctx, company.id);
   const keys = await atProvider(() => providerOf(ctx).rotateKeys(account.provider_account_id));
-  await q.setKeys(ctx.db, account.id, { access_key: keys.accessKey, secret_key: keys.secretKey }, ctx.clock.now());
+  const sealed = sealKey(ctx.config, company.id, keys.secretKey);
+  await q.setKeys(ctx.db, account.id, { access_key: keys.accessKey, secret_key: sealed }, ctx.clock.now());
   await ctx.audit(company.id, 'Storage access keys rotated');
   return { AccessKey: keys.accessKey, SecretKey: keys.secretKey };
 }

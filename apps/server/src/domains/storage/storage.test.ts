@@ -12,10 +12,12 @@ import {
   storageListBuckets,
   storageRotateKeys,
 } from '@portal/contract/storage/storage';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
 import { companyEvents, companyRow, servicesOf, storageAccountsOf, storageBucketsOf } from '../../test/rows.ts';
 import { storageProviderFor } from './provider/index.ts';
+import { storageAccounts } from './tables.ts';
 import { type WasabiStandIn, startWasabiStandIn } from './provider/wasabi-standin.ts';
 
 /** A customer's own S3 client, as they would configure it from Show Access Keys. */
@@ -81,6 +83,21 @@ describe.each(['local', 'wasabi'] as const)('on the %s provider', (kind) => {
       expect(account.SecretKey.length).toBeGreaterThanOrEqual(40);
       expect(account.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await companyEvents(t, company.id)).map((e) => e.event)).toContain('Storage enabled');
+      // The secret key is kept sealed (decision 0067): the row alone does not give it away.
+      const [row] = await storageAccountsOf(t, company.id);
+      expect(row?.secret_key).toMatch(/^sealed:v1:/);
+      expect(row?.secret_key).not.toContain(account.SecretKey);
+    });
+
+    it('answers a secret key kept before keys were sealed, and seals it at the next rotation', async () => {
+      const { client, company } = await customer();
+      ok(await client.call(storageEnable, {}));
+      const issued = ok(await client.call(storageAccountGet, {})).data;
+      await t.db.update(storageAccounts).set({ secret_key: issued.SecretKey }).where(eq(storageAccounts.company_id, company.id));
+      expect(ok(await client.call(storageAccountGet, {})).data.SecretKey).toBe(issued.SecretKey);
+      const rotated = ok(await client.call(storageRotateKeys, {})).data;
+      expect((await storageAccountsOf(t, company.id))[0]?.secret_key).toMatch(/^sealed:v1:/);
+      expect(ok(await client.call(storageAccountGet, {})).data.SecretKey).toBe(rotated.SecretKey);
     });
 
     it('shows the keys to the company and an admin signed in as it, not to staff or the admin as themselves', async () => {
@@ -129,6 +146,7 @@ describe.each(['local', 'wasabi'] as const)('on the %s provider', (kind) => {
       expect(await refusal(mine.send(new PutObjectCommand({ Bucket: made.bucket, Key: 'late', Body: 'no' })))).toBe('InvalidAccessKeyId');
       await s3(account.endpoint, rotated).send(new PutObjectCommand({ Bucket: made.bucket, Key: 'new', Body: 'yes' }));
       expect(ok(await client.call(storageAccountGet, {})).data).toMatchObject(rotated);
+      expect((await storageAccountsOf(t, company.id))[0]?.secret_key).not.toContain(rotated.SecretKey);
     });
 
     it('refuses anonymous requests, a wrong secret, and another account’s bucket', async () => {

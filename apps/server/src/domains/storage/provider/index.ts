@@ -2,6 +2,7 @@ import path from 'node:path';
 import { STORAGE_REGION_IDS } from '@portal/contract/storage/storage';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../platform/db.ts';
+import { unsealKey } from '../keys.ts';
 import { keysOfProviderAccount } from '../queries.ts';
 import { type LocalProviderOptions, LocalStorageProvider } from './local.ts';
 import type { ProviderKeys, StorageProvider } from './types.ts';
@@ -41,7 +42,7 @@ function optionsOf(config: Config): LocalProviderOptions | Record<string, unknow
  */
 export function storageProviderFor(config: Config, db?: Database): StorageProvider {
   const { provider } = entryOf(config);
-  if (db && provider instanceof WasabiStorageProvider) return provider.lookingUpKeysIn((id) => keysInPortal([db], id));
+  if (db && provider instanceof WasabiStorageProvider) return provider.lookingUpKeysIn((id) => keysInPortal(new Map([[config, db]]), id));
   return provider;
 }
 
@@ -63,7 +64,7 @@ function entryOf(config: Config) {
             s3Endpoint: config.WASABI_S3_ENDPOINT,
             subAccountEmail: config.WASABI_SUBACCOUNT_EMAIL,
             regions: wasabiRegions(config),
-            keysOf: (accountId) => keysInPortal([...made.databases.values()], accountId),
+            keysOf: (accountId) => keysInPortal(made.databases, accountId),
           })
         : new LocalStorageProvider(options as LocalProviderOptions);
     entry = made as { provider: StorageProvider; users: Set<Config>; databases: Map<Config, Database> };
@@ -80,10 +81,10 @@ function wasabiRegions(config: Config): string[] {
 }
 
 /** The keys the portal holds for a Wasabi sub-account (the adapter's S3 calls are made as the sub-account). */
-async function keysInPortal(databases: Database[], accountId: string): Promise<ProviderKeys | null> {
-  for (const db of databases) {
+async function keysInPortal(databases: Map<Config, Database>, accountId: string): Promise<ProviderKeys | null> {
+  for (const [config, db] of databases) {
     const row = await keysOfProviderAccount(db, 'wasabi', accountId);
-    if (row) return row;
+    if (row) return { accessKey: row.accessKey, secretKey: unsealKey(config, row.companyId, row.secretKey) };
   }
   return null;
 }
