@@ -16,7 +16,12 @@ import type { Call } from '@portal/contract/shared/define-call';
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { createUser } from '@portal/contract/users/company-users';
 import { storageCreateBucket, storageDisable, storageEnable, storageRotateKeys } from '@portal/contract/storage/storage';
-import { cloudviewEnable, cloudviewGenerateLoginCredentials, cloudviewTerminate } from '@portal/contract/customer-portal/cloudview';
+import {
+  cloudviewEnable,
+  cloudviewGenerateLoginCredentials,
+  cloudviewStatus,
+  cloudviewTerminate,
+} from '@portal/contract/customer-portal/cloudview';
 import { localPortalProvisioner, portalProvisionerJob } from '../domains/customer-portal/service.ts';
 import { jobContext } from '../test/context.ts';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
@@ -62,6 +67,8 @@ export interface World {
   contexts: Partial<Record<ActorName, AuthContext | null>>;
   /** The same for a victim without a distributor, whose users have the direct customer's capabilities (my plan). */
   directContexts: Partial<Record<ActorName, AuthContext | null>>;
+  /** The same for a victim with a customer portal, whose users have the customer portal capability. */
+  portalContexts: Partial<Record<ActorName, AuthContext | null>>;
 }
 
 /** The suites check access and input, not the bot check's proof of work: a small one keeps them fast. */
@@ -96,13 +103,14 @@ export async function buildWorld(t: TestContext): Promise<World> {
     distributor_id: distB.company.id,
     ...BILLING_DETAILS,
   });
-  const world: World = { staff, support, sales, distA, distB, other, contexts: {}, directContexts: {} };
+  const world: World = { staff, support, sales, distA, distB, other, contexts: {}, directContexts: {}, portalContexts: {} };
   // Roles and capabilities are the same for every victim built alike: ask the server once for each kind.
-  for (const [direct, contexts] of [
-    [false, world.contexts],
-    [true, world.directContexts],
+  for (const [kind, contexts] of [
+    [{}, world.contexts],
+    [{ direct: true }, world.directContexts],
+    [{ portal: true }, world.portalContexts],
   ] as const) {
-    const sample = await newVictim(t, world, 'ACTIVE', direct);
+    const sample = await newVictim(t, world, 'ACTIVE', kind);
     for (const actor of actorsFor(world, sample)) {
       const client = await clientFor(t, actor.userId, actor.impersonatorUserId);
       contexts[actor.name] = actor.userId === null ? null : ((await client.call(getAuthContext, {})).data as AuthContext);
@@ -113,23 +121,31 @@ export async function buildWorld(t: TestContext): Promise<World> {
 
 /**
  * A fresh customer of distributor A, so a call that deletes, migrates or converts it disturbs no other case;
- * for the calls only a customer without a distributor may make (its plan), a customer of no distributor.
+ * for the calls only a customer without a distributor may make (its plan), a customer of no distributor; for
+ * the customer portal's calls, a customer with a portal (the company flag its capability comes from).
  */
-function newVictim(t: TestContext, world: World, state: CompanyState = 'ACTIVE', direct = false) {
+function newVictim(t: TestContext, world: World, state: CompanyState = 'ACTIVE', kind: { direct?: boolean; portal?: boolean } = {}) {
   return newCompany(t.db, {
     company_type: 'customer',
     current_state: state,
-    distributor_id: direct ? null : world.distA.company.id,
+    distributor_id: kind.direct ? null : world.distA.company.id,
+    myclient_portal_enabled: kind.portal ?? false,
     ...BILLING_DETAILS,
   });
 }
 
 /** Calls behind the my-plan capability, which a distributor's sub-account does not have: their victim has no distributor. */
 const DIRECT_CUSTOMER_CALLS = new Set([listPlans, selectPlan].map((c) => c.path));
+/** Calls behind the customer portal capability, which a customer has only with a portal (decision 0057). */
+const PORTAL_CALLS = new Set([cloudviewStatus, cloudviewGenerateLoginCredentials, cloudviewTerminate].map((c) => c.path));
 
 /** The nine actors; the customer and the admin signed in as it are users of the case's victim. */
 function actorsFor(world: World, victim: Made): MatrixActor[] {
-  const contexts = victim.company.distributor_id === null ? world.directContexts : world.contexts;
+  const contexts = victim.company.myclient_portal_enabled
+    ? world.portalContexts
+    : victim.company.distributor_id === null
+      ? world.directContexts
+      : world.contexts;
   const users: Record<ActorName, [number | null, number | null]> = {
     anonymous: [null, null],
     customer: [victim.user.id, null],
@@ -267,7 +283,10 @@ export async function prepareCase(
   actorName: ActorName,
   onlyField?: string,
 ): Promise<PreparedCase> {
-  const victim = await newVictim(t, world, call.path === convertToPaid.path ? 'TRIAL' : 'ACTIVE', DIRECT_CUSTOMER_CALLS.has(call.path));
+  const victim = await newVictim(t, world, call.path === convertToPaid.path ? 'TRIAL' : 'ACTIVE', {
+    direct: DIRECT_CUSTOMER_CALLS.has(call.path),
+    portal: PORTAL_CALLS.has(call.path),
+  });
   // The admin's top-up option calls may have taken the world's option off sale; pay once needs it on sale.
   if (call.path === chargePaymentMethod.path) await setTopupOption(t, 1, { deleted_at: null, is_user_visible: true });
   const actor = actorsFor(world, victim).find((a) => a.name === actorName) as MatrixActor;

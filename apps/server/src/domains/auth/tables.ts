@@ -114,4 +114,5 @@ export const userAccounts = pgView('user_accounts', {
   distributor_id: integer('distributor_id'),
   can_have_comet_storage: boolean('can_have_comet_storage').notNull(),
   has_contract_billing: boolean('has_contract_billing').notNull(),
+  myclient_portal_enabled: boolean('myclient_portal_enabled').notNull(),
 }).existing();

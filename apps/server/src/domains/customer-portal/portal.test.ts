@@ -27,6 +27,12 @@ afterAll(() => t.close());
 const SECOND = 1000;
 const admin = () => new TestClient(t.app).useSession(t.db, t.clock, adminUserId);
 const customer = () => signedInCompany(t, { current_state: 'ACTIVE', plan_id: 'Growth', company_name: 'Acme Backups Ltd' });
+/** A customer whose company has a portal of its own, so it holds the customer portal capability. */
+async function customerWithPortal() {
+  const made = await customer();
+  ok(await (await admin()).call(cloudviewEnable, { target_company_id: made.company.id }));
+  return made;
+}
 /** Runs the provisioner job as the scheduler would, after `seconds` have passed. */
 const tick = async (seconds = 0, provisioner?: Parameters<typeof portalProvisionerJob>[1]) => {
   t.clock.advance(seconds * SECOND);
@@ -117,9 +123,13 @@ describe('cloudview/enable, the provisioner and cloudview/status', () => {
     expect(await q.portalsOf(t.db, company.id)).toHaveLength(0);
   });
 
-  it('a customer reads only its own company’s portal; a distributor reads its sub-account’s', async () => {
+  it('a customer has the capability only with a portal of its own, and reads only that; a distributor reads its sub-account’s', async () => {
     const { company } = await customer();
     const other = await customer();
+    // No portal, no customer portal capability: the page and its calls are not theirs (decision 0057).
+    expect(await other.client.call(cloudviewStatus, { target_company_id: other.company.id })).toMatchObject({ code: 403 });
+    ok(await (await admin()).call(cloudviewEnable, { target_company_id: other.company.id }));
+    expect(ok(await other.client.call(cloudviewStatus, { target_company_id: other.company.id })).data.status).toBe('PROVISIONING');
     expect(await other.client.call(cloudviewStatus, { target_company_id: company.id })).toMatchObject({ code: 404 });
     const distributor = await signedInCompany(t, { company_type: 'distributor', current_state: 'ACTIVE' });
     const { company: sub } = await newCompany(t.db, { distributor_id: distributor.company.id, current_state: 'ACTIVE' });
@@ -226,7 +236,8 @@ describe('cloudview/generate-login-credentials and the local instance', () => {
 
   it('no sign-in before the portal is enabled or ready, nor for a suspended company', async () => {
     const { client, company } = await customer();
-    expect(await client.call(cloudviewGenerateLoginCredentials, { target_company_id: company.id })).toMatchObject({
+    expect(await client.call(cloudviewGenerateLoginCredentials, { target_company_id: company.id })).toMatchObject({ code: 403 });
+    expect(await (await admin()).call(cloudviewGenerateLoginCredentials, { target_company_id: company.id })).toMatchObject({
       code: 400,
       message: CLOUDVIEW_MESSAGES.notEnabled,
     });
@@ -253,7 +264,7 @@ describe('cloudview/generate-login-credentials and the local instance', () => {
   it('another company’s user gets no sign-in to the portal', async () => {
     const { company } = await customer();
     await readyPortal(company.id);
-    const other = await customer();
+    const other = await customerWithPortal();
     expect(await other.client.call(cloudviewGenerateLoginCredentials, { target_company_id: company.id })).toMatchObject({ code: 404 });
   });
 
@@ -289,7 +300,9 @@ describe('cloudview/terminate', () => {
     expect(ok(await client.call(cloudviewTerminate, { target_company_id: company.id })).data).toBeNull();
     expect((await cloudviewServices(company.id))[0]?.stopped_at).toEqual(t.clock.now());
     expect((await dailyStatsOf(t, company.id)).at(-1)?.cloudview_count).toBe(0);
-    expect(ok(await client.call(cloudviewStatus, { target_company_id: company.id })).data).toMatchObject({
+    // The company's users lose the capability with the portal; staff still see it gone.
+    expect(await client.call(cloudviewStatus, { target_company_id: company.id })).toMatchObject({ code: 403 });
+    expect(ok(await (await admin()).call(cloudviewStatus, { target_company_id: company.id })).data).toMatchObject({
       status: null,
       myclient_portal_enabled: false,
       myclient_portal_activated: false,
@@ -302,7 +315,7 @@ describe('cloudview/terminate', () => {
     await tick(10);
     expect(await q.findPortal(t.db, portal.id)).toMatchObject({ state: 'removed', removed_at: t.clock.now() });
     expect((await t.app.inject({ method: 'GET', url: new URL(portal.url).pathname })).statusCode).toBe(404);
-    expect(await client.call(cloudviewTerminate, { target_company_id: company.id })).toMatchObject({
+    expect(await (await admin()).call(cloudviewTerminate, { target_company_id: company.id })).toMatchObject({
       code: 400,
       message: CLOUDVIEW_MESSAGES.notEnabled,
     });
@@ -331,7 +344,7 @@ describe('cloudview/terminate', () => {
   it('another company cannot terminate the portal', async () => {
     const { company } = await customer();
     await readyPortal(company.id);
-    const other = await customer();
+    const other = await customerWithPortal();
     expect(await other.client.call(cloudviewTerminate, { target_company_id: company.id })).toMatchObject({ code: 404 });
     expect((await q.portalsOf(t.db, company.id))[0]?.state).toBe('ready');
   });

@@ -60,6 +60,8 @@ export async function enable(ctx: Ctx, input: CompanyInput): Promise<PortalStatu
     throw new AppError(409, CLOUDVIEW_MESSAGES.alreadyEnabled);
   }
   const portal = await q.insertPortal(ctx.db, { company_id: company.id, state: 'provisioning', created_at: now });
+  // The company's users have the customer portal capability from now on (its page, the CloudView ticket type).
+  await tenancy.administer(ctx.db, company.id, { myclient_portal_enabled: true });
   await ctx.audit(company.id, live ? 'Customer portal enabled again after a failed start' : 'Customer portal enabled');
   return statusOf(company, portal);
 }
@@ -115,6 +117,7 @@ export async function terminate(ctx: Ctx, input: CompanyInput): Promise<null> {
     next_check_at: null,
   });
   if (!moved) throw new AppError(409, CLOUDVIEW_MESSAGES.notEnabled);
+  await tenancy.administer(ctx.db, company.id, { myclient_portal_enabled: false });
   await billing.stopService(ctx, portalOwnerOf(live));
   if (live.state === 'ready') await reportCount(ctx, company.id);
   await ctx.audit(company.id, 'Customer portal terminated');

@@ -7,7 +7,7 @@ import type { CompanyRow } from './queries.ts';
  * and contracts that need one declare it.
  */
 export function capabilitiesFor(
-  company: Pick<CompanyRow, 'company_type' | 'can_have_comet_storage' | 'has_contract_billing' | 'distributor_id'>,
+  company: Pick<CompanyRow, 'company_type' | 'can_have_comet_storage' | 'has_contract_billing' | 'distributor_id' | 'myclient_portal_enabled'>,
   roles: readonly Role[],
 ): Capability[] {
   const caps = new Set<Capability>();
@@ -22,8 +22,10 @@ export function capabilitiesFor(
   if (roles.includes('sales')) add('sales_commission', 'use_tickets_page');
   const serviceCompany = company.company_type === 'customer' || company.company_type === 'distributor';
   if (serviceCompany) {
-    add('use_tickets_page', 'use_api_tokens', 'edit_users', 'use_hosted', 'use_self_hosted', 'use_customer_portal');
+    add('use_tickets_page', 'use_api_tokens', 'edit_users', 'use_hosted', 'use_self_hosted');
     if (company.can_have_comet_storage) add('use_storage');
+    // A distributor looks after its sub-accounts' portals; a customer has the capability with a portal of its own.
+    if (company.company_type === 'distributor' || company.myclient_portal_enabled) add('use_customer_portal');
     if (!company.has_contract_billing) add('use_billing_pages');
   }
   if (company.company_type === 'distributor') add('manage_trial_usage');

@@ -49,6 +49,8 @@ export const companies = pgTable(
     can_view_billing_active_services: boolean('can_view_billing_active_services').notNull().default(true),
     has_oob_payment: boolean('has_oob_payment').notNull().default(false),
     has_comet_storage: boolean('has_comet_storage').notNull().default(false),
+    /** A live customer portal (provisioning, ready or failed): kept by the customer-portal domain (decision 0057). */
+    myclient_portal_enabled: boolean('myclient_portal_enabled').notNull().default(false),
     merchant_ref: text('merchant_ref').notNull().default(''),
     feature_voting_ref: text('feature_voting_ref').notNull().default(''),
     first_active_at: ts('first_active_at'),

@@ -1,9 +1,9 @@
 import { createTicket, ticketsCreatePage } from '@portal/contract/tickets/ticket-create';
-import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
+import { CLOUDVIEW_TYPE, TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
 import { adminTicketsViewPage, createComment, getTicketHash, previewComment, ticketsViewPage } from '@portal/contract/tickets/ticket-view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
-import { setUser } from '../../test/rows.ts';
+import { setCompany, setUser } from '../../test/rows.ts';
 
 let t: TestContext;
 let admin: TestClient;
@@ -54,8 +54,21 @@ describe('create a ticket', () => {
     expect(page.servers).toEqual([]);
     const labels = page.ticket_types.map((x) => x.label);
     expect(labels).toContain('General');
-    expect(labels).toContain('CloudView');
     for (const hidden of ['Server', 'Client', 'Hosted']) expect(labels).not.toContain(hidden);
+  });
+
+  it('offers the CloudView type only to a company with the customer portal (spec-1 §5)', async () => {
+    const offered = async () => ok(await customer.call(ticketsCreatePage, {})).data.ticket_types.map((x) => x.label);
+    expect(await offered()).not.toContain('CloudView');
+    const cloudview = { ...form, target_ticket_type: CLOUDVIEW_TYPE };
+    expect(await customer.call(createTicket, cloudview)).toMatchObject({ code: 400, data: { fields: { target_ticket_type: TICKET_MESSAGES.typeNotOffered } } });
+    await setCompany(t, customerCompanyId, { myclient_portal_enabled: true });
+    try {
+      expect(await offered()).toContain('CloudView');
+      ok(await customer.call(createTicket, cloudview));
+    } finally {
+      await setCompany(t, customerCompanyId, { myclient_portal_enabled: false });
+    }
   });
 
   it('staff read another company’s create page; a customer naming another company still gets their own', async () => {

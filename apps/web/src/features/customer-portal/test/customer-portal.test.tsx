@@ -15,6 +15,7 @@ import { authContext } from '../../../test/auth-fixtures';
 import { type FakeRoute, fakeApi, on } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { renderWithProviders } from '../../../test/render';
+import { NO_PORTAL } from '../components/customer-portal-page';
 import { CustomerPortalSection } from '../components/customer-portal-section';
 import { POLL_MS, pollInterval, postInTab } from '../lib/portal';
 
@@ -119,22 +120,27 @@ describe('/cloudview', () => {
     expect(tab.close).toHaveBeenCalled();
   });
 
-  it('terminates once CONFIRM is typed; a customer cannot enable', async () => {
+  it('terminates once CONFIRM is typed, and then says the company has no portal; a customer cannot enable', async () => {
     let current = READY;
-    const { api } = await page([
+    let capabilities: AuthContext['capabilities'] = ['use_customer_portal'];
+    const { api } = await renderApp('/cloudview', [
+      on(getAuthContext, () => authContext({ capabilities })),
       on(cloudviewStatus, () => current),
       on(cloudviewTerminate, () => {
         current = portal();
+        capabilities = [];
         return null;
       }),
     ]);
+    expect(screen.queryByRole('button', { name: 'Enable Customer Portal' })).toBeNull();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Terminate' }));
     await user.type(await screen.findByLabelText('Type CONFIRM to confirm'), 'CONFIRM');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Terminate' }));
     await waitFor(() => expect(api.callsTo(cloudviewTerminate)).toHaveLength(1));
-    expect(await screen.findByText('Not enabled')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Enable Customer Portal' })).toBeNull();
+    // The capability went with the portal: the page says so rather than failing to load a status.
+    expect(await screen.findByText(NO_PORTAL)).toBeTruthy();
+    expect(screen.queryByText(CLOUDVIEW_FAILURES.status)).toBeNull();
   });
 });
 
