@@ -85,6 +85,14 @@ describe('the rate limit, counted on each node and in the database', () => {
     expect(await stored('window')).toBe(1);
   });
 
+  it('forgets a client seen once when its window has ended, so a node keeps no key for long', async () => {
+    const a = new NodeTally(handle.db, 20);
+    await a.hit('once-1', 200, 1000);
+    await a.hit('once-2', 200, 12);
+    expect(a.size).toBe(2);
+    await expect.poll(() => a.size, { timeout: 2000, interval: 20 }).toBe(0);
+  });
+
   it('a node writes its held hits on its own a moment later', async () => {
     const a = new NodeTally(handle.db, 20);
     await a.hit('timer', MINUTE, 1000);

@@ -109,10 +109,12 @@ export class NodeTally {
     if (tally) tally.pending = 0;
     const counted = await countHit(this.db, key, windowMs, held + 1);
     this.remember(key, windowMs, counted);
+    // The next flush also forgets the keys whose window has ended, so clients seen once are not kept.
+    this.scheduleFlush();
     return { current: counted.hits, ttl: counted.ttlMs };
   }
 
-  /** Writes every held hit; the next flush waits for this one. */
+  /** Writes every held hit and forgets the keys whose window has ended; the next flush waits for this one. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       const held = [...this.tallies].filter(([, t]) => t.pending > 0);
@@ -127,8 +129,15 @@ export class NodeTally {
       }
       const now = this.now();
       for (const [key, tally] of this.tallies) if (now >= tally.windowEndsAt && tally.pending === 0) this.tallies.delete(key);
+      // Keys still in their window are looked at again later.
+      if (this.tallies.size) this.scheduleFlush();
     });
     return this.flushing;
+  }
+
+  /** How many keys this node holds a tally for. */
+  get size(): number {
+    return this.tallies.size;
   }
 
   private remember(key: string, windowMs: number, counted: { hits: number; ttlMs: number }) {
