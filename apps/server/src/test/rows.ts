@@ -257,6 +257,11 @@ export async function storageAccountsOf(t: Rows, companyId: number) {
   return t.db.select().from(schema.storageAccounts).where(eq(schema.storageAccounts.company_id, companyId));
 }
 
+/** Writes a storage account's secret key as it is given, as rows written before keys were sealed hold it. */
+export async function setStorageSecretKey(t: Rows, companyId: number, secretKey: string): Promise<void> {
+  await t.db.update(schema.storageAccounts).set({ secret_key: secretKey }).where(eq(schema.storageAccounts.company_id, companyId));
+}
+
 export async function storageBucketsOf(t: Rows, companyId: number) {
   return t.db.select().from(schema.storageBuckets).where(eq(schema.storageBuckets.company_id, companyId)).orderBy(schema.storageBuckets.id);
 }

@@ -12,12 +12,10 @@ import {
   storageListBuckets,
   storageRotateKeys,
 } from '@portal/contract/storage/storage';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
-import { companyEvents, companyRow, servicesOf, storageAccountsOf, storageBucketsOf } from '../../test/rows.ts';
+import { companyEvents, companyRow, servicesOf, setStorageSecretKey, storageAccountsOf, storageBucketsOf } from '../../test/rows.ts';
 import { storageProviderFor } from './provider/index.ts';
-import { storageAccounts } from './tables.ts';
 import { type WasabiStandIn, startWasabiStandIn } from './provider/wasabi-standin.ts';
 
 /** A customer's own S3 client, as they would configure it from Show Access Keys. */
@@ -93,7 +91,7 @@ describe.each(['local', 'wasabi'] as const)('on the %s provider', (kind) => {
       const { client, company } = await customer();
       ok(await client.call(storageEnable, {}));
       const issued = ok(await client.call(storageAccountGet, {})).data;
-      await t.db.update(storageAccounts).set({ secret_key: issued.SecretKey }).where(eq(storageAccounts.company_id, company.id));
+      await setStorageSecretKey(t, company.id, issued.SecretKey);
       expect(ok(await client.call(storageAccountGet, {})).data.SecretKey).toBe(issued.SecretKey);
       const rotated = ok(await client.call(storageRotateKeys, {})).data;
       expect((await storageAccountsOf(t, company.id))[0]?.secret_key).toMatch(/^sealed:v1:/);
