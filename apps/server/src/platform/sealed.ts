@@ -8,15 +8,10 @@ const PREFIX = 'sealed:v1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-const keys = new Map<string, Buffer>();
+/** SEALING_KEY, or APP_SECRET when it is unset, stretched to this one purpose's 32 bytes. */
 function keyOf(config: SealingConfig): Buffer {
   const source = config.SEALING_KEY ?? `derived:${config.APP_SECRET}`;
-  let key = keys.get(source);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', source, 'portal-sealed-secrets', 'aes-256-gcm v1', 32));
-    keys.set(source, key);
-  }
-  return key;
+  return Buffer.from(hkdfSync('sha256', source, 'portal-sealed-secrets', 'aes-256-gcm v1', 32));
 }
 
 /**
@@ -49,6 +44,3 @@ export function unseal(config: SealingConfig, context: string, stored: string): 
     throw new Error(`sealed secret of ${context} does not open with this SEALING_KEY`);
   }
 }
-
-/** Whether a stored value is sealed. */
-export const isSealed = (stored: string) => stored.startsWith(PREFIX);

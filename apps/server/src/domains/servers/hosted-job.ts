@@ -2,7 +2,7 @@ import { regionName } from '@portal/contract/servers/hosted';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
-import { bucketSecretOf, HOSTED_OWNER_KIND, includedStorage } from './hosted.ts';
+import { bucketSecretOf, HOSTED_OWNER_KIND, includedBytes, includedStorage } from './hosted.ts';
 import { type ConsoleSpec, type Provisioner, provisionerFor } from './provisioner.ts';
 import * as q from './queries/hosted.ts';
 
@@ -21,7 +21,7 @@ const specOf = (config: CallContext['config'], h: q.HostedRow): ConsoleSpec => (
     bucket: h.storage_bucket,
     access_key: h.storage_access_key,
     secret_key: bucketSecretOf(config, h),
-    included_bytes: includedStorage(h.storage_type, new Date(0)).included_storage_bytes,
+    included_bytes: includedBytes(h.storage_type),
   },
 });
 
@@ -63,7 +63,7 @@ async function advanceBuild(ctx: CallContext, p: Provisioner, h: q.HostedRow): P
       owner_kind: HOSTED_OWNER_KIND,
       owner_id: String(h.id),
       hosted_server_id: h.id,
-      included_storage_bytes: includedStorage(h.storage_type, now).included_storage_bytes,
+      included_storage_bytes: includedBytes(h.storage_type),
       details: `Hosted server ${h.user_dns} (${regionName(h.region)})`,
     });
   } catch (e) {

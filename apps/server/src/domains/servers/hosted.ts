@@ -259,12 +259,15 @@ export async function describe(ctx: Ctx, input: { target_company_id?: number | u
   return detailsOf(hosted, ctx.clock.now().getTime());
 }
 
-/** What a ready console holds: 5 TB of storage for 30 days when it uses Comet Storage (spec-1 §9; decision 0048). */
+/** The storage a console comes with: 5 TB when it uses Comet Storage, none otherwise (spec-1 §9; decision 0048). */
+export const includedBytes = (storageType: q.HostedRow['storage_type']) => (storageType === 'cspbw' ? INCLUDED_STORAGE_BYTES : 0);
+
+/** What a ready console holds: its included storage, for 30 days from `readyAt`. */
 export function includedStorage(storageType: q.HostedRow['storage_type'], readyAt: Date) {
-  if (storageType !== 'cspbw') return { included_storage_bytes: 0, included_storage_expires_at: null };
+  const bytes = includedBytes(storageType);
   return {
-    included_storage_bytes: INCLUDED_STORAGE_BYTES,
-    included_storage_expires_at: new Date(readyAt.getTime() + INCLUDED_STORAGE_DAYS * DAY_MS),
+    included_storage_bytes: bytes,
+    included_storage_expires_at: bytes ? new Date(readyAt.getTime() + INCLUDED_STORAGE_DAYS * DAY_MS) : null,
   };
 }
 
