@@ -55,6 +55,23 @@ export function separatePool(db: Database, max: number): DatabaseHandle | null {
   return { db: drizzlePg({ client: pool }) as unknown as Database, kind: 'postgres', close: () => pool.end() };
 }
 
+/**
+ * A statement prepared once per database handle, for the lookups hot enough that building their SQL on every
+ * call shows in its time (a session, a token, a company, a list page). A transaction is a handle of its own,
+ * so it prepares its own; PostgreSQL parses a named statement once per connection either way.
+ */
+export function preparedPerHandle<P>(prepare: (db: Database) => P): (db: Database) => P {
+  const prepared = new WeakMap<Database, P>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (statement === undefined) {
+      statement = prepare(db);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 /** Any fixed number: the key of the advisory lock every node and `npm run migrate` take to migrate. */
 export const MIGRATION_LOCK = 5_200_052;
 

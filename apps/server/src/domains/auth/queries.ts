@@ -1,6 +1,6 @@
 import { and, desc, eq, getViewSelectedFields, gt, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../platform/db.ts';
+import { type Database, preparedPerHandle } from '../../platform/db.ts';
 import { authThrottle, companySso, pendingLogins, sessions, ssoStates, usedBotChallenges, userAccounts } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -21,8 +21,9 @@ export async function insertSession(db: Database, row: NewSession): Promise<Sess
 
 const impersonator = alias(userAccounts, 'impersonator');
 
-function prepareSessionWithAccount(db: Database) {
-  return db
+/** Every signed-in request runs this lookup. */
+const sessionWithAccount = preparedPerHandle((db) =>
+  db
     .select({
       session: sessions,
       account: getViewSelectedFields(userAccounts),
@@ -33,19 +34,12 @@ function prepareSessionWithAccount(db: Database) {
     .leftJoin(impersonator, eq(impersonator.user_id, sessions.impersonator_user_id))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expires_at, sql.placeholder('now'))))
     .limit(1)
-    .prepare('session_with_account');
-}
-/** Every signed-in request runs this lookup; it is prepared once per database handle. */
-const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareSessionWithAccount>>();
+    .prepare('session_with_account'),
+);
 
 /** The unexpired session with the hashed id, with its user's account (and the admin's, while impersonating). */
 export async function findSessionWithAccount(db: Database, id: string, now: Date) {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionWithAccount(db);
-    preparedLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ id, now });
+  const [row] = await sessionWithAccount(db).execute({ id, now });
   return row ?? null;
 }
 

@@ -2,14 +2,24 @@ import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-l
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { type SQL, type SQLWrapper, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../platform/db.ts';
+import { type Database, preparedPerHandle } from '../../platform/db.ts';
 import { companies, companyEvents, companyStateCounts } from './tables.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
 
+/** Nearly every call reads its company (requireCompany). */
+const companyById = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('company_by_id'),
+);
+
 export async function findCompany(db: Database, id: number): Promise<CompanyRow | null> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  const [row] = await companyById(db).execute({ id });
   return row ?? null;
 }
 
@@ -234,12 +244,12 @@ function preparePage(
     .prepare(`company_page_${order}_${direction}_${byIds ? 'ids' : 'states'}`);
 }
 
-const preparedPages = new WeakMap<Database, Map<string, ReturnType<typeof preparePage>>>();
+/** Each order, direction and kind of page is a statement of its own. */
+const pagesOf = preparedPerHandle(() => new Map<string, ReturnType<typeof preparePage>>());
 
 function preparedPage(db: Database, q: CompanyListQuery, byIds: boolean) {
   const key = `${q.order}:${q.direction}:${byIds}`;
-  const forDb = preparedPages.get(db) ?? new Map<string, ReturnType<typeof preparePage>>();
-  preparedPages.set(db, forDb);
+  const forDb = pagesOf(db);
   let page = forDb.get(key);
   if (!page) {
     page = preparePage(db, q.order, q.direction, byIds, q.usersOf);

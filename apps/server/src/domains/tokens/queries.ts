@@ -1,5 +1,5 @@
 import { and, desc, eq, getViewSelectedFields, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db.ts';
+import { type Database, preparedPerHandle } from '../../platform/db.ts';
 import { apiTokens, tokenUserAccounts } from './tables.ts';
 
 export type TokenRow = typeof apiTokens.$inferSelect;
@@ -11,26 +11,20 @@ export async function insertToken(db: Database, row: NewToken): Promise<TokenRow
   return inserted;
 }
 
-function prepareTokenWithAccount(db: Database) {
-  return db
+/** Every token request runs this lookup. */
+const tokenWithAccount = preparedPerHandle((db) =>
+  db
     .select({ token: apiTokens, account: getViewSelectedFields(tokenUserAccounts) })
     .from(apiTokens)
     .innerJoin(tokenUserAccounts, eq(tokenUserAccounts.user_id, apiTokens.user_id))
     .where(eq(apiTokens.token_hash, sql.placeholder('hash')))
     .limit(1)
-    .prepare('token_with_account');
-}
-/** Every token request runs this lookup; it is prepared once per database handle. */
-const prepared = new WeakMap<Database, ReturnType<typeof prepareTokenWithAccount>>();
+    .prepare('token_with_account'),
+);
 
 /** The token with the hash, with its user's account, whatever its state (the caller decides). */
 export async function findTokenWithAccount(db: Database, hash: string) {
-  let lookup = prepared.get(db);
-  if (!lookup) {
-    lookup = prepareTokenWithAccount(db);
-    prepared.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ hash });
+  const [row] = await tokenWithAccount(db).execute({ hash });
   return row ?? null;
 }
 

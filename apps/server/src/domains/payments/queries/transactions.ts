@@ -3,7 +3,7 @@
  * newest first. Packs are read through billing's `billing_bill_packs` view.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, preparedPerHandle } from '../../../platform/db.ts';
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
@@ -103,17 +103,12 @@ function preparePage(db: Database) {
     .prepare('bill_page');
 }
 
-/** The bill is /mybill's one read: its statement is prepared once per database handle. */
-const preparedPages = new WeakMap<Database, ReturnType<typeof preparePage>>();
+/** The bill is /mybill's one read. */
+const billPage = preparedPerHandle(preparePage);
 
 /** A page of the bill with the number of lines in it (see preparePage). */
 export async function pageBill(db: Database, companyId: number, o: { limit: number; offset: number; cardId: number | null }) {
-  let prepared = preparedPages.get(db);
-  if (!prepared) {
-    prepared = preparePage(db);
-    preparedPages.set(db, prepared);
-  }
-  const found = (await prepared.execute({
+  const found = (await billPage(db).execute({
     company: companyId,
     card: o.cardId,
     end: o.offset + o.limit,
