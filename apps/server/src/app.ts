@@ -57,6 +57,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Sends the mail outbox; main.ts starts its timer, and calls that queued mail kick it. */
     mailDelivery: MailDelivery;
+    /** The sessions this node resolved a moment ago (docs/decisions/0068). */
+    sessionCache: auth.SessionCache;
     /** Turns /readyz unready, so the balancer drains the node before it closes (platform/shutdown.ts). */
     drain(): void;
   }
@@ -91,6 +93,10 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   );
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const mailDelivery = new MailDelivery(db, clock, transport, config.MAIL_FROM, (msg, err) => app.log.error({ err }, msg));
+  const sessionCache = new auth.SessionCache(db, config.SESSION_CACHE_SECONDS * 1000, (err) =>
+    app.log.warn({ err }, 'session cache: the listening connection was lost; sessions are read from the database until it is back'),
+  );
+  await sessionCache.start();
   const deps: AppDeps = {
     db,
     clock,
@@ -98,11 +104,13 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     requestLog,
     audit: tenancy.writeEvent,
     background: new BackgroundWork(),
-    resolveActor: (d, token) => auth.resolveActor(d, clock.now(), token),
+    resolveActor: (d, token) => auth.resolveActor(d, clock.now(), token, sessionCache),
     resolveToken: (d, token, ip) => tokens.resolveToken(d, clock.now(), token, ip),
     mailQueued: () => mailDelivery.kick(),
+    committed: () => sessionCache.forget(),
   };
   app.decorate('deps', deps);
+  app.decorate('sessionCache', sessionCache);
   app.decorate('mailDelivery', mailDelivery);
   app.decorateRequest('actor', null);
   app.decorateRequest('queuedMail', false);
@@ -182,6 +190,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   app.addHook('onClose', () => deps.background.idle());
   app.addHook('onClose', () => deps.requestLog.flush());
   if (rateLimitTally) app.addHook('onClose', () => rateLimitTally.flush());
+  app.addHook('onClose', () => sessionCache.close());
   app.addHook('onClose', () => mailDelivery.stop());
   // The embedded storage endpoint: started by the first storage call, stopped with the app (docs/decisions/0050).
   holdStorageProvider(config, db);

@@ -44,6 +44,11 @@ const zEnv = z.object({
   COOKIE_SECURE: zBool.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /**
+   * How long a node answers a session from what it resolved a moment ago (docs/decisions/0068); any change to
+   * sessions, users, companies or second factors clears it on every node. 0 reads every session from the database.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
    * The reverse proxies whose X-Forwarded-For is believed, comma-separated addresses or CIDR ranges.
    * Empty: the address is the connecting one, so no client can choose the address stored on sessions
    * and events or escape the per-address limits.

@@ -80,6 +80,8 @@ export interface ContextDeps {
   audit(db: Database, event: AuditEvent): Promise<void>;
   /** Where `afterAnswer` work runs. */
   background: BackgroundWork;
+  /** Called once a call's or job's transaction has committed: this node's caches forget what it may have changed. */
+  committed?(): void;
 }
 
 /** Where a context comes from: a browser's request, or a scheduled job. */
@@ -146,9 +148,10 @@ export async function runInContext<T>(
 ): Promise<T> {
   const after: AfterWork = { call: [], answer: [] };
   try {
-    return readOnly
-      ? await work(contextOn(deps, deps.db, source, after))
-      : await deps.db.transaction((tx) => work(contextOn(deps, tx as unknown as Database, source, after)));
+    if (readOnly) return await work(contextOn(deps, deps.db, source, after));
+    const result = await deps.db.transaction((tx) => work(contextOn(deps, tx as unknown as Database, source, after)));
+    deps.committed?.();
+    return result;
   } finally {
     for (const fn of after.call) await fn(contextOn(deps, deps.db, source, noAfterWork()));
     for (const fn of after.answer) {

@@ -31,6 +31,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ pglite: await openPglite(undefined, dump) });
 }
 
+/** Cuts off every connection of this database that listens on the channel, as a failover or a network fault would. */
+export async function endListeners(handle: DatabaseHandle, channel: string): Promise<number> {
+  const result = await handle.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${`LISTEN "${channel}"`}`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
 const TABLES = (Object.values(schema) as unknown[]).filter((t): t is PgTable => t instanceof PgTable);
 
 /** One statement for every table: a round trip per table made this the slowest part of the generated suites. */

@@ -27,6 +27,9 @@ const TEST_ENV = {
   NODE_ENV: 'test',
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   RATE_LIMIT_PER_MINUTE: '1000000',
+  // Tests change sessions, users and companies in the database and call at once: each call reads its session.
+  // The cache has its own tests (auth/session-cache.test.ts), and the journeys run with it.
+  SESSION_CACHE_SECONDS: '0',
   SEED_DEMO: 'false',
   WEB_DIST: '/nonexistent',
   // Each app's storage endpoint keeps its objects in a folder of its own, removed when the app closes.

@@ -50,6 +50,16 @@ export async function sessionsOf(t: Rows, userId: number): Promise<SessionRow[]>
   return t.db.select().from(schema.sessions).where(eq(schema.sessions.user_id, userId)).orderBy(schema.sessions.created_at);
 }
 
+/** Changes every session of a user as it stands, bypassing the services. */
+export async function setSessionsOf(t: Rows, userId: number, changes: Partial<typeof schema.sessions.$inferInsert>): Promise<void> {
+  await t.db.update(schema.sessions).set(changes).where(eq(schema.sessions.user_id, userId));
+}
+
+/** Gives a user a TOTP second factor as it stands, bypassing the enrolment. */
+export async function insertTotp(t: Rows, userId: number, at: Date): Promise<void> {
+  await t.db.insert(schema.userTotp).values({ user_id: userId, secret: 'JBSWY3DPEHPK3PXP', enabled_at: at });
+}
+
 /** The failed sign-in counter under a key ('account:<email>' or 'address:<ip>'), or null. */
 export async function throttleRow(t: Rows, key: string): Promise<ThrottleRow | null> {
   const [row] = await t.db.select().from(schema.authThrottle).where(eq(schema.authThrottle.key, key));

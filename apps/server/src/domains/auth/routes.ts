@@ -13,7 +13,7 @@ import * as sessions from './sessions.ts';
 import { SSO_CALLBACK_PATH, getSso, setSso } from './sso.ts';
 
 export const authHandlers = [
-  handle(getAuthContext, (_input, ctx) => service.getAuthContext(ctx)),
+  handle(getAuthContext, (_input, ctx) => service.getAuthContext(ctx), { readOnly: true }),
   handle(login, (input, ctx) => service.login(ctx, input), { before: (input, ctx) => countLoginAttempt(ctx, input) }),
   handle(logout, (_input, ctx) => service.logout(ctx)),
   handle(impersonate, (input, ctx) => service.impersonate(ctx, input)),

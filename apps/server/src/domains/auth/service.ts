@@ -11,6 +11,7 @@ import { ssoCallback } from './sso.ts';
 
 export { login } from './login.ts';
 export { actorWithoutSession, createSession, resolveActor } from './session-start.ts';
+export { SessionCache } from './session-cache.ts';
 
 export async function getAuthContext(ctx: PublicContext): Promise<AuthContext | null> {
   if (!ctx.actor) return null;

@@ -9,6 +9,7 @@ import * as security from '../security/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -40,15 +41,37 @@ export async function withTwoFactorRule(db: Database, actor: Actor, company: { r
   return pending ? { ...actor, twoFactorSetupPending: true } : actor;
 }
 
-/** The live session for a cookie token as an actor, or null; expired, idle and closed-company sessions are not. */
-export async function resolveActor(db: Database, now: Date, token: string | undefined) {
+/** Whether a session last seen then is still live now (neither idle too long nor past its end). */
+const liveAt = (now: Date, lastSeenAt: Date, expiresAt: Date) =>
+  now.getTime() - lastSeenAt.getTime() <= SESSION_IDLE_MS && now.getTime() < expiresAt.getTime();
+
+/**
+ * The live session for a cookie token as an actor, or null; expired, idle and closed-company sessions are not.
+ * With a cache, a session resolved a moment ago on this node is answered from it (docs/decisions/0068).
+ */
+export async function resolveActor(db: Database, now: Date, token: string | undefined, cache?: SessionCache) {
   if (!token) return null;
-  const row = await q.findSessionWithAccount(db, tokenHash(token), now);
-  if (!row || row.account.deleted_at || now.getTime() - row.session.last_seen_at.getTime() > SESSION_IDLE_MS) return null;
+  const id = tokenHash(token);
+  const cached = cache?.find(id, now);
+  if (cached && liveAt(now, cached.lastSeenAt, cached.expiresAt)) {
+    if (now.getTime() - cached.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await q.touchSession(db, id, now);
+      cache?.seen(id, now);
+    }
+    return { actor: cached.actor, csrfToken: cached.csrfToken };
+  }
+  const generation = cache?.generation ?? 0;
+  const row = await q.findSessionWithAccount(db, id, now);
+  if (!row || row.account.deleted_at || !liveAt(now, row.session.last_seen_at, row.session.expires_at)) return null;
   // A deleted or migrated company's sessions are ended with it; this holds even for one that was missed.
   if (tenancy.isClosed(row.account)) return null;
-  if (now.getTime() - row.session.last_seen_at.getTime() > TOUCH_EVERY_MS) await q.touchSession(db, row.session.id, now);
+  let lastSeenAt = row.session.last_seen_at;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await q.touchSession(db, row.session.id, now);
+    lastSeenAt = now;
+  }
   const actor = await withTwoFactorRule(db, actorOf(row), row.account);
+  cache?.keep(id, generation, { actor, csrfToken: row.session.csrf_token, lastSeenAt, expiresAt: row.session.expires_at }, now);
   return { actor, csrfToken: row.session.csrf_token };
 }
 
