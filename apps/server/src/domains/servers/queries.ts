@@ -68,11 +68,27 @@ const searchOf = (q: string) => {
 };
 
 /** /my_servers: the company's live licences, favourites first, then newest. */
+/** The columns /my_servers shows of a licence: mapping every column of every row was a fifth of the call's time. */
+const LICENCE_TABLE_COLUMNS = {
+  serial_number: serverLicences.serial_number,
+  name: serverLicences.name,
+  enabled: serverLicences.enabled,
+  server_version: serverLicences.server_version,
+  allowed_ip_address: serverLicences.allowed_ip_address,
+  allowed_machine_id: serverLicences.allowed_machine_id,
+  num_clients_online: serverLicences.num_clients_online,
+  num_boosters_online: serverLicences.num_boosters_online,
+  favourited: serverLicences.favourited,
+  last_seen_at: serverLicences.last_seen_at,
+  created_at: serverLicences.created_at,
+};
+export type LicenceTableRow = { [K in keyof typeof LICENCE_TABLE_COLUMNS]: LicenceRow[K] };
+
 export async function pageCompanyLicences(db: Database, companyId: number, search: string, limit: number, offset: number) {
   const where = and(eq(serverLicences.company_id, companyId), live, searchOf(search));
   const [rows, [count]] = await Promise.all([
     db
-      .select()
+      .select(LICENCE_TABLE_COLUMNS)
       .from(serverLicences)
       .where(where)
       .orderBy(desc(serverLicences.favourited), desc(serverLicences.created_at), desc(serverLicences.id))

@@ -15,7 +15,7 @@ export function planPayload(config: CallContext['config'], _planId: string): str
   return encodePayload({ features: 1, minimum_version: config.SERVER_MINIMUM_VERSION, limits: {} });
 }
 
-function selfHostedRow(l: q.LicenceRow, latest: string): SelfHostedRow {
+function selfHostedRow(l: q.LicenceTableRow, latest: string): SelfHostedRow {
   const outdated = outdatedBy(l.server_version, latest);
   return {
     serial_number: l.serial_number,

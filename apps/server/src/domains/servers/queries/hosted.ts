@@ -100,10 +100,29 @@ export async function completeTasks(db: Database, hostedId: number, status: 'suc
 }
 
 /** /my_servers: the company's consoles that are not deleted, favourites first, then newest. */
-export async function companyConsoles(db: Database, companyId: number, search: string): Promise<HostedRow[]> {
+/** The columns /my_servers shows of a console (see LICENCE_TABLE_COLUMNS). */
+const CONSOLE_TABLE_COLUMNS = {
+  id: hostedServers.id,
+  state: hostedServers.state,
+  server_name: hostedServers.server_name,
+  failure_message: hostedServers.failure_message,
+  region: hostedServers.region,
+  user_dns: hostedServers.user_dns,
+  user_custom_dns: hostedServers.user_custom_dns,
+  version: hostedServers.version,
+  num_devices_online: hostedServers.num_devices_online,
+  num_boosters_online: hostedServers.num_boosters_online,
+  favourited: hostedServers.favourited,
+  admin_username: hostedServers.admin_username,
+  admin_password: hostedServers.admin_password,
+  created_at: hostedServers.created_at,
+};
+export type ConsoleTableRow = { [K in keyof typeof CONSOLE_TABLE_COLUMNS]: HostedRow[K] };
+
+export async function companyConsoles(db: Database, companyId: number, search: string): Promise<ConsoleTableRow[]> {
   const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
-    .select()
+    .select(CONSOLE_TABLE_COLUMNS)
     .from(hostedServers)
     .where(
       and(
