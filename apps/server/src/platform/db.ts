@@ -72,6 +72,23 @@ export function preparedPerHandle<P>(prepare: (db: Database) => P): (db: Databas
   };
 }
 
+/** preparedPerHandle for a statement with variants (an order, a direction, a tab): one prepared statement each. */
+export function preparedVariants<V extends (string | boolean)[], P>(
+  prepare: (db: Database, ...variant: V) => P,
+): (db: Database, ...variant: V) => P {
+  const variantsOf = preparedPerHandle(() => new Map<string, P>());
+  return (db, ...variant) => {
+    const variants = variantsOf(db);
+    const key = variant.join(':');
+    let statement = variants.get(key);
+    if (statement === undefined) {
+      statement = prepare(db, ...variant);
+      variants.set(key, statement);
+    }
+    return statement;
+  };
+}
+
 /** Any fixed number: the key of the advisory lock every node and `npm run migrate` take to migrate. */
 export const MIGRATION_LOCK = 5_200_052;
 

@@ -2,7 +2,7 @@ import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-l
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { type SQL, type SQLWrapper, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { type Database, preparedPerHandle } from '../../platform/db.ts';
+import { type Database, preparedPerHandle, preparedVariants } from '../../platform/db.ts';
 import { companies, companyEvents, companyStateCounts } from './tables.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -345,6 +345,44 @@ const SUB_ACCOUNT_ORDER = {
   trial_expires_at: companies.trial_expires_at,
 } as const;
 
+const SUB_ACCOUNT_COLUMNS = {
+  id: companies.id,
+  company_name: companies.company_name,
+  current_state: companies.current_state,
+  plan_id: companies.plan_id,
+  trial_expires_at: companies.trial_expires_at,
+  trial_extension: companies.trial_extension_days,
+  created_at: companies.created_at,
+  primary_email: companies.primary_email,
+  custom_metadata_1: companies.custom_metadata_1,
+  custom_metadata_2: companies.custom_metadata_2,
+  custom_metadata_3: companies.custom_metadata_3,
+};
+
+/**
+ * A page of a distributor's sub-accounts without a search, prepared per order, direction and tab: building it
+ * was a fifth of the call's time. The totals ride along as one uncorrelated subquery (run once, an index-only
+ * count): one round trip.
+ */
+function prepareSubAccountPage(db: Database, order: keyof typeof SUB_ACCOUNT_ORDER, direction: 'asc' | 'desc', trialOnly: boolean) {
+  const dir = direction === 'asc' ? asc : desc;
+  const states = trialOnly ? ['TRIAL' as const] : LIVE_STATES;
+  const distributor = sql.placeholder('distributor');
+  const c = alias(companies, 'c');
+  const totals = sql<string>`(select count(*) || ',' || count(*) filter (where ${c.current_state} = 'TRIAL') from ${companies} c
+    where ${c.distributor_id} = ${distributor} and ${inArray(c.current_state, states)})`;
+  return db
+    .select({ ...SUB_ACCOUNT_COLUMNS, totals })
+    .from(companies)
+    .where(and(eq(companies.distributor_id, distributor), inArray(companies.current_state, states)))
+    .orderBy(dir(SUB_ACCOUNT_ORDER[order]), dir(companies.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`sub_accounts_${order}_${direction}_${trialOnly ? 'trial' : 'live'}`);
+}
+
+const subAccountPage = preparedVariants(prepareSubAccountPage);
+
 /**
  * A distributor's sub-accounts: the page, the total and the trials among them. Without a search the
  * page walks the (distributor, name) index and one index-only count gives both totals. A search
@@ -366,19 +404,7 @@ export async function listSubAccounts(
   const dir = q.direction === 'asc' ? asc : desc;
   const mine = eq(companies.distributor_id, q.distributorId);
   const visible = inArray(companies.current_state, q.trialOnly ? ['TRIAL'] : LIVE_STATES);
-  const columns = {
-    id: companies.id,
-    company_name: companies.company_name,
-    current_state: companies.current_state,
-    plan_id: companies.plan_id,
-    trial_expires_at: companies.trial_expires_at,
-    trial_extension: companies.trial_extension_days,
-    created_at: companies.created_at,
-    primary_email: companies.primary_email,
-    custom_metadata_1: companies.custom_metadata_1,
-    custom_metadata_2: companies.custom_metadata_2,
-    custom_metadata_3: companies.custom_metadata_3,
-  };
+  const columns = SUB_ACCOUNT_COLUMNS;
   const counted = (n: number | undefined, trials: number | undefined) => ({
     total: Math.min(n ?? 0, SEARCH_COUNT_CAP),
     trial_count: Math.min(trials ?? 0, SEARCH_COUNT_CAP),
@@ -386,17 +412,11 @@ export async function listSubAccounts(
   });
   const countTrials = sql<number>`count(*) filter (where ${companies.current_state} = 'TRIAL')`.mapWith(Number);
   if (!q.pattern) {
-    // The totals ride along as one uncorrelated subquery (run once, an index-only count): one round trip.
-    const c = alias(companies, 'c');
-    const totals = sql<string>`(select count(*) || ',' || count(*) filter (where ${c.current_state} = 'TRIAL') from ${companies} c
-      where ${c.distributor_id} = ${q.distributorId} and ${inArray(c.current_state, q.trialOnly ? ['TRIAL'] : LIVE_STATES)})`;
-    const page = await db
-      .select({ ...columns, totals })
-      .from(companies)
-      .where(and(mine, visible))
-      .orderBy(dir(SUB_ACCOUNT_ORDER[q.order]), dir(companies.id))
-      .limit(q.limit)
-      .offset(q.offset);
+    const page = await subAccountPage(db, q.order, q.direction, q.trialOnly).execute({
+      distributor: q.distributorId,
+      limit: q.limit,
+      offset: q.offset,
+    });
     let [n, trials] = (page[0]?.totals ?? '').split(',').map(Number);
     if (!page[0]) {
       // A page past the end has no row to carry them.
