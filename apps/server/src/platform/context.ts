@@ -80,7 +80,7 @@ export interface ContextDeps {
   audit(db: Database, event: AuditEvent): Promise<void>;
   /** Where `afterAnswer` work runs. */
   background: BackgroundWork;
-  /** Called once a call's or job's transaction has committed: this node's caches forget what it may have changed. */
+  /** Called once a call's or job's writes have committed: this node's caches forget what they may have changed. */
   committed?(): void;
 }
 
@@ -154,6 +154,8 @@ export async function runInContext<T>(
     return result;
   } finally {
     for (const fn of after.call) await fn(contextOn(deps, deps.db, source, noAfterWork()));
+    // Work after the call writes outside its transaction, committed or not.
+    if (after.call.length) deps.committed?.();
     for (const fn of after.answer) {
       deps.background.start(
         () => fn(contextOn(deps, deps.db, source, noAfterWork())),
