@@ -49,7 +49,7 @@ export class SessionCache {
     // A notification, or the feed listening again after a lost connection (when news may have been missed).
     this.feed.subscribe('', () => {
       this.forget();
-      this.listening = this.ttlMs > 0;
+      this.listening = true;
     });
   }
 

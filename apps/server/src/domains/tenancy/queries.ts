@@ -359,6 +359,9 @@ const SUB_ACCOUNT_COLUMNS = {
   custom_metadata_3: companies.custom_metadata_3,
 };
 
+/** The states a distributor's tab lists: its trials, or every sub-account that is not closed. */
+const subAccountStates = (trialOnly: boolean): CompanyState[] => (trialOnly ? ['TRIAL'] : LIVE_STATES);
+
 /**
  * A page of a distributor's sub-accounts without a search, prepared per order, direction and tab: building it
  * was a fifth of the call's time. The totals ride along as one uncorrelated subquery (run once, an index-only
@@ -366,7 +369,7 @@ const SUB_ACCOUNT_COLUMNS = {
  */
 function prepareSubAccountPage(db: Database, order: keyof typeof SUB_ACCOUNT_ORDER, direction: 'asc' | 'desc', trialOnly: boolean) {
   const dir = direction === 'asc' ? asc : desc;
-  const states = trialOnly ? ['TRIAL' as const] : LIVE_STATES;
+  const states = subAccountStates(trialOnly);
   const distributor = sql.placeholder('distributor');
   const c = alias(companies, 'c');
   const totals = sql<string>`(select count(*) || ',' || count(*) filter (where ${c.current_state} = 'TRIAL') from ${companies} c
@@ -403,8 +406,7 @@ export async function listSubAccounts(
 ) {
   const dir = q.direction === 'asc' ? asc : desc;
   const mine = eq(companies.distributor_id, q.distributorId);
-  const visible = inArray(companies.current_state, q.trialOnly ? ['TRIAL'] : LIVE_STATES);
-  const columns = SUB_ACCOUNT_COLUMNS;
+  const visible = inArray(companies.current_state, subAccountStates(q.trialOnly));
   const counted = (n: number | undefined, trials: number | undefined) => ({
     total: Math.min(n ?? 0, SEARCH_COUNT_CAP),
     trial_count: Math.min(trials ?? 0, SEARCH_COUNT_CAP),
@@ -436,7 +438,7 @@ export async function listSubAccounts(
   );
   const matches = db.$with('m').as(
     db
-      .select({ ...columns, k: sql`${SUB_ACCOUNT_ORDER[q.order]}`.as('k') })
+      .select({ ...SUB_ACCOUNT_COLUMNS, k: sql`${SUB_ACCOUNT_ORDER[q.order]}`.as('k') })
       .from(companies)
       .where(where)
       .limit(SEARCH_COUNT_CAP + 1),
