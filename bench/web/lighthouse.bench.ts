@@ -225,7 +225,11 @@ async function main() {
       };
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${server.origin}${page.path}`, flags, desktopConfig);
+        let result = await lighthouse(`${server.origin}${page.path}`, flags, desktopConfig);
+        // Chromium now and then loses the trace of a load (NO_NAVSTART, "run Lighthouse again"): that run
+        // measured nothing, so it is made again, once.
+        if (result?.lhr.runtimeError?.code === 'NO_NAVSTART')
+          result = await lighthouse(`${server.origin}${page.path}`, flags, desktopConfig);
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
         const landed = new URL(result.lhr.finalDisplayedUrl).pathname;

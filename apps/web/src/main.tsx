@@ -5,9 +5,14 @@ import { AppErrorBoundary } from './app/error-boundary';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { authContextQueryOptions } from './features/auth/api/session';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+
+// Every first page asks who is signed in (the route guards' beforeLoad); asked now, the call goes out ahead of the
+// page's scripts instead of queueing behind them, and the guards' fetchQuery joins it.
+void queryClient.prefetchQuery(authContextQueryOptions());
 
 // The first page's code starts loading now, beside the session check: the router asks for a route's lazy chunks
 // only once every beforeLoad (the auth call) has answered, a round trip later. A signed-out visitor to a

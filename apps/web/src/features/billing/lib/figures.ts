@@ -1,6 +1,13 @@
 /** Spec-2 §9: the auto top-up estimate reads 'at least' from this many days. */
 export const AT_LEAST_DAYS = 1000;
 
+/** A company that pays through a contract sees no balance, top-up or credit panels (spec-2 §6). */
+export function seesCredit<S extends { has_contract_billing: boolean; balance: number | null }>(
+  summary: S,
+): summary is S & { has_contract_billing: false; balance: number } {
+  return !summary.has_contract_billing && summary.balance !== null;
+}
+
 /** Spec-2 §9: the balance bar's width is the balance in dollars divided by 5, as a percent. */
 export function balanceBarPercent(balanceCents: number): number {
   const percent = balanceCents / 100 / 5;

@@ -7,6 +7,11 @@ export interface BalanceDay {
   credited: number;
 }
 
+/** The day the ledger card opens on: the newest with a charge, else the newest. */
+export function latestChargedDay<D extends BalanceDay>(days: readonly D[]): D | undefined {
+  return [...days].reverse().find((day) => day.charged > 0) ?? days.at(-1);
+}
+
 /** One point of the chart: the balance in dollars, or the forecast after the last known day. */
 export interface ChartPoint {
   date: string;

@@ -1,16 +1,18 @@
-import { getActiveServices } from '@portal/contract/billing/active-services';
+import { ACTIVE_SERVICES_PAGE_SIZE, getActiveServices } from '@portal/contract/billing/active-services';
 import { listCreditPacks } from '@portal/contract/billing/credit-packs';
 import { balanceHistory, creditSummary } from '@portal/contract/billing/summary';
 import { listEligibleTrialRefunds } from '@portal/contract/billing/trial-refunds';
 import { userMyUsageTable } from '@portal/contract/billing/usage';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
-import { type FakeRoute, on } from '../../../test/fake-api';
+import { type FakeRoute, fakeApi, on } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
+import { prefetchBillingDashboard } from '../api/dashboard';
 import { creditPack, creditSummary as summary, service, usageRow } from './fixtures';
 
 const PAYING = { capabilities: ['use_billing_pages', 'use_my_plan'] } as Partial<AuthContext>;
@@ -186,5 +188,36 @@ describe('the billing dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Services' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Available credit' })).toBeNull();
+  });
+});
+
+describe("the dashboard's calls", () => {
+  it('start from the route, before any card renders: figures and services, then the packs, the ledger and its newest charged day', async () => {
+    const api = fakeApi(billingRoutes());
+    await prefetchBillingDashboard(new QueryClient(), { capabilities: ['manage_trial_usage'] });
+    // Answered once the summary is in; the ledger's day follows the history.
+    expect(api.callsTo(creditSummary)).toHaveLength(1);
+    expect(api.callsTo(getActiveServices)[0]?.body).toEqual({ page: 1, page_size: ACTIVE_SERVICES_PAGE_SIZE });
+    expect(api.callsTo(listEligibleTrialRefunds)).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo(userMyUsageTable)).toHaveLength(1));
+    expect(api.callsTo(userMyUsageTable)[0]?.body).toMatchObject({ page: 1, target_from: '2026-11-23', target_to: '2026-11-23' });
+    expect(api.callsTo(listCreditPacks)[0]?.body).toEqual({ page: 1, page_size: 5 });
+    expect(api.callsTo(balanceHistory)).toHaveLength(1);
+  });
+
+  it('ask a contract-billing company nothing about credit', async () => {
+    const api = fakeApi(billingRoutes({ summaryOverrides: { balance: null, days_remaining: null, has_contract_billing: true } }));
+    await prefetchBillingDashboard(new QueryClient(), { capabilities: [] });
+    await waitFor(() => expect(api.callsTo(getActiveServices)).toHaveLength(1));
+    expect(api.callsTo(listCreditPacks)).toHaveLength(0);
+    expect(api.callsTo(balanceHistory)).toHaveLength(0);
+    expect(api.callsTo(listEligibleTrialRefunds)).toHaveLength(0);
+  });
+
+  it('go out once each: the cards find what the route started', async () => {
+    const { api } = await dashboard(PAYING, billingRoutes());
+    await screen.findByRole('list', { name: 'Credit packs' });
+    await waitFor(() => expect(api.callsTo(userMyUsageTable)).toHaveLength(1));
+    for (const call of [creditSummary, getActiveServices, listCreditPacks, balanceHistory]) expect(api.callsTo(call)).toHaveLength(1);
   });
 });

@@ -4,7 +4,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatCents } from '../../../../lib/money';
-import { creditPacksKey, fetchAllCreditPacks, fetchCreditPacks } from '../../api';
+import { creditPacksKey, fetchAllCreditPacks } from '../../api';
+import { dashboardQueries } from '../../api/dashboard';
 import { balanceBarPercent } from '../../lib/figures';
 import { CreditPackItem, CreditPackItemSkeleton } from './credit-pack-item';
 import { CardHeading, HeadingPlaceholder } from './card-heading';
@@ -41,13 +42,7 @@ function CreditPackListSkeleton() {
 /** The credit packs, 5 at a time (Load more), or all of them (Load all). */
 function CreditPackList() {
   const [all, setAll] = useState(false);
-  const pages = useInfiniteQuery({
-    queryKey: creditPacksKey('pages'),
-    queryFn: ({ pageParam, signal }) => fetchCreditPacks(pageParam, CREDIT_PACK_PAGE_SIZE, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, loaded) => (loaded.length * CREDIT_PACK_PAGE_SIZE < last.total ? loaded.length + 1 : undefined),
-    enabled: !all,
-  });
+  const pages = useInfiniteQuery({ ...dashboardQueries.packPages(), enabled: !all });
   const everything = useQuery({ queryKey: creditPacksKey('all'), queryFn: ({ signal }) => fetchAllCreditPacks(signal), enabled: all });
   // While every pack loads, the pages already shown stay.
   const packs = all && everything.data ? everything.data.rows : (pages.data?.pages.flatMap((page) => page.rows) ?? []);

@@ -1,9 +1,11 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { ACTIVE_SERVICES_PAGE_SIZE } from '@portal/contract/billing/active-services';
+import { useQuery } from '@tanstack/react-query';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import type { ReactNode } from 'react';
 import { errorMessage, isApiError } from '../../../../lib/api-error';
-import { activeServicesQuery, creditSummaryQuery } from '../../api';
+import { dashboardQueries } from '../../api/dashboard';
+import { seesCredit } from '../../lib/figures';
 import { hasServers } from '../../lib/service-kinds';
 import { AvailableCreditCard, AvailableCreditCardSkeleton } from './available-credit-card';
 import { CreditFigures, CreditFiguresSkeleton } from './credit-figures';
@@ -31,19 +33,11 @@ function Placeholder({ children }: { children: ReactNode }) {
 const hidden = (error: unknown) => isApiError(error) && error.code === 403;
 
 function useSummary() {
-  return creditSummaryQuery.useQuery();
+  return useQuery(dashboardQueries.summary());
 }
 
 function useServices() {
-  return activeServicesQuery.useQuery({ page: 1, page_size: ACTIVE_SERVICES_PAGE_SIZE });
-}
-
-/** A company that pays through a contract sees no balance, top-up or credit panels (spec-2 §6). */
-function seesCredit(summary: {
-  has_contract_billing: boolean;
-  balance: number | null;
-}): summary is { has_contract_billing: false; balance: number } {
-  return !summary.has_contract_billing && summary.balance !== null;
+  return useQuery(dashboardQueries.services());
 }
 
 /**

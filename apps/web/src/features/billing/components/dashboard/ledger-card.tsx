@@ -1,12 +1,13 @@
 import { Alert, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { BALANCE_HISTORY_DAYS } from '@portal/contract/billing/summary';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { TableSkeleton } from '../../../../components/page/page-skeleton';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatCents } from '../../../../lib/money';
-import { balanceHistoryQuery, usageOfDayQuery } from '../../api';
+import { dashboardQueries } from '../../api/dashboard';
 import { useWhenVisible } from '../../hooks/use-when-visible';
-import { type BalanceDay, balanceChartPoints } from '../../lib/runway';
+import { type BalanceDay, balanceChartPoints, latestChargedDay } from '../../lib/runway';
 import { SERVICE_KIND_LABEL } from '../../lib/service-kinds';
 import { ScrollTable } from '../../../../components/table/scroll-table';
 import { PacksUsed } from '../usage/packs-used';
@@ -54,14 +55,7 @@ export function LedgerCardSkeleton() {
 
 /** The charges of one day and the packs that paid each. */
 function DayDetail({ day }: { day: BalanceDay }) {
-  // A day's charges are one per service: a page of 100 holds them all.
-  const { data, error } = usageOfDayQuery.useQuery({
-    page: 1,
-    page_size: 100,
-    target_search_query: '',
-    target_from: day.date,
-    target_to: day.date,
-  });
+  const { data, error } = useQuery(dashboardQueries.usageOfDay(day.date));
   return (
     <Stack gap="xs">
       <Text size="sm">
@@ -119,13 +113,12 @@ function DayDetail({ day }: { day: BalanceDay }) {
  * the chart or in the list, what was charged and which packs paid.
  */
 export function LedgerCard({ estimatedWeeklyCents }: { estimatedWeeklyCents: number }) {
-  const { data, error } = balanceHistoryQuery.useQuery();
+  const { data, error } = useQuery(dashboardQueries.history());
   const days = data?.days ?? [];
   const points = useMemo(() => balanceChartPoints(days, estimatedWeeklyCents), [days, estimatedWeeklyCents]);
   const [picked, setPicked] = useState<string | null>(null);
   // The newest day with a charge, until one is chosen.
-  const latestCharged = [...days].reverse().find((day) => day.charged > 0) ?? days.at(-1);
-  const day = days.find((d) => d.date === picked) ?? latestCharged;
+  const day = days.find((d) => d.date === picked) ?? latestChargedDay(days);
   const forecastDays = points.filter((point) => point.balance === undefined).length;
   // The charts library is the largest script on the page: it loads once the rest of the page has settled
   // and the chart is near the viewport, not with the page's first wave.

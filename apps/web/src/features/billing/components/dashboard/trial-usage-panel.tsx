@@ -1,19 +1,18 @@
 import { Alert, Card, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { CardSkeleton } from '../../../../components/page/page-skeleton';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatCents } from '../../../../lib/money';
-import { eligibleTrialUsersQuery } from '../../api';
+import { dashboardQueries, TRIAL_USERS_SHOWN } from '../../api/dashboard';
 import { ScrollTable } from '../../../../components/table/scroll-table';
 import { CardHeading } from './card-heading';
-
-const SHOWN = 5;
 
 /**
  * Spec-2 §2.8: for users who manage trial usage, the new users still inside the guarantee window and what
  * they have been charged, which is refunded if they are deleted in time.
  */
 export function TrialUsagePanel() {
-  const { data, error } = eligibleTrialUsersQuery.useQuery({ page: 1, page_size: SHOWN });
+  const { data, error } = useQuery(dashboardQueries.trialUsers());
   if (error) {
     return (
       <Alert color="red" role="alert" title="Could not load the trial usage">
@@ -35,7 +34,7 @@ export function TrialUsagePanel() {
           <>
             <Text size="sm">
               {data.total === 1 ? '1 new user is' : `${data.total} new users are`} inside the guarantee window
-              {data.total <= SHOWN ? `, charged ${formatCents(charged)} so far` : ''}.
+              {data.total <= TRIAL_USERS_SHOWN ? `, charged ${formatCents(charged)} so far` : ''}.
             </Text>
             <ScrollTable label="New users in the guarantee window">
               <Table verticalSpacing={6} fz="sm">
