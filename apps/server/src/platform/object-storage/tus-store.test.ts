@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { Upload } from '@tus/utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../clock.ts';
 import { LocalObjectStorage } from './local.ts';
 import { S3ObjectStorage } from './s3.ts';
@@ -96,5 +96,57 @@ describe.each([
     expect(await store.info('../../etc')).toBeNull();
     await expect(store.getUpload(randomBytes(16).toString('hex'))).rejects.toMatchObject({ status_code: 404 });
     await store.remove(id);
+  });
+});
+
+describe('tus store on the local folder: the SHA-256 taken as the bytes arrive', () => {
+  /** Sends `data` in PATCHes at `cuts`, each through the store that `through(i)` names (a node each). */
+  async function upload(data: Buffer, cuts: number[], through: (i: number) => ObjectStorageTusStore) {
+    const id = randomBytes(16).toString('hex');
+    await through(0).create(new Upload({ id, size: data.length, offset: 0 }));
+    const ends = [...cuts, data.length];
+    for (let i = 0, at = 0; i < ends.length; at = ends[i] as number, i++) {
+      expect(await through(i).write(Readable.from([data.subarray(at, ends[i])]), id, at)).toBe(ends[i]);
+    }
+    return id;
+  }
+
+  it('needs no second reading of the file when one node received every byte, a broken PATCH included', async () => {
+    const store = new ObjectStorageTusStore(local, () => null);
+    const data = randomBytes(900_000);
+    const id = await upload(data, [200_000], () => store);
+    const read = vi.spyOn(local, 'readGrowing');
+    try {
+      expect(await store.assemble(id, `t/hashed-${id}`)).toEqual({ size: data.length, sha256: sha(data) });
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+    }
+    // A body that breaks off keeps what arrived, and the hash covers just that.
+    const again = randomBytes(16).toString('hex');
+    await store.create(new Upload({ id: again, size: data.length, offset: 0 }));
+    expect(await store.write(cutShort(data.subarray(0, 300_000)), again, 0)).toBe(300_000);
+    expect(await store.write(Readable.from([data.subarray(300_000)]), again, 300_000)).toBe(data.length);
+    const spied = vi.spyOn(local, 'readGrowing');
+    try {
+      expect((await store.assemble(again, `t/hashed-${again}`)).sha256).toBe(sha(data));
+      expect(spied).not.toHaveBeenCalled();
+    } finally {
+      spied.mockRestore();
+    }
+  });
+
+  it('reads the file for the hash when another node took part of the upload', async () => {
+    const nodes = [new ObjectStorageTusStore(local, () => null), new ObjectStorageTusStore(local, () => null)];
+    const data = randomBytes(600_000);
+    // PATCHes on nodes 0, 1, 0: node 0 missed the middle, node 1 the start.
+    const id = await upload(data, [100_000, 350_000], (i) => nodes[i % 2] as ObjectStorageTusStore);
+    const read = vi.spyOn(local, 'readGrowing');
+    try {
+      expect(await nodes[0]?.assemble(id, `t/read-${id}`)).toEqual({ size: data.length, sha256: sha(data) });
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
+    }
   });
 });

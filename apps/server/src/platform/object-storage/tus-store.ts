@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
@@ -8,6 +8,8 @@ import type { ObjectStorage } from './types.ts';
 /** tus upload ids as @tus/server names them (16 random bytes, hex); anything else is no upload of ours. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const PART = /\/part-(\d{15})-(\d{15})$/;
+/** Running hashes kept at most: an upload abandoned half way leaves one behind until its removal. */
+const MAX_RUNNING_HASHES = 1000;
 
 interface StoredInfo {
   id: string;
@@ -45,10 +47,14 @@ function exactly(length: number): Transform {
  * needs a size before the first byte.
  *
  * On the local folder the bytes go to one growing file instead (appended at the offset, kept when a body
- * breaks off, so an upload resumes from its last byte), which `assemble` reads once for the SHA-256 and
- * renames into place: each byte is written once, as a plain upload writes it.
+ * breaks off, so an upload resumes from its last byte), which `assemble` renames into place: each byte is
+ * written once, as a plain upload writes it. Its SHA-256 is taken as the bytes arrive, by the node that
+ * receives them; when another node (or a restart) took part of the upload, `assemble` reads the file for it.
  */
 export class ObjectStorageTusStore extends DataStore {
+  /** Per local upload, the hash of its first `offset` bytes, as far as this node saw them arrive in order. */
+  private readonly running = new Map<string, { offset: number; hash: Hash }>();
+
   constructor(
     readonly storage: ObjectStorage,
     private readonly partLength: () => number | null,
@@ -132,7 +138,7 @@ export class ObjectStorageTusStore extends DataStore {
   }
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
-    if (this.local) return this.local.appendGrowing(this.checked(id), stream, offset);
+    if (this.local) return this.appendHashing(this.local, this.checked(id), stream, offset);
     const length = this.partLength();
     if (length === null) {
       stream.resume();
@@ -153,7 +159,35 @@ export class ObjectStorageTusStore extends DataStore {
     return offset + length;
   }
 
+  /**
+   * Appends a PATCH to the growing file and carries the upload's running hash over it. The hash is kept
+   * only when it covers exactly the bytes now in the file: a body cut short, a write that failed, or a
+   * PATCH this node did not follow from the start leaves none, and completion reads the file instead.
+   */
+  private async appendHashing(local: LocalObjectStorage, id: string, stream: Readable, offset: number): Promise<number> {
+    const known = this.running.get(id);
+    this.running.delete(id);
+    const hash = offset === 0 ? createHash('sha256') : known?.offset === offset ? known.hash : null;
+    if (!hash) return local.appendGrowing(id, stream, offset);
+    let seen = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        seen += chunk.length;
+        done(null, chunk);
+      },
+    });
+    stream.on('error', (err) => tap.destroy(err));
+    const end = await local.appendGrowing(id, stream.pipe(tap), offset);
+    if (end === offset + seen) {
+      if (this.running.size >= MAX_RUNNING_HASHES) this.running.delete(this.running.keys().next().value as string);
+      this.running.set(id, { offset: end, hash });
+    }
+    return end;
+  }
+
   override async remove(id: string): Promise<void> {
+    this.running.delete(id);
     await this.local?.deleteGrowing(this.checked(id));
     const objects = await this.storage.list(`${this.dir(id)}/`);
     for (const o of objects) await this.storage.delete(o.key);
@@ -166,14 +200,16 @@ export class ObjectStorageTusStore extends DataStore {
   async assemble(id: string, key: string): Promise<{ size: number; sha256: string }> {
     const info = await this.info(id);
     if (!info) throw ERRORS.FILE_NOT_FOUND;
-    const hash = createHash('sha256');
     if (this.local) {
       const size = await this.local.growingSize(id);
       if (size !== info.size) throw new Error(`upload ${id} holds ${size} bytes, not ${info.size}`);
-      for await (const chunk of this.local.readGrowing(id)) hash.update(chunk as Buffer);
+      const known = this.running.get(id);
+      this.running.delete(id);
+      const sha256 = known?.offset === size ? known.hash.digest('hex') : await this.hashGrowing(this.local, id);
       await this.local.commitGrowing(id, key);
-      return { size, sha256: hash.digest('hex') };
+      return { size, sha256 };
     }
+    const hash = createHash('sha256');
     const parts = await this.parts(id);
     const storage = this.storage;
     async function* bytes() {
@@ -188,6 +224,12 @@ export class ObjectStorageTusStore extends DataStore {
     }
     await storage.put(key, Readable.from(bytes(), { objectMode: false }), info.size);
     return { size: info.size, sha256: hash.digest('hex') };
+  }
+
+  private async hashGrowing(local: LocalObjectStorage, id: string): Promise<string> {
+    const hash = createHash('sha256');
+    for await (const chunk of local.readGrowing(id)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
   }
 
   override async declareUploadLength(): Promise<void> {
