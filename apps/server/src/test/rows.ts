@@ -303,6 +303,14 @@ export async function putDailyStats(t: Rows, row: Omit<typeof schema.dailyStats.
   await t.db.insert(schema.dailyStats).values({ ...row, recorded_at: new Date(`${row.date}T12:00:00Z`) });
 }
 
+/** `times` copies of ticket `id`'s row (company, subject, search words), for a list that must count many matches. */
+export async function copyTicketRow(t: Rows, id: number, times: number): Promise<void> {
+  await t.db.execute(sql`
+    insert into tickets (hash, company_id, user_id, subject, type, open, search, created_at, updated_at)
+    select hash, company_id, user_id, subject, type, open, search, created_at, updated_at
+    from tickets cross join generate_series(1, ${times}) where id = ${id}`);
+}
+
 export async function setTicketRow(t: Rows, id: number, changes: Partial<typeof schema.tickets.$inferInsert>): Promise<void> {
   await t.db.update(schema.tickets).set(changes).where(eq(schema.tickets.id, id));
 }

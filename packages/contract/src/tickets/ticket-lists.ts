@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
 import { zCompanyState, zId, zTimestamp } from '../shared/fields.ts';
-import { zPageOf, zPaging } from '../shared/paging.ts';
+import { zCappedPageOf, zPaging } from '../shared/paging.ts';
 import { TICKET_CLOSE_REASONS, zEscalation, zTicketPriority, zTicketStatus } from './ticket-fields.ts';
 import { zAssignee } from './ticket-view.ts';
 
@@ -57,11 +57,18 @@ const filters = {
   target_escalation: zEscalation.nullable().default(null),
 };
 
+/**
+ * A ticket search counts its matches exactly up to this many; past it the list answers this number with
+ * `total_capped: true` ("1,000+"): a search is for finding a ticket, and one that matches more is refined,
+ * not paged (docs/decisions/0069).
+ */
+export const TICKET_SEARCH_COUNT_CAP = 1000;
+
 export const ticketsList = defineCall({
   path: '/api/v1/web/TicketsList.json',
   summary: "The caller's company's tickets, open or closed (/support), newest change first, 20 per page.",
   input: zPaging(TICKET_LIST_ORDER, TICKET_PAGE_SIZE).extend(filters),
-  output: zPageOf(zTicketListRow),
+  output: zCappedPageOf(zTicketListRow),
   access: { roles: ['any'], capability: 'use_tickets_page' },
 });
 
@@ -70,6 +77,6 @@ export const adminTicketsList = defineCall({
   summary:
     'Every company’s tickets for support and admins (/mytickets): open or closed, by status, assignee and escalation, with full-text search over subjects and comments (a number also finds that ticket id).',
   input: zPaging(TICKET_LIST_ORDER, TICKET_PAGE_SIZE).extend(filters),
-  output: zPageOf(zTicketListRow),
+  output: zCappedPageOf(zTicketListRow),
   access: { roles: ['admin', 'support'] },
 });

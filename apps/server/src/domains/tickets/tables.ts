@@ -81,6 +81,7 @@ export const tickets = pgTable(
     index('tickets_company_idx').on(t.company_id, t.open, t.updated_at.desc()),
     index('tickets_open_updated_idx').on(t.open, t.updated_at.desc()),
     index('tickets_search_idx').using('gin', t.search),
+    index('tickets_open_search_idx').using('gin', t.search).where(sql`${t.open}`),
     index('tickets_remind_idx').on(t.remind_at).where(sql`${t.open}`),
   ],
 );

@@ -1,10 +1,10 @@
-import { adminTicketsList, ticketsList } from '@portal/contract/tickets/ticket-lists';
+import { adminTicketsList, TICKET_SEARCH_COUNT_CAP, ticketsList } from '@portal/contract/tickets/ticket-lists';
 import { addTag, closeTicket, setAssignees, setEscalation, setStatus } from '@portal/contract/tickets/ticket-staff';
 import { createComment, getTicketHash } from '@portal/contract/tickets/ticket-view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicket } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
-import { setCompany } from '../../test/rows.ts';
+import { copyTicketRow, setCompany } from '../../test/rows.ts';
 
 let t: TestContext;
 let admin: TestClient;
@@ -104,5 +104,29 @@ describe('/mytickets list (AdminTicketsList.json)', () => {
     const bySubject = ok(await userClient.call(ticketsList, { target_order: 'subject', target_order_direction: 'asc' })).data;
     expect(bySubject.rows[0]?.subject).toBe('Paged 00');
     expect((await customer.call(adminTicketsList, {})).code).toBe(403);
+  });
+});
+
+describe('a search counts its matches up to 1,000 (decision 0069)', () => {
+  it('answers more as 1,000+ with the newest page first; below the cap, and without a search, the count is exact', async () => {
+    const needle = await ticket(companyId, { subject: 'Caplimit needle' });
+    await copyTicketRow(t, needle, TICKET_SEARCH_COUNT_CAP + 2);
+    const found = ok(await admin.call(adminTicketsList, { target_search_query: 'caplimit' })).data;
+    expect(found).toMatchObject({ total: TICKET_SEARCH_COUNT_CAP, total_capped: true });
+    expect(found.rows).toHaveLength(20);
+    expect(found.rows.every((r) => r.subject === 'Caplimit needle')).toBe(true);
+    // Past the last page there is no row to carry the count: it is asked for apart, capped the same.
+    const past = ok(await admin.call(adminTicketsList, { target_search_query: 'caplimit', page: 60 })).data;
+    expect(past).toMatchObject({ rows: [], total: TICKET_SEARCH_COUNT_CAP, total_capped: true });
+    expect(ok(await customer.call(ticketsList, { target_search_query: 'caplimit' })).data).toMatchObject({
+      total: TICKET_SEARCH_COUNT_CAP,
+      total_capped: true,
+    });
+
+    const one = ok(await admin.call(adminTicketsList, { target_search_query: String(needle) })).data;
+    expect(one).toMatchObject({ total: 1, total_capped: false });
+    const plain = ok(await customer.call(ticketsList, {})).data;
+    expect(plain.total_capped).toBe(false);
+    expect(plain.total).toBeGreaterThan(TICKET_SEARCH_COUNT_CAP + 2);
   });
 });

@@ -6,7 +6,7 @@ import * as lists from './queries/lists.ts';
 type ListInput = CallData<typeof ticketsList> | CallData<typeof adminTicketsList>;
 
 async function page(ctx: CallContext, input: ListInput, companyId: number | null) {
-  const { rows, total } = await lists.pageTickets(ctx.db, {
+  const { rows, total, total_capped } = await lists.pageTickets(ctx.db, {
     companyId,
     open: input.target_open === 1,
     statuses: input.target_statuses,
@@ -20,6 +20,7 @@ async function page(ctx: CallContext, input: ListInput, companyId: number | null
   });
   return {
     total,
+    total_capped,
     rows: rows.map(
       (r): TicketListRow => ({
         id: r.t.id,

@@ -1,5 +1,6 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@portal/contract/tickets/ticket-fields';
+import { TICKET_SEARCH_COUNT_CAP } from '@portal/contract/tickets/ticket-lists';
 import type { Database } from '../../../platform/db.ts';
 import { ticketCompanies, tickets } from '../tables.ts';
 
@@ -59,9 +60,17 @@ const ORDER_COLUMNS = {
 } as const;
 
 /**
- * The ticket's columns the list answers with. Not the search vector nor the bodies: `count(*) over ()` carries
- * every matching row through the window, and a common word matches tens of thousands (bench/README.md).
+ * How many tickets match, in the page's own statement (uncorrelated: its "tickets" is its own, run once):
+ * exact for a plain list, counted up to one past the cap for a search (decision 0069). Not `count(*) over ()`,
+ * which reads every match with the page's columns: a common word matches tens of thousands (bench/README.md).
  */
+function matchCount(query: TicketListQuery) {
+  const matches = sql`select 1 from ${tickets} where ${where(query)}`;
+  const capped = query.search.trim() ? sql`${matches} limit ${TICKET_SEARCH_COUNT_CAP + 1}` : matches;
+  return sql<number>`(select count(*) from (${capped}) m)`.mapWith(Number);
+}
+
+/** The ticket's columns the list answers with, not the search vector nor the bodies. */
 const listed = {
   id: tickets.id,
   subject: tickets.subject,
@@ -93,7 +102,7 @@ export async function pageTickets(db: Database, query: TicketListQuery) {
       comment_count: commentCount,
       user_contact_name: personName('user_id'),
       updated_by_user: personName('updated_by_user_id'),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: matchCount(query),
     })
     .from(tickets)
     .innerJoin(ticketCompanies, eq(ticketCompanies.company_id, tickets.company_id))
@@ -102,12 +111,11 @@ export async function pageTickets(db: Database, query: TicketListQuery) {
     .limit(query.limit)
     .offset(query.offset);
   let total = rows[0]?.total ?? 0;
+  // A page past the end has no row to carry the count.
   if (!rows.length && query.offset > 0) {
-    const [n] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(tickets)
-      .where(where(query));
-    total = n?.n ?? 0;
+    const result = await db.execute(sql`select ${matchCount(query)} as total`);
+    total = Number((result as unknown as { rows: { total: number | string }[] }).rows[0]?.total ?? 0);
   }
-  return { rows, total };
+  const capped = query.search.trim() !== '' && total > TICKET_SEARCH_COUNT_CAP;
+  return { rows, total: capped ? TICKET_SEARCH_COUNT_CAP : total, total_capped: capped };
 }
