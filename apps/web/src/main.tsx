@@ -11,8 +11,9 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 // Every first page asks who is signed in (the route guards' beforeLoad); asked now, the call goes out ahead of the
-// page's scripts instead of queueing behind them, and the guards' fetchQuery joins it.
-void queryClient.prefetchQuery(authContextQueryOptions());
+// page's scripts instead of queueing behind them, and the guards' fetchQuery joins it. Not with a sign-in link
+// (?t=), which signs in as soon as its page is up: a signed-out answer still on its way must not land after it.
+if (!new URLSearchParams(window.location.search).has('t')) void queryClient.prefetchQuery(authContextQueryOptions());
 
 // The first page's code starts loading now, beside the session check: the router asks for a route's lazy chunks
 // only once every beforeLoad (the auth call) has answered, a round trip later. A signed-out visitor to a
