@@ -14,6 +14,9 @@ import {
   usageOfDayQuery,
 } from './index';
 
+/** New users the trial usage panel lists. */
+export const TRIAL_USERS_SHOWN = 5;
+
 /**
  * The queries of billing's dashboard cards, each made in one place: the cards use them, and the dashboard's
  * route starts them before the page has rendered (prefetchBillingDashboard).
@@ -35,9 +38,6 @@ export const dashboardQueries = {
     }),
   trialUsers: () => eligibleTrialUsersQuery.options({ page: 1, page_size: TRIAL_USERS_SHOWN }),
 };
-
-/** New users the trial usage panel lists. */
-export const TRIAL_USERS_SHOWN = 5;
 
 /**
  * Starts every call billing's dashboard cards make, as soon as the page's code is in rather than once each
