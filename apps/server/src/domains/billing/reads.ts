@@ -8,7 +8,7 @@ import type { CallContext } from '../../platform/context.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/search.ts';
 import * as tenancy from '../tenancy/service.ts';
-import { addDays, checkDayRange, dayOf, isNotFinalized } from './days.ts';
+import { addDays, checkDayRange, dayOf, isNotFinalized, startOfDay } from './days.ts';
 import * as q from './queries/reads.ts';
 import { balanceOf, estimatesOf } from './service.ts';
 
@@ -141,6 +141,17 @@ export async function billingHistory(ctx: CallContext, input: UsageInput & { tar
 }
 
 /**
+ * When a service is charged next. A longer cycle's date moves on with each charge; a daily service's stays at
+ * its start (the run charges it every day without rewriting it), so once it has started its next charge is
+ * the next billing day's.
+ */
+function nextChargeOf(s: { rebill_every_days: number; next_charge_again_at: Date }, now: Date): Date {
+  if (s.rebill_every_days !== 1) return s.next_charge_again_at;
+  const tomorrow = startOfDay(addDays(dayOf(now), 1));
+  return s.next_charge_again_at > tomorrow ? s.next_charge_again_at : tomorrow;
+}
+
+/**
  * A company's running services: the caller's own, or the named company's for those who reach it (staff
  * every company, a distributor its sub-accounts). The distributor's switch hides them from the sub-account.
  */
@@ -149,12 +160,13 @@ export async function activeServices(ctx: CallContext, input: Page & { target_co
   const ownUsers = company.id === ctx.actor.companyId && !isStaff(ctx.actor);
   if (ownUsers && !company.can_view_billing_active_services) throw new AppError(403, SERVICES_HIDDEN);
   const page = await q.pageActiveServices(ctx.db, company.id, input.page_size, offsetOf(input));
+  const now = ctx.clock.now();
   const rows: ActiveService[] = page.rows.map((s) => ({
     id: s.id,
     type: s.kind,
     details: s.details,
     rebill_every_days: s.rebill_every_days,
-    next_charge_again_at: s.next_charge_again_at.toISOString(),
+    next_charge_again_at: nextChargeOf(s, now).toISOString(),
     unit_cost: s.unit_cost,
     quantity: s.quantity,
     amount: s.amount,

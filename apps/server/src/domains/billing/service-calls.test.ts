@@ -9,7 +9,7 @@ import { jobContext } from '../../test/context.ts';
 import { newCreditPack } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
 import { insertBillingDevice, setCompany } from '../../test/rows.ts';
-import { addDays } from './days.ts';
+import { addDays, dayOf, startOfDay } from './days.ts';
 import * as billing from './service.ts';
 
 const DAY = 86_400_000;
@@ -52,6 +52,22 @@ describe('get_active_services', () => {
     expect(first.data.updated_at).not.toBeNull();
     const second = ok(await client.call(getActiveServices, { page: 2 }));
     expect(second.data.rows.map((r) => r.details)).toEqual(['Server 21', 'Server 22']);
+  });
+
+  it('answers a daily service’s next charge as the next billing day, a longer cycle’s as its own date', async () => {
+    const c = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    await billing.startService(ctx(), { company_id: c.company.id, kind: 'storage', owner_kind: 'bucket', owner_id: `B-${c.company.id}` });
+    const serial = await billing.startService(ctx(), {
+      company_id: c.company.id,
+      kind: 'serial',
+      owner_kind: 'licence',
+      owner_id: `N-${c.company.id}`,
+    });
+    t.clock.advance(40 * DAY);
+    const rows = ok(await (await signIn(c.user.id)).call(getActiveServices, {})).data.rows;
+    const tomorrow = startOfDay(addDays(dayOf(t.clock.now()), 1)).toISOString();
+    expect(rows.find((r) => r.type === 'storage')).toMatchObject({ rebill_every_days: 1, next_charge_again_at: tomorrow });
+    expect(rows.find((r) => r.type === 'serial')?.next_charge_again_at).toBe(serial.next_charge_again_at.toISOString());
   });
 
   it('shows a company’s services to staff and its distributor by target_company_id; never to another tenant', async () => {
