@@ -158,6 +158,7 @@ function summarise(latencies: number[], failed: number, errors: number, seconds:
     seconds: r(seconds),
     p50_ms: r(percentile(sorted, 0.5)),
     p90_ms: r(percentile(sorted, 0.9)),
+    p95_ms: r(percentile(sorted, 0.95)),
     p99_ms: r(percentile(sorted, 0.99)),
     max_ms: r(sorted[sorted.length - 1] ?? Number.NaN),
   };

@@ -178,9 +178,8 @@ async function main() {
     };
     for (const s of SCENARIOS.filter((x) => !process.env.BENCH_ONLY || x.name === process.env.BENCH_ONLY)) {
       const r = await measureList(run, s);
-      // p90 <= p95 <= p99: p99 under the target proves it, p90 over it disproves it; in between is not known.
-      const p95 = r.call.p99_ms < TARGET_P95_MS ? true : r.call.p90_ms >= TARGET_P95_MS ? false : null;
-      results.push({ ...r, pass: r.pass && p95 === true, p95_under_target: p95 });
+      const p95 = r.call.p95_ms < TARGET_P95_MS;
+      results.push({ ...r, pass: r.pass && p95, p95_under_target: p95 });
     }
     floor = await measureFloor(run);
   } finally {

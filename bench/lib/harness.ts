@@ -170,10 +170,10 @@ export async function measureFloor(r: ListRun): Promise<Measured> {
 /** The results table every list benchmark prints. */
 export function printListTable(log: (line: string) => void, results: ListResult[]): void {
   const w = Math.max(12, ...results.map((r) => r.name.length + 1));
-  log(`${'scenario'.padEnd(w)} call rps  bare rps  ratio  call p50  call p99  bare p99  verdict`);
+  log(`${'scenario'.padEnd(w)} call rps  bare rps  ratio  call p50  call p95  call p99  bare p95  bare p99  verdict`);
   for (const r of results) {
     log(
-      `${r.name.padEnd(w)} ${fmt(r.call.rps).padStart(8)} ${fmt(r.bare.rps).padStart(9)} ${fmt(r.ratio, 2).padStart(6)} ${fmt(r.call.p50_ms).padStart(9)} ${fmt(r.call.p99_ms).padStart(9)} ${fmt(r.bare.p99_ms).padStart(9)}  ${r.pass ? 'PASS' : 'FAIL'}`,
+      `${r.name.padEnd(w)} ${fmt(r.call.rps).padStart(8)} ${fmt(r.bare.rps).padStart(9)} ${fmt(r.ratio, 2).padStart(6)} ${fmt(r.call.p50_ms).padStart(9)} ${fmt(r.call.p95_ms).padStart(9)} ${fmt(r.call.p99_ms).padStart(9)} ${fmt(r.bare.p95_ms).padStart(9)} ${fmt(r.bare.p99_ms).padStart(9)}  ${r.pass ? 'PASS' : 'FAIL'}`,
     );
   }
 }

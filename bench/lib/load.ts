@@ -13,6 +13,7 @@ export interface Measured {
   seconds: number;
   p50_ms: number;
   p90_ms: number;
+  p95_ms: number;
   p99_ms: number;
   max_ms: number;
 }
@@ -35,6 +36,7 @@ function summarise(latencies: number[], failed: number, errors: number, seconds:
     seconds: round(seconds),
     p50_ms: round(percentile(sorted, 0.5)),
     p90_ms: round(percentile(sorted, 0.9)),
+    p95_ms: round(percentile(sorted, 0.95)),
     p99_ms: round(percentile(sorted, 0.99)),
     max_ms: round(sorted[sorted.length - 1] ?? Number.NaN),
   };
