@@ -14,6 +14,9 @@ function keyOf(config: SealingConfig): Buffer {
   return Buffer.from(hkdfSync('sha256', source, 'portal-sealed-secrets', 'aes-256-gcm v1', 32));
 }
 
+/** Whether a stored value is sealed; one without the prefix was written before its column was sealed. */
+export const isSealed = (stored: string): boolean => stored.startsWith(PREFIX);
+
 /**
  * Seals a secret the portal must give back later (it cannot be hashed): AES-256-GCM with a fresh IV, bound to
  * `context` (where it is kept, such as `storage_accounts.secret_key:<company id>`), so a sealed value copied to
@@ -32,7 +35,7 @@ export function seal(config: SealingConfig, context: string, secret: string): st
  * key, another context, altered) throws: answering it would hand out garbage as a key.
  */
 export function unseal(config: SealingConfig, context: string, stored: string): string {
-  if (!stored.startsWith(PREFIX)) return stored;
+  if (!isSealed(stored)) return stored;
   const [iv = '', body = ''] = stored.slice(PREFIX.length).split('.');
   const bytes = Buffer.from(body, 'base64url');
   if (bytes.length < TAG_BYTES) throw new Error(`sealed secret of ${context} is malformed`);

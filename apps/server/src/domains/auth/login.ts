@@ -169,7 +169,7 @@ async function secondFactor(ctx: PublicContext, input: LoginInput): Promise<Logi
   let ok: boolean;
   if (input.target_type === 'totp') {
     if (!input.target_totp_code) throw badInput({ target_totp_code: 'Please enter a 6-digit code' });
-    ok = await security.verifyTotpForLogin(ctx.db, ctx.clock.now(), user.id, input.target_totp_code);
+    ok = await security.verifyTotpForLogin(ctx.db, ctx.config, ctx.clock.now(), user.id, input.target_totp_code);
   } else {
     if (!input.target_webauthn_response || !pending.webauthn_challenge) throw new AppError(401, LOGIN_MESSAGES.webauthnFailed);
     ok = await security.verifyWebauthnForLogin(ctx, user.id, pending.webauthn_challenge, input.target_webauthn_response);

@@ -50,7 +50,7 @@ export async function reauth(ctx: CallContext, input: CallData<typeof reauthenti
   const now = ctx.clock.now();
   let ok: boolean;
   if (input.target_password) ok = await users.checkPassword(user, input.target_password);
-  else if (input.target_totp_code) ok = await security.verifyTotpForLogin(ctx.db, now, user.id, input.target_totp_code);
+  else if (input.target_totp_code) ok = await security.verifyTotpForLogin(ctx.db, ctx.config, now, user.id, input.target_totp_code);
   else throw badInput({ target_password: 'Please enter a password' });
   if (!ok) {
     ctx.afterCall((after) => after.audit(user.company_id, 'Identity check failed'));

@@ -34,6 +34,14 @@ export async function claimTotpStep(db: Database, userId: number, step: number):
   return rows.length > 0;
 }
 
+/** Replaces a TOTP seed stored before seeds were sealed with its sealed form. */
+export async function sealStoredTotp(db: Database, userId: number, plain: string, sealed: string): Promise<void> {
+  await db
+    .update(userTotp)
+    .set({ secret: sealed })
+    .where(and(eq(userTotp.user_id, userId), eq(userTotp.secret, plain)));
+}
+
 export async function deleteTotp(db: Database, userId: number): Promise<number> {
   const rows = await db.delete(userTotp).where(eq(userTotp.user_id, userId)).returning({ user_id: userTotp.user_id });
   return rows.length;

@@ -2,8 +2,9 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/serv
 import type { Config } from '../../config.ts';
 import type { PublicContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
+import { isSealed } from '../../platform/sealed.ts';
 import * as q from './queries.ts';
-import { totpStep } from './totp.ts';
+import { openTotpSecret, sealTotpSecret, totpStep } from './totp.ts';
 import { assertionCredentialId, authenticationOptions, verifyAssertion } from './webauthn.ts';
 
 export { useRecoveryPassphrase } from './passphrase.ts';
@@ -13,12 +14,16 @@ export { twoFactorMethod } from './two-factor.ts';
  * The second step of a TOTP sign-in. A code is good once: its time step must be later than the
  * last one used, and it is recorded, so a code seen over a shoulder cannot be replayed.
  */
-export async function verifyTotpForLogin(db: Database, now: Date, userId: number, code: string): Promise<boolean> {
+export async function verifyTotpForLogin(db: Database, config: Config, now: Date, userId: number, code: string): Promise<boolean> {
   const totp = await q.findTotp(db, userId);
   if (!totp) return false;
-  const step = await totpStep(totp.secret, code, now);
+  const secret = openTotpSecret(config, userId, totp.secret);
+  const step = await totpStep(secret, code, now);
   if (step === null || step <= totp.last_used_step) return false;
-  return q.claimTotpStep(db, userId, step);
+  if (!(await q.claimTotpStep(db, userId, step))) return false;
+  // A seed stored before seeds were sealed is sealed at its first use since: a migration has no key to do it.
+  if (!isSealed(totp.secret)) await q.sealStoredTotp(db, userId, totp.secret, sealTotpSecret(config, userId, secret));
+  return true;
 }
 
 /** The challenge a WebAuthn sign-in answers, limited to the user's own security keys. */

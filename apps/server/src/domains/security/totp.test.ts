@@ -7,9 +7,10 @@ import { createGuardrails, generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
 import { mailsTo } from '../../test/mail.ts';
-import { companyEvents, securityOf } from '../../test/rows.ts';
+import { companyEvents, insertTotp, securityOf } from '../../test/rows.ts';
 import { SoftwareAuthenticator } from '../../test/webauthn-authenticator.ts';
 import * as security from './service.ts';
+import { openTotpSecret } from './totp.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ const codeFor = (secret: string, offsetSteps = 0) =>
   generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offsetSteps * 30, guardrails });
 
 const twoFactorMails = async (email: string) => (await mailsTo(t.db, email)).filter((m) => m.template === 'two_factor_changed');
-const verify = (userId: number, code: string) => security.verifyTotpForLogin(t.db, t.clock.now(), userId, code);
+const verify = (userId: number, code: string) => security.verifyTotpForLogin(t.db, t.app.deps.config, t.clock.now(), userId, code);
 
 async function signedIn() {
   const { company, user } = await newCompany(t.db);
@@ -49,8 +50,12 @@ describe('TOTP two-factor', () => {
     const secret = newSecret();
     const res = await client.call(enableTotp, { totp_secret: secret, totp_verify_code: await codeFor(secret) });
     expect(res).toMatchObject({ status: 'ok', data: { method: 'totp', enabled_at: t.clock.now().toISOString(), webauthn_devices: [] } });
+    // Kept sealed, bound to the user: a dump of the table holds no seed (decision 0067).
     const row = (await securityOf(t, user.id)).totp;
-    expect(row?.secret).toBe(secret);
+    expect(row?.secret).toMatch(/^sealed:v1:/);
+    expect(row?.secret).not.toContain(secret);
+    expect(openTotpSecret(t.app.deps.config, user.id, row?.secret ?? '')).toBe(secret);
+    expect(() => openTotpSecret(t.app.deps.config, user.id + 1, row?.secret ?? '')).toThrow(/does not open/);
     expect(await security.twoFactorMethod(t.db, user.id)).toBe('totp');
     expect((await client.call(getTwoFactor, {})).data).toMatchObject({ method: 'totp' });
 
@@ -179,6 +184,21 @@ describe('disable two-factor', () => {
       code: 403,
     });
     const row = (await securityOf(t, user.id)).totp;
-    expect(row?.secret).toBe(secret);
+    expect(openTotpSecret(t.app.deps.config, user.id, row?.secret ?? '')).toBe(secret);
+  });
+});
+
+describe('a TOTP seed stored before seeds were sealed', () => {
+  it('still signs in, and is sealed at that first use', async () => {
+    const { user } = await signedIn();
+    await insertTotp(t, user.id, t.clock.now());
+    const plain = (await securityOf(t, user.id)).totp?.secret ?? '';
+    expect(plain).not.toMatch(/^sealed:/);
+    expect(await verify(user.id, await codeFor(plain))).toBe(true);
+    const stored = (await securityOf(t, user.id)).totp?.secret ?? '';
+    expect(stored).toMatch(/^sealed:v1:/);
+    expect(openTotpSecret(t.app.deps.config, user.id, stored)).toBe(plain);
+    t.clock.advance(30_000);
+    expect(await verify(user.id, await codeFor(plain))).toBe(true);
   });
 });

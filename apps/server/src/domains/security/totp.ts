@@ -1,5 +1,17 @@
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@portal/contract/shared/security';
 import { createGuardrails, verify } from 'otplib';
+import type { Config } from '../../config.ts';
+import { seal, unseal } from '../../platform/sealed.ts';
+
+type SealingConfig = Pick<Config, 'SEALING_KEY' | 'APP_SECRET'>;
+
+/**
+ * A TOTP seed is kept sealed (decision 0067): the server must read it to check a code, so it cannot be hashed,
+ * and a database dump must not hand out every user's second factor. Bound to its user's row.
+ */
+const sealContext = (userId: number) => `user_totp.secret:${userId}`;
+export const sealTotpSecret = (config: SealingConfig, userId: number, secret: string) => seal(config, sealContext(userId), secret);
+export const openTotpSecret = (config: SealingConfig, userId: number, stored: string) => unseal(config, sealContext(userId), stored);
 
 /**
  * The spec fixes the secret at 16 base32 characters, which is 10 bytes; otplib asks for 16 by

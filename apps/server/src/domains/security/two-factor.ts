@@ -8,7 +8,7 @@ import { badInput, notFound } from '../../platform/errors.ts';
 import * as notifications from '../notifications/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
-import { totpStep } from './totp.ts';
+import { sealTotpSecret, totpStep } from './totp.ts';
 import { REGISTRATION_MINUTES, registrationOptions, verifyRegistration } from './webauthn.ts';
 
 const TWO_FACTOR_MESSAGES = {
@@ -63,7 +63,8 @@ export async function enableTotp(ctx: CallContext, input: CallData<typeof enable
   const step = await totpStep(input.totp_secret, input.totp_verify_code, now);
   if (step === null) throw badInput({ totp_verify_code: TWO_FACTOR_MESSAGES.wrongCode });
   // The code that proved the secret counts as used: it cannot sign in a moment later.
-  await q.saveTotp(ctx.db, { user_id: user.id, secret: input.totp_secret, enabled_at: now, last_used_step: step });
+  const secret = sealTotpSecret(ctx.config, user.id, input.totp_secret);
+  await q.saveTotp(ctx.db, { user_id: user.id, secret, enabled_at: now, last_used_step: step });
   const removed = await q.deleteCredentials(ctx.db, user.id);
   await record(
     ctx,
