@@ -303,6 +303,17 @@ export async function putDailyStats(t: Rows, row: Omit<typeof schema.dailyStats.
   await t.db.insert(schema.dailyStats).values({ ...row, recorded_at: new Date(`${row.date}T12:00:00Z`) });
 }
 
+/** A company's single sign-on row as stored (the client secret as kept), or null. */
+export async function ssoRowOf(t: Rows, companyId: number) {
+  const [row] = await t.db.select().from(schema.companySso).where(eq(schema.companySso.company_id, companyId));
+  return row ?? null;
+}
+
+/** Stores a client secret as a row written before secrets were sealed holds it. */
+export async function setSsoSecret(t: Rows, companyId: number, secret: string): Promise<void> {
+  await t.db.update(schema.companySso).set({ client_secret: secret }).where(eq(schema.companySso.company_id, companyId));
+}
+
 /** `times` copies of ticket `id`'s row (company, subject, search words), for a list that must count many matches. */
 export async function copyTicketRow(t: Rows, id: number, times: number): Promise<void> {
   await t.db.execute(sql`

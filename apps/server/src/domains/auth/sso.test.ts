@@ -4,7 +4,7 @@ import { getCompanySso, setCompanySso } from '@portal/contract/auth/sso';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
 import { OIDC_CLIENT, signInAtProvider, startOidcProvider } from '../../test/oidc-provider.ts';
-import { companyEvents } from '../../test/rows.ts';
+import { companyEvents, setSsoSecret, ssoRowOf } from '../../test/rows.ts';
 import { SSO_BROWSER_COOKIE } from './sso.ts';
 
 const PUBLIC_URL = 'http://portal.test';
@@ -108,6 +108,16 @@ describe('external single sign-on', () => {
     });
   });
 
+  it('signs in with a client secret stored before secrets were sealed', async () => {
+    const { company, user } = await ssoCompany();
+    await setSsoSecret(t, company.id, OIDC_CLIENT.client_secret);
+    const c = new TestClient(t.app);
+    const step = await c.call(login, { target_type: 'email', target_user: user.email });
+    const back = new URL(await signInAtProvider((step.data as { redirect_url: string }).redirect_url, provider.issuer, user.email));
+    expect((await c.get(back.pathname + back.search)).statusCode).toBe(302);
+    expect((await c.call(getAuthContext, {})).data).toMatchObject({ email: user.email, company_id: company.id });
+  });
+
   it('keeps the client secret write-only and one company per domain; customers cannot read it', async () => {
     const { company, domain } = await ssoCompany();
     const got = await admin.call(getCompanySso, { target_id: company.id });
@@ -119,6 +129,10 @@ describe('external single sign-on', () => {
       email_domain: domain,
     });
     expect(JSON.stringify(got)).not.toContain(OIDC_CLIENT.client_secret);
+    // Kept sealed (decision 0067): the row holds no secret.
+    const stored = (await ssoRowOf(t, company.id))?.client_secret ?? '';
+    expect(stored).toMatch(/^sealed:v1:/);
+    expect(stored).not.toContain(OIDC_CLIENT.client_secret);
     const other = await newCompany(t.db);
     const clash = await admin.call(setCompanySso, {
       target_id: other.company.id,

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { CallContext, PublicContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
+import { seal, unseal } from '../../platform/sealed.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
@@ -39,6 +40,12 @@ function allowsHttp(config: Config, issuer: URL): boolean {
   return config.NODE_ENV !== 'production' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
 }
 
+/**
+ * The client secret is kept sealed, bound to its company's row (decision 0067): the portal must send it to the
+ * provider, so it cannot hash it. A secret saved before is used as it is and sealed when next saved.
+ */
+const secretContext = (companyId: number) => `company_sso.client_secret:${companyId}`;
+
 /** Discovery documents are fetched once per issuer and client, then reused. */
 const discovered = new Map<string, Promise<oidc.Configuration>>();
 
@@ -51,7 +58,7 @@ function providerConfig(config: Config, row: SsoRow): Promise<oidc.Configuration
       issuer,
       row.client_id,
       undefined,
-      oidc.ClientSecretBasic(row.client_secret),
+      oidc.ClientSecretBasic(unseal(config, secretContext(row.company_id), row.client_secret)),
       allowsHttp(config, issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
     );
     found.catch(() => discovered.delete(key));
@@ -135,7 +142,11 @@ export async function setSso(ctx: CallContext, input: CallData<typeof setCompany
     }
   }
   const existing = await q.findSso(ctx.db, company.id);
-  const secret = input.client_secret ?? existing?.client_secret ?? '';
+  // A new secret is sealed; none given keeps the stored one as it is.
+  const secret =
+    input.client_secret === undefined
+      ? (existing?.client_secret ?? '')
+      : input.client_secret && seal(ctx.config, secretContext(company.id), input.client_secret);
   if (input.enabled && !secret) throw badInput({ client_secret: 'Please enter the client secret' });
   const values = {
     enabled: input.enabled,
