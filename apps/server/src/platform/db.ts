@@ -15,6 +15,9 @@ import pg from 'pg';
  */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** The rows of db.execute: both drivers (node-postgres and PGlite) answer { rows }. */
+export const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

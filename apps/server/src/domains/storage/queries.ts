@@ -1,9 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, sum } from 'drizzle-orm';
-import type { Database } from '../../platform/db.ts';
+import { type Database, rowsOf } from '../../platform/db.ts';
 import { likePattern } from '../../platform/search.ts';
 import { storageAccounts, storageBuckets, storageCompanies, storageUtilization } from './tables.ts';
-
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 export type AccountRow = typeof storageAccounts.$inferSelect;
 export type BucketRow = typeof storageBuckets.$inferSelect;

@@ -2,7 +2,7 @@ import type { AdminCompanyRow } from '@portal/contract/companies/admin-company-l
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { type SQL, type SQLWrapper, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { type Database, preparedPerHandle, preparedVariants } from '../../platform/db.ts';
+import { type Database, preparedPerHandle, preparedVariants, rowsOf } from '../../platform/db.ts';
 import { companies, companyEvents, companyStateCounts } from './tables.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -105,9 +105,6 @@ export async function countCompaniesByState(db: Database) {
 export const SEARCH_COUNT_CAP = 10_000;
 
 const distributor = alias(companies, 'distributor');
-
-/** The rows of db.execute: both drivers (node-postgres and PGlite) answer { rows }. */
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** States as one text parameter (see preparePage). */
 const statesParam = (states: readonly CompanyState[]) => sql`string_to_array(${states.join(',')}, ',')::company_state[]`;

@@ -1,7 +1,6 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import { billingChargingDays } from '../tables.ts';
-import { rowsOf } from './ledger.ts';
 import { chargeAmount, chargeQuantity, storageAllowance } from './services.ts';
 
 export type ChargingDayRow = typeof billingChargingDays.$inferSelect;

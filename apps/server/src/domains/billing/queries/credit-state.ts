@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
-import { rowsOf } from './ledger.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import { runRatePerDay } from './stats.ts';
 
 /** Companies that a suspension for balance does not apply to: contract billing, or paying out of band. */

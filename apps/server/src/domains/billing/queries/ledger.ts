@@ -1,5 +1,5 @@
 import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import { billingAccounts, creditLedger, creditPacks } from '../tables.ts';
 
 export type AccountRow = typeof billingAccounts.$inferSelect;
@@ -7,9 +7,6 @@ export type PackRow = typeof creditPacks.$inferSelect;
 export type NewPack = typeof creditPacks.$inferInsert;
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type NewLedgerRow = typeof creditLedger.$inferInsert;
-
-/** The rows of db.execute: both drivers (node-postgres and PGlite) answer { rows }. */
-export const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** What is left to spend of a pack (the cached columns, checked by ledger:verify). */
 export const remainingOf = (p: Pick<PackRow, 'amount' | 'amount_used' | 'amount_expired'>) => p.amount - p.amount_used - p.amount_expired;

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import { billingDevices } from '../tables.ts';
-import { rowsOf } from './ledger.ts';
 
 export type DeviceRow = typeof billingDevices.$inferSelect;
 

@@ -1,8 +1,7 @@
 import type { ServiceKind } from '@portal/contract/billing/fields';
 import { type SQL, and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import { billingPlans, billingPrices, billingServices, companyBilling } from '../tables.ts';
-import { rowsOf } from './ledger.ts';
 
 export type ServiceRow = typeof billingServices.$inferSelect;
 export type NewService = typeof billingServices.$inferInsert;
@@ -33,7 +32,12 @@ export async function findPrices(db: Database, planId: string, kinds: { kind: Se
   return db
     .select()
     .from(billingPrices)
-    .where(and(eq(billingPrices.plan_id, planId), or(...kinds.map((k) => and(eq(billingPrices.kind, k.kind), eq(billingPrices.variant, k.variant))))));
+    .where(
+      and(
+        eq(billingPrices.plan_id, planId),
+        or(...kinds.map((k) => and(eq(billingPrices.kind, k.kind), eq(billingPrices.variant, k.variant)))),
+      ),
+    );
 }
 
 export async function listPrices(db: Database): Promise<PriceRow[]> {
@@ -53,7 +57,9 @@ export async function insertService(db: Database, row: NewService): Promise<Serv
 export async function ensureMeteredServices(db: Database, rows: NewService[]): Promise<void> {
   if (!rows.length) return;
   const values = rows.map(
-    (row) => sql`(${row.company_id}, ${row.kind}, ${row.variant ?? ''}, ${row.details ?? ''}, ${row.rebill_every_days}, ${row.next_charge_again_at},
+    (
+      row,
+    ) => sql`(${row.company_id}, ${row.kind}, ${row.variant ?? ''}, ${row.details ?? ''}, ${row.rebill_every_days}, ${row.next_charge_again_at},
       ${row.unit_cost ?? 0}, ${row.quantity ?? 0}, ${row.amount ?? 0}, ${row.pricing_description ?? ''}, ${row.started_at}, ${row.updated_at})`,
   );
   await db.execute(sql`

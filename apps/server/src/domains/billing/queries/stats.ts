@@ -1,7 +1,6 @@
 import { type SQL, and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import { billingUsage, dailyStats } from '../tables.ts';
-import { rowsOf } from './ledger.ts';
 
 export type DailyStatsRow = typeof dailyStats.$inferSelect;
 export type NewDailyStats = typeof dailyStats.$inferInsert;

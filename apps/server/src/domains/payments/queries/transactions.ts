@@ -3,9 +3,7 @@
  * newest first. Packs are read through billing's `billing_bill_packs` view.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, preparedPerHandle } from '../../../platform/db.ts';
-
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+import { type Database, preparedPerHandle, rowsOf } from '../../../platform/db.ts';
 
 export interface BillRow {
   /** `c<n>` a card charge, `p<n>` an admin's credit entry. */

@@ -1,6 +1,6 @@
 import type { PaidChurnMonth, PaidChurnRow, RevenueMovementMonth, TrialChurnRow } from '@portal/contract/reports/churn';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 
 /**
  * Churn Tracking's reads, exactly as docs/decisions/0058 defines each figure: the report_* views only
@@ -8,7 +8,6 @@ import type { Database } from '../../../platform/db.ts';
  */
 
 const ZONE = 'Pacific/Auckland';
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** Companies whose ACTIVE state is paid for: customers and distributors, not the vendor's own. */
 const PAID_COMPANIES = sql.raw(`select company_id, company_name, current_state from report_companies

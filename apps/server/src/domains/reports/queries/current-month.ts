@@ -1,5 +1,5 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import { reportWidgetCache } from '../tables.ts';
 
 /**
@@ -9,7 +9,6 @@ import { reportWidgetCache } from '../tables.ts';
  */
 
 const ZONE = 'Pacific/Auckland';
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 const all = async <R>(db: Database, query: SQL) => rowsOf<R>(await db.execute(query));
 
 /** Companies that count in the figures: customers and distributors, not the vendor's own. */

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 
 /**
  * The Customer Usage report's reads (docs/decisions/0060), over the report_* views only (migration 0037).
@@ -19,8 +19,6 @@ export interface UsageFilters {
   hasRealUsage: boolean | null;
   hasContractBilling: boolean | null;
 }
-
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 const monthEnd = (f: UsageFilters) => sql`(${f.monthStart}::date + interval '1 month')::date`;
 const aucklandMidnight = (day: SQL) => sql`((${day})::timestamp at time zone 'Pacific/Auckland')`;

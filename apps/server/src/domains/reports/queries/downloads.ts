@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import type { FileRow } from '../../../platform/export-stream.ts';
 
 /**
@@ -8,7 +8,6 @@ import type { FileRow } from '../../../platform/export-stream.ts';
  * of ids ends on the primary key, then one grouped query reads that range, so no query grows with the file.
  * Sums and counts leave as float8 so both drivers hand back a JS number (exact below 2^53 cents).
  */
-const rowsOf = (result: unknown) => (result as { rows: FileRow[] }).rows;
 
 const ZONE = 'Pacific/Auckland';
 /** The first instant after a calendar day in Pacific/Auckland. */
@@ -34,7 +33,7 @@ export async function nextCompanyRange(db: Database, scope: CompanyScope, after:
       where c.company_id > ${after} and ${scopeFilter(scope)}
       order by c.company_id limit ${limit}
     ) batch`);
-  const last = rowsOf(result)[0]?.last;
+  const last = rowsOf<FileRow>(result)[0]?.last;
   return last === null || last === undefined ? null : Number(last);
 }
 
@@ -81,7 +80,7 @@ export async function dailyGeneralRows(db: Database, day: string, includeDeleted
     where c.company_id > ${after} and c.company_id <= ${last} and c.created_at < ${end}
       and (${includeDeleted} or c.deleted_at is null or c.deleted_at >= ${end})
     order by c.company_id`);
-  return rowsOf(result);
+  return rowsOf<FileRow>(result);
 }
 
 export const CHARGE_SUMMARY_COLUMNS = [
@@ -116,7 +115,7 @@ export async function chargeSummaryRows(db: Database, scope: CompanyScope, first
     where ${scopeFilter(scope)}
     group by c.company_id, c.company_name, c.plan_id, c.has_contract_billing, d.kind, d.variant
     order by c.company_id, d.kind, d.variant`);
-  return rowsOf(result);
+  return rowsOf<FileRow>(result);
 }
 
 export const FEEDBACK_COLUMNS = [
@@ -155,7 +154,7 @@ export async function feedbackRows(db: Database, start: Date, end: Date, after: 
     where (f.part, f.reference) > (${after[0]}, ${after[1]})
     order by f.part, f.reference
     limit ${limit}`);
-  return rowsOf(result);
+  return rowsOf<FileRow>(result);
 }
 
 export const COMMISSION_COLUMNS = [
@@ -205,7 +204,7 @@ export async function commissionRows(db: Database, first: string, lastDay: strin
       group by c.company_id, c.company_name
     ) d
     order by d.distributor_id`);
-  return rowsOf(result);
+  return rowsOf<FileRow>(result);
 }
 
 export const BALANCE_COLUMNS = [
@@ -240,7 +239,7 @@ export async function balanceRows(db: Database, after: number, last: number) {
     ) l on l.company_id = c.company_id
     where c.company_id > ${after} and c.company_id <= ${last} and c.deleted_at is null
     order by c.company_id`);
-  return rowsOf(result);
+  return rowsOf<FileRow>(result);
 }
 
 export const CONSUMPTION_COLUMNS = [
@@ -278,7 +277,7 @@ export async function consumptionRows(db: Database, lastMonthStart: string, this
     ) d on true
     where c.company_id > ${after} and c.company_id <= ${last} and c.deleted_at is null
     order by c.company_id`);
-  return rowsOf(result);
+  return rowsOf<FileRow>(result);
 }
 
 export const BOOSTER_KINDS = ['microsoft365', 'disk_image', 'mssql', 'hyperv', 'vmware', 'proxmox'] as const;
@@ -313,7 +312,7 @@ export async function serverFeatureRows(db: Database, after: number, limit: numb
     where l.deleted_at is null and l.licence_id > ${after}
     order by l.licence_id
     limit ${limit}`);
-  return rowsOf(result);
+  return rowsOf<FileRow>(result);
 }
 
 export const TICKET_STAT_COLUMNS = [
@@ -345,7 +344,7 @@ export async function ticketStatRows(db: Database, firstMonth: string, lastMonth
     left join report_tickets t on t.merged_into_ticket_id is null and t.created_at < m.ends
     group by m.month
     order by m.month`);
-  return rowsOf(result);
+  return rowsOf<FileRow>(result);
 }
 
 export const VERSION_COLUMNS = ['company_id', 'company_name', 'primary_email', 'server_count', 'device_count'] as const;
@@ -364,5 +363,5 @@ export async function versionRows(db: Database, version: string, after: number, 
     group by c.company_id, c.company_name, c.primary_email
     order by c.company_id
     limit ${limit}`);
-  return rowsOf(result);
+  return rowsOf<FileRow>(result);
 }

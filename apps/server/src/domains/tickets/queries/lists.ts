@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@portal/contract/tickets/ticket-fields';
 import { TICKET_SEARCH_COUNT_CAP } from '@portal/contract/tickets/ticket-lists';
-import type { Database } from '../../../platform/db.ts';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import { ticketCompanies, tickets } from '../tables.ts';
 
 export interface TicketListQuery {
@@ -32,6 +32,9 @@ const personName = (column: string) =>
   sql<
     string | null
   >`(select p.contact_name from user_accounts p where p.user_id = ${T}.${sql.raw(`"${column}"`)} and p.deleted_at is null)`;
+
+/** Whether the list is a search: a search's count stops at the cap. */
+const isSearch = (query: TicketListQuery) => query.search.trim() !== '';
 
 function where(query: TicketListQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(tickets.open, query.open)];
@@ -66,7 +69,7 @@ const ORDER_COLUMNS = {
  */
 function matchCount(query: TicketListQuery) {
   const matches = sql`select 1 from ${tickets} where ${where(query)}`;
-  const capped = query.search.trim() ? sql`${matches} limit ${TICKET_SEARCH_COUNT_CAP + 1}` : matches;
+  const capped = isSearch(query) ? sql`${matches} limit ${TICKET_SEARCH_COUNT_CAP + 1}` : matches;
   return sql<number>`(select count(*) from (${capped}) m)`.mapWith(Number);
 }
 
@@ -114,8 +117,8 @@ export async function pageTickets(db: Database, query: TicketListQuery) {
   // A page past the end has no row to carry the count.
   if (!rows.length && query.offset > 0) {
     const result = await db.execute(sql`select ${matchCount(query)} as total`);
-    total = Number((result as unknown as { rows: { total: number | string }[] }).rows[0]?.total ?? 0);
+    total = Number(rowsOf<{ total: number | string }>(result)[0]?.total ?? 0);
   }
-  const capped = query.search.trim() !== '' && total > TICKET_SEARCH_COUNT_CAP;
+  const capped = isSearch(query) && total > TICKET_SEARCH_COUNT_CAP;
   return { rows, total: capped ? TICKET_SEARCH_COUNT_CAP : total, total_capped: capped };
 }
