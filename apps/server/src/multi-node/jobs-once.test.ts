@@ -1,19 +1,24 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { autoPaymentConfigure } from '@portal/contract/payments/auto-payment';
+import { authorizePaymentMethod, completePaymentMethod } from '@portal/contract/payments/cards';
 import { STORAGE_REGION_IDS } from '@portal/contract/storage/storage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorageProvider } from '../domains/storage/provider/local.ts';
 import { UTILIZATION_JOB } from '../domains/storage/service.ts';
+import * as billing from '../domains/billing/service.ts';
 import { ALL_JOBS } from '../jobs.ts';
 import { fixedClock } from '../platform/clock.ts';
 import type { Logger } from '../platform/context.ts';
-import { type Database, openDatabase } from '../platform/db.ts';
+import { type Database, openDatabase, rowsOf } from '../platform/db.ts';
 import { drainJob } from '../platform/scheduler.ts';
 import { seedWorld } from '../seed/demo.ts';
+import { jobContext } from '../test/context.ts';
 import { newTicket } from '../test/factories.ts';
-import { ON_POSTGRES } from '../test/harness.ts';
+import { ON_POSTGRES, ok, TestClient } from '../test/harness.ts';
+import { insertTopupOption } from '../test/rows.ts';
 import { type AppNode, cloneDatabase, pick, startNodes, stopNodes } from './cluster.ts';
 
 if (!ON_POSTGRES) {
@@ -28,6 +33,78 @@ const ROUNDS = 2;
 const STORAGE_COMPANIES = 8;
 /** Customer portals waiting for the provisioner job: being built, and one terminated and being removed. */
 const PORTALS_BUILDING = 4;
+/** Companies with automatic top-up on, a saved card and a dollar of credit left: the top-up job's work. */
+const AUTO_TOPUP_COMPANIES = 2;
+/** Companies whose servers reported a device deleted within the customer guarantee window: the refund job's work. */
+const REFUND_COMPANIES = 3;
+/** The jobs the issue names (lifecycle, daily charging, auto top-up, reminders, refunds, utilization): each must find work here. */
+const JOBS_WITH_WORK = [
+  'expire-trials',
+  'finalize-pending-deletes',
+  'suspend-out-of-credit',
+  'restore-credited-companies',
+  'charge-daily',
+  'auto-topup',
+  'ticket-reminders',
+  'new-user-refunds',
+  UTILIZATION_JOB,
+];
+
+/**
+ * On one node at the seeding moment, through the calls a customer makes and billing's own functions: a few
+ * companies save a card through the sandbox's hosted page, turn automatic top-up on and are left a dollar of
+ * credit (the month's charges then run them out: suspended, topped up, restored); a few others' servers report
+ * a device that is deleted 20 days later (its charges come back at the next weekly refund).
+ */
+async function giveMoneyJobsWork(url: string) {
+  const clock = fixedClock(SEEDED_AT);
+  const [node] = await startNodes(url, 1, { PUBLIC_URL: 'http://portal.test' }, clock);
+  if (!node) throw new Error('no node');
+  const { db } = node.handle;
+  const ctx = jobContext({ app: node.app, db });
+  try {
+    const option = await insertTopupOption({ db }, { name: '$500 top-up', cost: 50_000, amount: 50_000 });
+    // Customers charged for devices, so that their days of credit can be estimated and a device can come back.
+    const charged = rowsOf<{ company_id: number; user_id: number; current_state: string }>(
+      await db.execute(sql`
+        select c.id as company_id, c.current_state, (select min(u.id) from users u where u.company_id = c.id) as user_id
+        from companies c
+        where c.company_type = 'customer' and c.current_state in ('ACTIVE', 'SUSPENDED', 'PENDING_DELETE')
+          and not c.has_contract_billing
+          and exists (select 1 from billing_services s where s.company_id = c.id and s.kind = 'device' and s.stopped_at is null)
+        order by c.current_state <> 'ACTIVE', c.id`),
+    );
+    const topping = charged.filter((c) => c.current_state === 'ACTIVE').slice(0, AUTO_TOPUP_COMPANIES);
+    const refunded = charged.filter((c) => !topping.includes(c)).slice(0, REFUND_COMPANIES);
+    expect([topping.length, refunded.length]).toEqual([AUTO_TOPUP_COMPANIES, REFUND_COMPANIES]);
+    for (const { company_id, user_id } of topping) {
+      await db.execute(
+        sql`update companies set phone_number = '+64 9 555 0100', street_address = '1 Queen Street', city = 'Auckland', postal_code = '1010' where id = ${company_id}`,
+      );
+      const client = await new TestClient(node.app).useSession(db, clock, Number(user_id));
+      const started = ok(await client.call(authorizePaymentMethod, {})).data;
+      await node.app.inject({
+        method: 'POST',
+        url: '/sandbox-gateway/card/enter',
+        payload: { session: started.session, number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Casey Customer' },
+      });
+      ok(await client.call(completePaymentMethod, { session: started.session }));
+      ok(await client.call(autoPaymentConfigure, { topup_option_id: option.id, auto_rebill_days_remaining: 14 }));
+      const packs = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from credit_packs where company_id = ${company_id} and expired_at is null and amount_used < amount`),
+      );
+      for (const { id } of packs) await billing.expireCreditPack(ctx, Number(id));
+      await billing.addCredit(ctx, { company_id, name: 'A dollar', amount: 100, source: 'admin', added_by_user: 'jobs-once' });
+    }
+    const deletedAt = new Date(SEEDED_AT.getTime() + 20 * 24 * 3_600_000);
+    for (const { company_id } of refunded) {
+      await billing.deviceSeen(ctx, { company_id, device_key: `jobs-once-${company_id}`, username: 'leaver', at: SEEDED_AT });
+      expect(await billing.deviceRemoved(ctx, { company_id, device_key: `jobs-once-${company_id}`, at: deletedAt })).toBe(true);
+    }
+  } finally {
+    await stopNodes([node]);
+  }
+}
 
 /**
  * What the jobs leave behind, compared between two copies of one database: each table's row count and the
@@ -35,8 +112,7 @@ const PORTALS_BUILDING = 4;
  * insert), and how many rows are in each state. A job that did its work twice leaves a row or an amount more.
  */
 async function outcome(db: Database): Promise<Record<string, string>> {
-  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const cols = rows<{ table_name: string; column_name: string; data_type: string }>(
+  const cols = rowsOf<{ table_name: string; column_name: string; data_type: string }>(
     await db.execute(sql`
     select c.table_name, c.column_name, c.data_type from information_schema.columns c
     join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
@@ -46,7 +122,7 @@ async function outcome(db: Database): Promise<Record<string, string>> {
         or (c.data_type in ('text', 'USER-DEFINED') and c.column_name in ('current_state', 'state', 'status')))
     order by 1, 2`),
   );
-  const tables = rows<{ table_name: string }>(
+  const tables = rowsOf<{ table_name: string }>(
     await db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('request_log', 'rate_limit_counters') order by 1`,
     ),
@@ -61,7 +137,7 @@ async function outcome(db: Database): Promise<Record<string, string>> {
           ? `(select string_agg(v::text || ':' || n, ',' order by v) from (select "${c.column_name}" v, count(*) n from "${table_name}" group by 1) s)`
           : `coalesce(sum("${c.column_name}"), 0)::text`,
       );
-    const [r] = rows<{ v: string }>(
+    const [r] = rowsOf<{ v: string }>(
       await db.execute(sql.raw(`select concat_ws(' ', count(*)::text, ${sums.join(', ') || "''"}) as v from "${table_name}"`)),
     );
     out[table_name] = r?.v ?? '';
@@ -108,7 +184,7 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
     const companies = await handle.db.execute(
       sql`select id from companies where company_type = 'customer' and current_state = 'ACTIVE' order by id limit 15`,
     );
-    for (const { id } of (companies as unknown as { rows: { id: number }[] }).rows) await newTicket(handle.db, SEEDED_AT, id);
+    for (const { id } of rowsOf<{ id: number }>(companies)) await newTicket(handle.db, SEEDED_AT, id);
     await handle.db.execute(sql`update tickets set remind_at = ${SEEDED_AT.toISOString()}::timestamptz + interval '1 day' where open`);
     // Storage accounts, each with a bucket at the provider, never measured yet: the utilization job's work.
     const provider = new LocalStorageProvider({
@@ -121,7 +197,7 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
     const stored = await handle.db.execute(
       sql`select id from companies where company_type = 'customer' and current_state = 'ACTIVE' order by id desc limit ${STORAGE_COMPANIES}`,
     );
-    for (const { id } of (stored as unknown as { rows: { id: number }[] }).rows) {
+    for (const { id } of rowsOf<{ id: number }>(stored)) {
       const account = await provider.createAccount(`company ${id}`);
       await provider.createBucket(account.accountId, { name: `jobs-once-${id}`, region: STORAGE_REGION_IDS[0], objectLock: false });
       await handle.db.execute(sql`
@@ -133,7 +209,7 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
     const portals = await handle.db.execute(
       sql`select id from companies where company_type = 'customer' and current_state = 'ACTIVE' order by id limit ${PORTALS_BUILDING + 1}`,
     );
-    for (const [i, { id }] of (portals as unknown as { rows: { id: number }[] }).rows.entries()) {
+    for (const [i, { id }] of rowsOf<{ id: number }>(portals).entries()) {
       const removing = i === PORTALS_BUILDING;
       await handle.db.execute(sql`
         insert into customer_portals (company_id, state, created_at, terminated_at)
@@ -141,6 +217,7 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
           ${removing ? SEEDED_AT.toISOString() : null}::timestamptz)`);
     }
     await handle.close();
+    await giveMoneyJobsWork(seeded.url);
     // Two copies of the same seeded world: one for one node, one for three.
     single = await cloneDatabase(seeded.name);
     many = await cloneDatabase(seeded.name);
@@ -168,6 +245,12 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
     const changed = Object.keys(alone).filter((t) => alone[t] !== before[t]);
     console.log(`rows each job handled: ${JSON.stringify(oneRun.handled)}; tables changed: ${changed.join(', ')}`);
     expect(changed.length).toBeGreaterThan(3);
+    for (const job of JOBS_WITH_WORK) expect(oneRun.handled[job] ?? 0, `rows ${job} handled`).toBeGreaterThan(0);
+    // One top-up bought per company (one card charge each), which brought the suspended ones back; each deleted device refunded.
+    const count = (o: Record<string, string>, table: string) => Number(o[table]?.split(' ')[0]);
+    expect(count(alone, 'card_transactions') - count(before, 'card_transactions')).toBe(AUTO_TOPUP_COMPANIES);
+    expect(oneRun.handled['restore-credited-companies']).toBe(AUTO_TOPUP_COMPANIES);
+    expect(oneRun.handled['new-user-refunds']).toBe(REFUND_COMPANIES);
     // Every account measured once, into the day's rows (one per company and region) and billing's daily figures.
     expect(oneRun.handled[UTILIZATION_JOB]).toBe(STORAGE_COMPANIES);
     expect(alone.storage_utilization?.split(' ')[0]).toBe(String(STORAGE_COMPANIES));
