@@ -11,6 +11,7 @@ let admin: TestClient;
 let adminUserId: number;
 let customer: TestClient;
 let companyId: number;
+let customerName: string;
 let otherCompanyId: number;
 
 const client = (userId: number) => new TestClient(t.app).useSession(t.db, t.clock, userId);
@@ -24,6 +25,7 @@ beforeAll(async () => {
   const c = await newCompany(t.db, { current_state: 'ACTIVE', company_name: 'Acme Lists' });
   companyId = c.company.id;
   customer = await client(c.user.id);
+  customerName = c.user.contact_name;
   otherCompanyId = (await newCompany(t.db, { current_state: 'ACTIVE' })).company.id;
 });
 afterAll(() => t.close());
@@ -65,6 +67,7 @@ describe('/mytickets list (AdminTicketsList.json)', () => {
       comment_count: 3,
       bump_count: 2,
       updated_by_company: true,
+      updated_by_user: customerName,
     });
   });
 
