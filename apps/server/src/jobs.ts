@@ -39,6 +39,8 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   // Tickets: open tickets without news for their reminder period remind their assignees.
   { name: 'ticket-reminders', everyMs: 15 * MINUTE, run: tickets.remindersJob },
   // P1 alerts unanswered for 15 minutes call the whole rotation; each minute, so the call is at most a minute late.
+  // Uploads for tickets never sent (unfinished, or finished and never put on a comment) go after a day (decision 0070).
+  { name: 'purge-abandoned-uploads', everyMs: 60 * MINUTE, run: tickets.purgeAbandonedUploadsJob },
   { name: 'escalate-p1-alerts', everyMs: MINUTE, run: tickets.escalateAlertsJob },
   // Hosted consoles: builds and removals move on when the provisioner says they are done (decision 0048).
   { name: 'hosted-provisioner', everyMs: 5_000, run: (ctx) => servers.hostedProvisionerJob(ctx) },

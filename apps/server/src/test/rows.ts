@@ -410,3 +410,9 @@ export async function putCompanyDownload(
     last_downloaded_at: row.at,
   });
 }
+
+/** A ticket attachment's row (uploaded, attached or not), or null once removed. */
+export async function attachmentRow(t: Rows, id: number) {
+  const [row] = await t.db.select().from(schema.ticketAttachments).where(eq(schema.ticketAttachments.id, id));
+  return row ?? null;
+}

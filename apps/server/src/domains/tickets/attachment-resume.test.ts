@@ -10,9 +10,13 @@ import { ticketsViewPage } from '@portal/contract/tickets/ticket-view';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
+import { type CallContext, runInContext, systemSource } from '../../platform/context.ts';
 import { LocalObjectStorage, type ObjectStorage, S3ObjectStorage } from '../../platform/object-storage/index.ts';
 import { startTestS3 } from '../../platform/object-storage/test-s3-server.ts';
 import { createTestContext, newCompany, newUser, ok, TestClient, type TestContext } from '../../test/harness.ts';
+import { attachmentRow } from '../../test/rows.ts';
+import { ABANDONED_UPLOAD_MS } from './attachment-tus.ts';
+import * as tickets from './service.ts';
 
 let t: TestContext;
 let root: string;
@@ -27,6 +31,8 @@ let stopS3: (() => Promise<void>) | null = null;
 const client = (userId: number) => new TestClient(t.app).useSession(t.db, t.clock, userId);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const MB = 1024 * 1024;
+const HOUR = 3_600_000;
+const QUIET = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** The app on one kind of object storage, a customer, a colleague and another company's user, listening. */
 async function start(kind: 'local' | 's3') {
@@ -257,5 +263,59 @@ describe.each(['local', 's3'] as const)('resumable ticket attachments (tus), obj
     expect(((await refused.json()) as { message: string }).message).toBe(TICKET_MESSAGES.notFound);
     const allowed = await create(customer, 10, { filename: 'x.txt', ticket_id: String(ticketId) });
     expect(allowed.status).toBe(201);
+  });
+
+  // Last of its storage kind: it moves the clock a day on.
+  it('what is left unsent for a day goes: an unfinished upload and a finished one never attached, row and object; an attached one stays', async () => {
+    t.clock.set(new Date());
+    const { user } = await newCompany(t.db, { current_state: 'ACTIVE' });
+    let me = await client(user.id);
+    const upload = (data: Buffer) =>
+      new Promise<number>((resolve, reject) => {
+        new tus.Upload(data, {
+          endpoint: `${base}${RESUMABLE_UPLOADS_PATH}`,
+          metadata: { filename: 'left.log', filetype: 'text/plain' },
+          headers: sessionHeaders(me),
+          retryDelays: [],
+          onError: reject,
+          onSuccess: (payload) => resolve(JSON.parse(payload.lastResponse.getBody()).data.id),
+        }).start();
+      });
+    const attached = await upload(randomBytes(MB));
+    ok(await me.call(createTicket, { ...form, target_attachments: [attached] }));
+    const left = await upload(randomBytes(MB));
+    const created = await create(me, 3 * MB);
+    // The client is told when an unfinished upload stops being kept.
+    const expires = Date.parse(created.headers.get('upload-expires') ?? '');
+    expect(expires - Date.now()).toBeGreaterThan(ABANDONED_UPLOAD_MS - 60_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(ABANDONED_UPLOAD_MS);
+    const unfinished = created.headers.get('location') ?? '';
+    expect((await patch(me, unfinished, 0, randomBytes(MB))).status).toBe(204);
+    const keyOf = async (id: number) => (await attachmentRow(t, id))?.storage_key ?? '';
+    const leftKey = await keyOf(left);
+    const download = (id: number) =>
+      t.app.inject({ method: 'GET', url: `${DOWNLOAD_SUPPORT_ATTACHMENT_PATH}?id=${id}`, cookies: me.cookies });
+    const sweep = () =>
+      runInContext(t.app.deps, systemSource(QUIET), (ctx) => tickets.purgeAbandonedUploadsJob(ctx as CallContext));
+
+    // What the tests before this one left is older (their clock stood days earlier) and may go now; not these.
+    t.clock.advance(ABANDONED_UPLOAD_MS - HOUR);
+    me = await client(user.id);
+    await sweep();
+    expect((await download(left)).statusCode).toBe(200);
+    expect(await offsetOf(me, unfinished)).toBe(MB);
+
+    t.clock.advance(2 * HOUR);
+    me = await client(user.id);
+    expect(await sweep()).toBeGreaterThanOrEqual(2);
+    expect(await sweep()).toBe(0);
+    expect((await download(left)).statusCode).toBe(404);
+    expect(await attachmentRow(t, left)).toBeNull();
+    expect(await storage.head(leftKey)).toBeNull();
+    expect((await head(me, unfinished)).status).toBe(404);
+    expect(await filesUnder('tus-uploads/')).toEqual([]);
+    const kept = await download(attached);
+    expect(kept.statusCode).toBe(200);
+    expect(await storage.head(await keyOf(attached))).not.toBeNull();
   });
 });

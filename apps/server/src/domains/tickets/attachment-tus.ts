@@ -6,6 +6,7 @@ import { MemoryLocker, Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withCallContext } from '../../platform/handle.ts';
 import { objectStorageFor } from '../../platform/object-storage/index.ts';
@@ -37,14 +38,17 @@ const now = (): Current => {
 /** Metadata the browser may set; the owner is written by the server and checked on every later request. */
 const CLIENT_METADATA = ['filename', 'filetype', 'index', 'ticket_id'] as const;
 
+/** How long an upload may stay unfinished before it is refused (410) and removed (docs/decisions/0070). */
+export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
+
 const made = new WeakMap<Config, { tus: Server; store: ObjectStorageTusStore }>();
 
-function tusFor(req: FastifyRequest) {
-  const deps = req.server.deps;
-  let found = made.get(deps.config);
+/** The tus server and its store, one per configuration: the routes and the cleanup job share them. */
+export function resumableUploads(config: Config, clock: Clock) {
+  let found = made.get(config);
   if (found) return found;
-  const storage = objectStorageFor(deps.config, deps.clock);
-  const store = new ObjectStorageTusStore(storage, () => now().partLength);
+  const storage = objectStorageFor(config, clock);
+  const store = new ObjectStorageTusStore(storage, () => now().partLength, { afterMs: ABANDONED_UPLOAD_MS, now: () => clock.now() });
   const tus = new Server({
     path: RESUMABLE_UPLOADS_PATH,
     datastore: store,
@@ -67,7 +71,7 @@ function tusFor(req: FastifyRequest) {
     onUploadFinish: async (_web, upload) => finish(store, upload),
   });
   found = { tus, store };
-  made.set(deps.config, found);
+  made.set(config, found);
   return found;
 }
 
@@ -132,7 +136,7 @@ async function handleTus(req: FastifyRequest, reply: FastifyReply) {
   await admit(req);
   const actor = req.actor;
   if (!actor) throw new AppError(401, ATTACHMENT_MESSAGES.uploadNotFound);
-  const { tus, store } = tusFor(req);
+  const { tus, store } = resumableUploads(req.server.deps.config, req.server.deps.clock);
   const id = (req.params as { id?: string }).id;
   if (req.method === 'POST') {
     if (id !== undefined) throw new AppError(404, ATTACHMENT_MESSAGES.uploadNotFound);

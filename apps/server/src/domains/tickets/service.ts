@@ -4,3 +4,4 @@ export { renderComment } from './markdown.ts';
 export { remindersJob } from './ticket-reminders.ts';
 export { escalateAlertsJob } from './alerts.ts';
 export { postComment as postTicketComment, ticketIdOf } from './ticket-post.ts';
+export { purgeAbandonedUploadsJob } from './attachment-cleanup.ts';

@@ -8,6 +8,7 @@ import type { ObjectStorage } from './types.ts';
 /** tus upload ids as @tus/server names them (16 random bytes, hex); anything else is no upload of ours. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const PART = /\/part-(\d{15})-(\d{15})$/;
+const INFO = /\/([0-9a-f]{32})\/info\.json$/;
 /** Running hashes kept at most: an upload abandoned half way leaves one behind until its removal. */
 const MAX_RUNNING_HASHES = 1000;
 
@@ -58,11 +59,36 @@ export class ObjectStorageTusStore extends DataStore {
   constructor(
     readonly storage: ObjectStorage,
     private readonly partLength: () => number | null,
+    private readonly expiry: { afterMs: number; now: () => Date } = { afterMs: 0, now: () => new Date() },
     private readonly prefix = 'tus-uploads',
   ) {
     super();
     // No deferred length: the size is checked against the limit before anything is stored.
-    this.extensions = ['creation', 'termination'];
+    this.extensions = ['creation', 'termination', ...(expiry.afterMs > 0 ? ['expiration'] : [])];
+  }
+
+  /**
+   * How long an upload may stay unfinished (tus expiration; 0: for ever). @tus/server stamps an upload's
+   * creation and checks HEAD and PATCH against it by the real time, answering 410 once it has passed.
+   */
+  override getExpiration(): number {
+    return this.expiry.afterMs;
+  }
+
+  /** Removes every upload created longer ago than the expiration (by the store's clock); answers how many. */
+  override async deleteExpired(): Promise<number> {
+    if (this.expiry.afterMs <= 0) return 0;
+    const cutoff = this.expiry.now().getTime() - this.expiry.afterMs;
+    let removed = 0;
+    for (const object of await this.storage.list(`${this.prefix}/`)) {
+      const id = INFO.exec(object.key)?.[1];
+      if (!id) continue;
+      const created = Date.parse((await this.info(id))?.creation_date ?? '');
+      if (!(created < cutoff)) continue;
+      await this.remove(id);
+      removed++;
+    }
+    return removed;
   }
 
   private get local(): LocalObjectStorage | null {
@@ -190,7 +216,10 @@ export class ObjectStorageTusStore extends DataStore {
     this.running.delete(id);
     await this.local?.deleteGrowing(this.checked(id));
     const objects = await this.storage.list(`${this.dir(id)}/`);
-    for (const o of objects) await this.storage.delete(o.key);
+    // info.json last: an upload whose removal broke off is still found, and removed, by the next sweep.
+    const info = `${this.dir(id)}/info.json`;
+    for (const o of objects) if (o.key !== info) await this.storage.delete(o.key);
+    await this.storage.delete(info);
   }
 
   /**
