@@ -113,6 +113,7 @@ export async function chargeCard(ctx: CallContext, c: CardCharge): Promise<CardC
     item,
     charged_amount: option.cost,
     idempotency_key: c.idempotency_key,
+    topup_option_id: option.id,
     created_at: now,
   };
   const claim = await q.claimKey(ctx.db, pending);

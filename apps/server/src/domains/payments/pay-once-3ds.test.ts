@@ -1,18 +1,24 @@
 import { authorizePaymentMethod, completePaymentMethod } from '@portal/contract/payments/cards';
-import { CHALLENGE_REQUIRED, chargePaymentMethod, PAYMENT_FAILED } from '@portal/contract/payments/charges';
+import { CHALLENGE_REQUIRED, chargePaymentMethod, GATEWAY_TIMEOUT, PAYMENT_FAILED } from '@portal/contract/payments/charges';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CallContext, runInContext, systemSource } from '../../platform/context.ts';
 import { jobContext } from '../../test/context.ts';
 import { createTestContext, newCompany, ok, ON_POSTGRES, parallelClients, TestClient, type TestContext } from '../../test/harness.ts';
 import { mailsTo } from '../../test/mail.ts';
 import { cardTransactionsOf, creditPacksOf, insertTopupOption, setCompany } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
+import { ABANDONED_CHARGE_MS } from './abandoned-charges.ts';
+import * as payments from './service.ts';
 
 /** Pay once with a card whose issuer asks for 3-D Secure (docs/decisions/0041). */
 let t: TestContext;
 let app: FastifyInstance;
 let option25: number;
 const THREE_DS_CARD = '4000000000003220';
+/** The sandbox card whose charges go through but whose first answer is lost on the way back. */
+const TIMEOUT_CARD = '4000000000000259';
+const QUIET = { info: () => {}, warn: () => {}, error: () => {} };
 const BILLING = { phone_number: '+64 9 555 0100', street_address: '1 Queen Street', city: 'Auckland', postal_code: '1010' };
 
 beforeAll(async () => {
@@ -22,15 +28,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function customer() {
+async function customer(number = THREE_DS_CARD) {
   const made = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
   await setCompany(t, made.company.id, BILLING);
   const client = await new TestClient(app).useSession(t.db, t.clock, made.user.id);
   // The card is added through the hosted card page, passing the issuer's check there as a customer does.
   const started = ok(await client.call(authorizePaymentMethod, {})).data;
-  const card = { session: started.session, number: THREE_DS_CARD, expiry: '12/30', cvc: '123', name: 'Casey Customer' };
+  const card = { session: started.session, number, expiry: '12/30', cvc: '123', name: 'Casey Customer' };
   await app.inject({ method: 'POST', url: '/sandbox-gateway/card/enter', payload: card });
-  await app.inject({ method: 'POST', url: '/sandbox-gateway/card/challenge', payload: { session: started.session, passed: true } });
+  if (number === THREE_DS_CARD) {
+    await app.inject({ method: 'POST', url: '/sandbox-gateway/card/challenge', payload: { session: started.session, passed: true } });
+  }
   const added = ok(await client.call(completePaymentMethod, { session: started.session })).data;
   if (!added.card) throw new Error(`card not added: ${added.response_text}`);
   return { ...made, client, cardId: added.card.id };
@@ -133,6 +141,60 @@ describe('pay once with a card that needs 3-D Secure', () => {
     ).data;
     expect(a.challenge?.session).toBeTruthy();
     expect(b.challenge?.session).not.toBe(a.challenge?.session);
+  });
+});
+
+describe('pay-once charges whose page never came back, settled by the job (decision 0071)', () => {
+  const settle = () => runInContext(app.deps, systemSource(QUIET), (ctx) => payments.settleAbandonedChargesJob(ctx as CallContext));
+
+  it('an hour on: a passed challenge gets its pack and receipt once, an unanswered one fails, a timed-out charge is asked again', async () => {
+    const passed = await customer();
+    const passedInput = { target_topup_id: option25, target_card_id: passed.cardId, idempotency_key: 'settle-passed-1' };
+    const challenged = ok(await passed.client.call(chargePaymentMethod, passedInput)).data;
+    if (!challenged.challenge) throw new Error('no challenge');
+    // The customer passes the issuer's check, and the tab closes before the page sends the payment again.
+    expect((await answerChallenge(challenged.challenge.url, true)).answer.json()).toEqual({ state: 'passed' });
+    const left = await customer();
+    ok(
+      await left.client.call(chargePaymentMethod, {
+        target_topup_id: option25,
+        target_card_id: left.cardId,
+        idempotency_key: 'settle-left-1',
+      }),
+    );
+    const slow = await customer(TIMEOUT_CARD);
+    const timedOut = await slow.client.call(chargePaymentMethod, {
+      target_topup_id: option25,
+      target_card_id: slow.cardId,
+      idempotency_key: 'settle-slow-1',
+    });
+    expect(timedOut).toMatchObject({ status: 'error', code: 504, message: GATEWAY_TIMEOUT });
+    const pending = async () => [passed, left, slow].map(async (c) => (await charges(c.company.id)).map((r) => r.success));
+    expect(await Promise.all(await pending())).toEqual([[null], [null], [null]]);
+
+    // Within the hour the page may still come back: nothing is asked.
+    t.clock.advance(ABANDONED_CHARGE_MS - 60_000);
+    await settle();
+    expect(await Promise.all(await pending())).toEqual([[null], [null], [null]]);
+
+    t.clock.advance(2 * 60_000);
+    expect(await settle()).toBeGreaterThanOrEqual(3);
+    expect(await settle()).toBe(0);
+    expect(await Promise.all(await pending())).toEqual([[true], [false], [true]]);
+    for (const c of [passed, slow]) {
+      expect((await purchases(c.company.id)).map((p) => [p.amount, p.added_by_user])).toEqual([[2500, 'Payment check']]);
+      expect(await billing.balanceOf(jobContext(t), c.company.id)).toBe(2500);
+      expect((await mailsTo(t.db, c.user.email)).filter((m) => m.template === 'payment_receipt')).toHaveLength(1);
+    }
+    expect(await purchases(left.company.id)).toEqual([]);
+    expect((await charges(left.company.id))[0]?.response_text).toBe('3-D Secure authentication was not completed in time');
+
+    // The page that comes back after all is answered the settled outcome: the same pack, nothing more.
+    const back = await new TestClient(app).useSession(t.db, t.clock, passed.user.id);
+    const late = ok(await back.call(chargePaymentMethod, passedInput)).data;
+    expect(late).toMatchObject({ success: true, balance: 2500 });
+    expect(await purchases(passed.company.id)).toHaveLength(1);
+    expect(await billing.verifyLedger(jobContext(t))).toEqual([]);
   });
 });
 

@@ -8,3 +8,4 @@ export { insertCard as insertSavedCard } from './queries/cards.ts';
 export { insertCardTransaction } from './queries/charges.ts';
 export { create as createInvoice, createInvoiceFor } from './invoices.ts';
 export { autoTopupJob } from './auto-topup.ts';
+export { settleAbandonedChargesJob } from './abandoned-charges.ts';

@@ -153,6 +153,10 @@ export const cardTransactions = pgTable(
     credit_pack_id: bigint('credit_pack_id', { mode: 'number' }).references(() => creditPacks.id),
     /** The custom invoice a charge paid (migration 0014); null for top-ups. */
     invoice_id: integer('invoice_id').references((): AnyPgColumn => invoices.id),
+    /** The top-up option a charge buys (migration 0048), for settling it when the page never came back. */
+    topup_option_id: integer('topup_option_id').references(() => topupOptions.id),
+    /** When the settling job last asked the gateway about this pending charge (docs/decisions/0071). */
+    checked_at: ts('checked_at'),
     created_at: ts('created_at').notNull(),
     completed_at: ts('completed_at'),
   },
@@ -165,6 +169,7 @@ export const cardTransactions = pgTable(
     uniqueIndex('card_transactions_idempotency_uq').on(t.idempotency_key),
     index('card_transactions_company_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),
     index('card_transactions_card_idx').on(t.card_id, t.created_at.desc()).where(sql`${t.card_id} is not null`),
+    index('card_transactions_pending_idx').on(t.created_at).where(sql`${t.success} is null`),
   ],
 );
 

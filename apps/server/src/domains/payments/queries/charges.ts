@@ -1,6 +1,6 @@
 /** Card transactions (every request to the gateway) and the top-up options a charge buys. */
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../../platform/db.ts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../../platform/db.ts';
 import { cardTransactions, topupOptions } from '../tables.ts';
 
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
@@ -46,5 +46,31 @@ export async function findTopupOption(db: Database, id: number): Promise<TopupOp
     .select()
     .from(topupOptions)
     .where(and(eq(topupOptions.id, id), isNull(topupOptions.deleted_at)));
+  return row ?? null;
+}
+
+/**
+ * Pay-once charges still pending that nobody has asked about since `before` (their page never came back),
+ * locked, a runner at the same moment skipping them, and marked as asked about now.
+ */
+export async function takeAbandonedPayOnce(db: Database, before: Date, now: Date, limit: number): Promise<CardTransactionRow[]> {
+  const result = await db.execute(sql`
+    update card_transactions set checked_at = ${now.toISOString()}::timestamptz
+    where id in (
+      select id from card_transactions
+      where success is null and kind = 'charge' and topup_option_id is not null and idempotency_key like 'charge:%'
+        and created_at < ${before.toISOString()}::timestamptz
+        and (checked_at is null or checked_at < ${before.toISOString()}::timestamptz)
+      order by created_at limit ${limit}
+      for update skip locked)
+    returning id`);
+  const ids = rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return db.select().from(cardTransactions).where(inArray(cardTransactions.id, ids)).orderBy(cardTransactions.id);
+}
+
+/** The top-up option a charge bought, offered still or not. */
+export async function topupOptionOfCharge(db: Database, id: number): Promise<TopupOptionRow | null> {
+  const [row] = await db.select().from(topupOptions).where(eq(topupOptions.id, id));
   return row ?? null;
 }
