@@ -1,6 +1,7 @@
 import { AppError } from '../../platform/errors.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { chargeCard } from './charges.ts';
+import { settlePendingCharge } from './invoices.ts';
 import { cardById } from './queries/auto-topup.ts';
 import * as q from './queries/charges.ts';
 
@@ -14,15 +15,21 @@ const BATCH = 20;
 
 /**
  * Scheduled (docs/decisions/0071): a pay-once charge left pending because its page never came back (the tab
- * closed during the 3-D Secure challenge, or after a gateway timeout) is settled as the page would have settled
- * it: the same charge sent again with its key, so the gateway answers its outcome. Approved, the credit pack, the
- * receipt and the audit line are written once, as the call writes them; declined or expired, the failed
- * transaction. One that still gets no answer is asked about again an hour later. Answers how many it asked about.
+ * closed during the 3-D Secure challenge, or after a gateway timeout), or an invoice charge whose timeout nobody
+ * retried, is settled as the page would have settled it: the same charge sent again with its key, so the gateway
+ * answers its outcome. Approved, what the call writes is written, once (the credit pack or the invoice PAID, the
+ * receipt, the audit line); declined or expired, the failed transaction. One that still gets no answer is asked
+ * about again an hour later. Answers how many it asked about.
  */
 export async function settleAbandonedChargesJob(ctx: CallContext): Promise<number> {
   const now = ctx.clock.now();
-  const due = await q.takeAbandonedPayOnce(ctx.db, new Date(now.getTime() - ABANDONED_CHARGE_MS), now, BATCH);
+  const due = await q.takeAbandonedCharges(ctx.db, new Date(now.getTime() - ABANDONED_CHARGE_MS), now, BATCH);
   for (const row of due) {
+    if (row.invoice_id !== null) {
+      if (!(await settlePendingCharge(ctx, row)))
+        ctx.log.warn({ card_transaction_id: row.id }, 'a pending invoice charge is still unsettled');
+      continue;
+    }
     const card = row.card_id === null ? null : await cardById(ctx.db, row.company_id, row.card_id);
     const option = row.topup_option_id === null ? null : await q.topupOptionOfCharge(ctx.db, row.topup_option_id);
     if (!card || !option) {

@@ -13,11 +13,17 @@ import { authorizePaymentMethod, completePaymentMethod } from '@portal/contract/
 import { listTransactions } from '@portal/contract/payments/transactions';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_TIMEOUT } from '@portal/contract/payments/charges';
+import { type CallContext, runInContext, systemSource } from '../../platform/context.ts';
 import { newPaymentCard } from '../../test/factories.ts';
 import { appWith, createTestContext, newCompany, ok, TestClient, type TestContext } from '../../test/harness.ts';
 import { mailsTo } from '../../test/mail.ts';
 import { cardTransactionsOf, companyEvents, invoiceRow, setCompany } from '../../test/rows.ts';
+import { ABANDONED_CHARGE_MS } from './abandoned-charges.ts';
 import { pdfText } from './pdf/pdftotext.ts';
+import * as payments from './service.ts';
+
+const QUIET = { info: () => {}, warn: () => {}, error: () => {} };
 
 let t: TestContext;
 let app: FastifyInstance;
@@ -195,6 +201,29 @@ describe('custom invoices', () => {
     const charges = (await cardTransactionsOf(t, c.company.id)).filter((x) => x.kind === 'charge');
     expect(charges.map((x) => x.success)).toEqual([false, true]);
     expect(new Set(charges.map((x) => x.idempotency_key)).size).toBe(2);
+  });
+
+  it('a timed-out charge nobody retried is settled an hour on: PAID once with its receipt; one voided meanwhile is recorded and flagged for refund', async () => {
+    const settle = () => runInContext(app.deps, systemSource(QUIET), (ctx) => payments.settleAbandonedChargesJob(ctx as CallContext));
+    const c = await customer();
+    const slow = await addCard(c.client, '4000 0000 0000 0259');
+    const left = ok(await admin.call(createInvoice, draft(c.company.id))).data;
+    const voided = ok(await admin.call(createInvoice, draft(c.company.id, { target_name: 'Voided meanwhile' }))).data;
+    for (const inv of [left, voided]) {
+      const res = await admin.call(processInvoice, { target_invoice_id: inv.id, target_card_id: slow.id });
+      expect([res.code, res.message]).toEqual([504, GATEWAY_TIMEOUT]);
+    }
+    ok(await admin.call(voidInvoice, { target_invoice_id: voided.id }));
+    t.clock.advance(ABANDONED_CHARGE_MS + 60_000);
+    expect(await settle()).toBeGreaterThanOrEqual(2);
+    expect(await settle()).toBe(0);
+    expect([(await invoiceRow(t, left.id))?.status, (await invoiceRow(t, voided.id))?.status]).toEqual(['PAID', 'VOID']);
+    const charges = (await cardTransactionsOf(t, c.company.id)).filter((x) => x.kind === 'charge');
+    expect(charges.map((x) => x.success)).toEqual([true, true]);
+    const receipts = (await mailsTo(t.db, c.user.email)).filter((m) => m.template === 'payment_receipt');
+    expect(receipts).toHaveLength(1);
+    const events = (await companyEvents(t, c.company.id)).map((e) => e.event);
+    expect(events).toContain(`Invoice #${voided.id} was VOID when its charge of $350.00 by Visa ending 0259 went through: refund it`);
   });
 
   it('voids an UNPAID invoice; a VOID one cannot be processed or voided again', async () => {

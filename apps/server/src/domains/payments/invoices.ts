@@ -15,6 +15,7 @@ import { gatewayOf, redact } from './gateway/install.ts';
 import { GATEWAY_TIMEOUT } from '@portal/contract/payments/charges';
 import { cardOut } from './cards.ts';
 import * as cardQ from './queries/cards.ts';
+import type { CardRow } from './queries/cards.ts';
 import * as chargeQ from './queries/charges.ts';
 import * as q from './queries/invoices.ts';
 import { aucklandDate, type PdfParty, renderPdf, totalOf, usd } from './pdf/render.ts';
@@ -159,9 +160,9 @@ export async function process(ctx: CallContext, input: { target_invoice_id: numb
     // The unanswered attempt was on another card: it must be settled on that card first.
     throw new AppError(409, 'An earlier payment of this invoice is still unanswered; try again with the same card');
   }
-  let outcome: GatewayOutcome;
+  let charged: Awaited<ReturnType<typeof chargeInvoice>>;
   try {
-    outcome = await gatewayOf(ctx).charge({ token: card.gateway_token, amount: inv.total_cost, idempotency_key: key, reference: item });
+    charged = await chargeInvoice(ctx, inv, card, claim.row);
   } catch (err) {
     if (!(err instanceof GatewayTimeout)) throw err;
     ctx.afterCall(async (after) => {
@@ -169,15 +170,36 @@ export async function process(ctx: CallContext, input: { target_invoice_id: numb
     });
     throw new AppError(504, GATEWAY_TIMEOUT);
   }
+  const { approved, outcome } = charged;
+  return {
+    success: approved,
+    message: approved ? 'Invoice paid' : `${INVOICE_MESSAGES.paymentFailed} ${outcome.response_text}`.trim(),
+    response_text: outcome.response_text,
+    invoice: invoiceOut({ ...charged.invoice, lines: inv.lines }),
+  };
+}
+
+/**
+ * Sends the invoice's charge with its claimed key and records the outcome: the invoice PAID with its receipt,
+ * or the failed attempt. The caller holds the invoice's row lock and the key's. An approval for an invoice that
+ * is no longer UNPAID (voided while its charge went unanswered; only the settling job meets one) is recorded
+ * as the payment it was, and the company's history says it must be refunded.
+ */
+async function chargeInvoice(ctx: CallContext, inv: q.InvoiceWithLines, card: CardRow, claimed: chargeQ.CardTransactionRow) {
+  const outcome: GatewayOutcome = await gatewayOf(ctx).charge({
+    token: card.gateway_token,
+    amount: inv.total_cost,
+    idempotency_key: claimed.idempotency_key,
+    reference: claimed.item,
+  });
   const approved = outcome.status === 'approved';
-  let row = inv as q.InvoiceRow;
-  if (approved) {
-    const paid = await q.settleUnpaid(ctx.db, inv.id, { status: 'PAID', paid_at: ctx.clock.now() });
-    // The row lock is held since the start of the call: nobody can have moved it.
-    if (!paid) throw new Error(`invoice ${inv.id} left UNPAID under its lock`);
-    row = paid;
-  }
-  await chargeQ.finishCardTransaction(ctx.db, claim.row.id, {
+  let invoice = inv as q.InvoiceRow;
+  const paid =
+    approved && inv.status === 'UNPAID' ? await q.settleUnpaid(ctx.db, inv.id, { status: 'PAID', paid_at: ctx.clock.now() }) : null;
+  // The row lock is held since the start of the call: nobody can have moved it.
+  if (approved && inv.status === 'UNPAID' && !paid) throw new Error(`invoice ${inv.id} left UNPAID under its lock`);
+  if (paid) invoice = paid;
+  await chargeQ.finishCardTransaction(ctx.db, claimed.id, {
     success: approved,
     gateway_transaction_id: outcome.transaction_id,
     response_text: outcome.response_text,
@@ -186,10 +208,15 @@ export async function process(ctx: CallContext, input: { target_invoice_id: numb
     completed_at: ctx.clock.now(),
   });
   const cardName = `${card.card_type} ending ${card.last4}`;
-  if (approved) {
+  if (approved && !paid) {
+    await ctx.audit(
+      inv.company_id,
+      `Invoice #${inv.id} was ${inv.status} when its charge of ${usd(inv.total_cost)} by ${cardName} went through: refund it`,
+    );
+  } else if (approved) {
     await ctx.audit(inv.company_id, `Invoice #${inv.id} paid: ${usd(inv.total_cost)} by ${cardName}`);
     await notifications.sendPaymentReceiptMail(ctx, inv.company_id, {
-      item,
+      item: claimed.item,
       paidCents: inv.total_cost,
       creditCents: 0,
       card: cardName,
@@ -198,12 +225,24 @@ export async function process(ctx: CallContext, input: { target_invoice_id: numb
   } else {
     await ctx.audit(inv.company_id, `Invoice #${inv.id} payment by ${cardName} failed: ${outcome.response_text}`);
   }
-  return {
-    success: approved,
-    message: approved ? 'Invoice paid' : `${INVOICE_MESSAGES.paymentFailed} ${outcome.response_text}`.trim(),
-    response_text: outcome.response_text,
-    invoice: invoiceOut({ ...row, lines: inv.lines }),
-  };
+  return { approved, outcome, invoice };
+}
+
+/**
+ * Settles an invoice charge left pending by a gateway timeout that nobody retried (docs/decisions/0071): the
+ * same charge sent again with its key. False when it still gets no answer.
+ */
+export async function settlePendingCharge(ctx: CallContext, claimed: chargeQ.CardTransactionRow): Promise<boolean> {
+  const inv = claimed.invoice_id === null ? null : await q.findInvoice(ctx.db, claimed.invoice_id, true);
+  const card = claimed.card_id === null ? null : await q.findCardAnyState(ctx.db, claimed.card_id);
+  if (!inv || !card) return false;
+  try {
+    await chargeInvoice(ctx, inv, card, claimed);
+    return true;
+  } catch (err) {
+    if (err instanceof GatewayTimeout) return false;
+    throw err;
+  }
 }
 
 /** The PDF of a custom invoice, for its own company and admins; anyone else is told it does not exist. */

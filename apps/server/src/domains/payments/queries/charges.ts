@@ -50,15 +50,17 @@ export async function findTopupOption(db: Database, id: number): Promise<TopupOp
 }
 
 /**
- * Pay-once charges still pending that nobody has asked about since `before` (their page never came back),
- * locked, a runner at the same moment skipping them, and marked as asked about now.
+ * Pay-once and invoice charges still pending that nobody has asked about since `before` (their page never came
+ * back), locked, a runner at the same moment skipping them, and marked as asked about now. Automatic top-ups
+ * settle their own (decision 0028).
  */
-export async function takeAbandonedPayOnce(db: Database, before: Date, now: Date, limit: number): Promise<CardTransactionRow[]> {
+export async function takeAbandonedCharges(db: Database, before: Date, now: Date, limit: number): Promise<CardTransactionRow[]> {
   const result = await db.execute(sql`
     update card_transactions set checked_at = ${now.toISOString()}::timestamptz
     where id in (
       select id from card_transactions
-      where success is null and kind = 'charge' and topup_option_id is not null and idempotency_key like 'charge:%'
+      where success is null and kind = 'charge'
+        and ((topup_option_id is not null and idempotency_key like 'charge:%') or invoice_id is not null)
         and created_at < ${before.toISOString()}::timestamptz
         and (checked_at is null or checked_at < ${before.toISOString()}::timestamptz)
       order by created_at limit ${limit}
