@@ -5,6 +5,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { notifySuccess } from '../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { EmptyState } from '../../../components/page/empty-state';
 import { CardSkeleton } from '../../../components/page/page-skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
@@ -171,6 +172,16 @@ export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
         <FormErrorAlert message={errorMessage(loadError)} />
       ) : loading ? (
         <CardSkeleton label="Loading top-up amounts" />
+      ) : options.length === 0 ? (
+        <EmptyState
+          title="No top-up amounts are offered right now"
+          description="Please try again later, or contact support to add credit to your account."
+          action={
+            <Button variant="default" onClick={onClose} data-autofocus>
+              Close
+            </Button>
+          }
+        />
       ) : (
         <form
           noValidate

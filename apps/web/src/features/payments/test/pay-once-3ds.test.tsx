@@ -140,3 +140,22 @@ describe('Topup payment with 3-D Secure', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Topup payment' })).toBeNull());
   });
 });
+
+describe('the Topup payment dialog with no top-up amounts offered', () => {
+  it('says so and offers Close instead of an empty form', async () => {
+    await renderApp('/topup', [
+      on(getAuthContext, () => authContext(CUSTOMER)),
+      on(listTopups, () => ({ options: [], minimum_topup: 2000 })),
+      CARDS,
+    ] as FakeRoute[]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay once' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Topup payment' });
+    expect(await within(dialog).findByText('No top-up amounts are offered right now')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Pay now' })).toBeNull();
+    const closes = within(dialog).getAllByRole('button', { name: 'Close' });
+    // The header's × and the empty state's own button.
+    expect(closes).toHaveLength(2);
+    await userEvent.click(closes[1] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Topup payment' })).toBeNull());
+  });
+});
