@@ -14,7 +14,7 @@ let supportId: number;
 let supportEmail: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ INBOUND_SMTP_PORT: '0', INBOUND_MAIL_DOMAIN: 'replies.portal.test' });
   const vendor = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE' });
   adminId = vendor.user.id;
   const s = await newUser(t.db, vendor.company.id, { staff_role: 'support' });
@@ -39,7 +39,11 @@ describe('ticket reminders', () => {
     t.clock.advance(DAY + 1000);
     await run();
     await run();
-    expect((await mailsTo(t.db, supportEmail)).map((m) => m.template)).toEqual(['ticket_reminder']);
+    const reminders = await mailsTo(t.db, supportEmail);
+    expect(reminders.map((m) => m.template)).toEqual(['ticket_reminder']);
+    // In the ticket's thread, with a reply address that posts a reply to the ticket as the assignee.
+    expect(reminders[0]?.headers?.['In-Reply-To']).toMatch(new RegExp(`^<ticket-${id}@`));
+    expect(reminders[0]?.headers?.['Reply-To']).toMatch(new RegExp(`^ticket\\+${id}\\.${supportId}\\.[0-9a-f]+@replies\\.portal\\.test$`));
     const seen = ok(await (await admin()).call(adminTicketsViewPage, { target_ticket_id: id })).data;
     // The period change and the reminder itself are both 'reminder' updates; the job's has no user and no old state.
     const sent = seen.updates.filter((u) => u.type === 'reminder' && u.old_state === null);

@@ -1,5 +1,6 @@
 import type { CallContext } from '../../platform/context.ts';
 import * as notifications from '../notifications/service.ts';
+import { ticketMailHeaders } from './mail-address.ts';
 import * as tags from './queries/tags.ts';
 import * as q from './queries/tickets.ts';
 import * as timeline from './queries/timeline.ts';
@@ -40,6 +41,8 @@ export async function remindersJob(ctx: CallContext): Promise<number> {
           by: company?.company_name ?? '',
           body: String(ticket.reminder_period),
         },
+        // In the ticket's thread, and answerable: a reply to the reminder is a comment on the ticket.
+        ticketMailHeaders(ctx.config, ticket.id, p.user_id),
       );
     }
   }
