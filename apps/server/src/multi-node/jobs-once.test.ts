@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { autoPaymentConfigure } from '@portal/contract/payments/auto-payment';
 import { authorizePaymentMethod, completePaymentMethod } from '@portal/contract/payments/cards';
+import { chargePaymentMethod } from '@portal/contract/payments/charges';
 import { STORAGE_REGION_IDS } from '@portal/contract/storage/storage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,8 @@ const PORTALS_BUILDING = 4;
 const AUTO_TOPUP_COMPANIES = 2;
 /** Companies whose servers reported a device deleted within the customer guarantee window: the refund job's work. */
 const REFUND_COMPANIES = 3;
+/** The sandbox card whose charges go through but whose first answer is lost. */
+const TIMEOUT_CARD = '4000000000000259';
 /** The jobs the issue names (lifecycle, daily charging, auto top-up, reminders, refunds, utilization): each must find work here. */
 const JOBS_WITH_WORK = [
   'expire-trials',
@@ -53,8 +56,9 @@ const JOBS_WITH_WORK = [
 /**
  * On one node at the seeding moment, through the calls a customer makes and billing's own functions: a few
  * companies save a card through the sandbox's hosted page, turn automatic top-up on and are left a dollar of
- * credit (the month's charges then run them out: suspended, topped up, restored); a few others' servers report
- * a device that is deleted 20 days later (its charges come back at the next weekly refund).
+ * credit (the month's charges then run them out: suspended, topped up, restored), and one of them pays once on a
+ * card whose answer is lost (the charge is settled later); a few others' servers report a device that is deleted
+ * 20 days later (its charges come back at the next weekly refund).
  */
 async function giveMoneyJobsWork(url: string) {
   const clock = fixedClock(SEEDED_AT);
@@ -82,14 +86,25 @@ async function giveMoneyJobsWork(url: string) {
         sql`update companies set phone_number = '+64 9 555 0100', street_address = '1 Queen Street', city = 'Auckland', postal_code = '1010' where id = ${company_id}`,
       );
       const client = await new TestClient(node.app).useSession(db, clock, Number(user_id));
-      const started = ok(await client.call(authorizePaymentMethod, {})).data;
-      await node.app.inject({
-        method: 'POST',
-        url: '/sandbox-gateway/card/enter',
-        payload: { session: started.session, number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Casey Customer' },
-      });
-      ok(await client.call(completePaymentMethod, { session: started.session }));
+      const saveCard = async (number: string) => {
+        const started = ok(await client.call(authorizePaymentMethod, {})).data;
+        await node.app.inject({
+          method: 'POST',
+          url: '/sandbox-gateway/card/enter',
+          payload: { session: started.session, number, expiry: '12/30', cvc: '123', name: 'Casey Customer' },
+        });
+        const saved = ok(await client.call(completePaymentMethod, { session: started.session })).data.card;
+        if (!saved) throw new Error('card not saved');
+        return saved.id;
+      };
+      await saveCard('4242424242424242');
       ok(await client.call(autoPaymentConfigure, { topup_option_id: option.id, auto_rebill_days_remaining: 14 }));
+      if (company_id === topping[0]?.company_id) {
+        // Paid once on a card whose gateway answer is lost, and the page never came back: the settling job's work.
+        const slowCard = await saveCard(TIMEOUT_CARD);
+        const paid = await client.call(chargePaymentMethod, { target_topup_id: option.id, target_card_id: slowCard, idempotency_key: 'jobs-once-1' });
+        expect(paid.code).toBe(504);
+      }
       const packs = rowsOf<{ id: number }>(
         await db.execute(sql`select id from credit_packs where company_id = ${company_id} and expired_at is null and amount_used < amount`),
       );
@@ -251,6 +266,8 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
     expect(count(alone, 'card_transactions') - count(before, 'card_transactions')).toBe(AUTO_TOPUP_COMPANIES);
     expect(oneRun.handled['restore-credited-companies']).toBe(AUTO_TOPUP_COMPANIES);
     expect(oneRun.handled['new-user-refunds']).toBe(REFUND_COMPANIES);
+    // The pay-once charge whose page never came back was settled once (decision 0071).
+    expect(oneRun.handled['settle-abandoned-charges']).toBe(1);
     // Every account measured once, into the day's rows (one per company and region) and billing's daily figures.
     expect(oneRun.handled[UTILIZATION_JOB]).toBe(STORAGE_COMPANIES);
     expect(alone.storage_utilization?.split(' ')[0]).toBe(String(STORAGE_COMPANIES));
