@@ -45,7 +45,7 @@ test('a customer opens a ticket, support replies, notes, tags and closes it, and
   await page.getByLabel('New note').fill('Customer on an old agent <img src=x onerror="window.__xss=1">');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByText('Customer on an old agent')).toBeVisible();
-  await page.getByLabel('Add tag').fill('vault<script>window.__xss=1</script>');
+  await page.getByRole('combobox', { name: 'Add tag' }).fill('vault<script>window.__xss=1</script>');
   await page.getByRole('button', { name: 'Add tag' }).click();
   await expect(page.locator('main').getByText('vault<script>window.__xss=1</script>', { exact: true })).toBeVisible();
   await expect(page.getByText('Sam Support changed tags: added vault<script>window.__xss=1</script>')).toBeVisible();

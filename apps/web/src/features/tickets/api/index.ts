@@ -4,10 +4,13 @@ import { adminTicketsList, ticketsList } from '@portal/contract/tickets/ticket-l
 import { mergeTicket, ticketMergeCandidates } from '@portal/contract/tickets/ticket-merge';
 import {
   addTag,
+  changeTagColor,
   closeTicket,
   createTicketNote,
   deleteTicketNote,
   listAvailableAssignees,
+  listTags,
+  removeTag,
   reopenTicket,
   setAssignees,
   setEscalation,
@@ -39,7 +42,11 @@ export const useCreateNote = defineMutation(createTicketNote, TICKET_VIEWS);
 export const useDeleteNote = defineMutation(deleteTicketNote, TICKET_VIEWS);
 export const useSetStatus = defineMutation(setStatus, TICKET_VIEWS);
 export const useSetPriority = defineMutation(setPriority, TICKET_VIEWS);
-export const useAddTag = defineMutation(addTag, TICKET_VIEWS);
+export const tagsQuery = defineQuery(listTags);
+// Adding may make a new tag, and a colour shows on every ticket with the tag: the tag list loads again too.
+export const useAddTag = defineMutation(addTag, { invalidates: [...TICKET_VIEWS.invalidates, listTags] });
+export const useRemoveTag = defineMutation(removeTag, TICKET_VIEWS);
+export const useChangeTagColor = defineMutation(changeTagColor, { invalidates: [...TICKET_VIEWS.invalidates, listTags] });
 export const useUpdateNote = defineMutation(updateTicketNote, TICKET_VIEWS);
 export const useSetTopic = defineMutation(setTopic, TICKET_VIEWS);
 export const useSetEscalation = defineMutation(setEscalation, TICKET_VIEWS);

@@ -1,25 +1,23 @@
-import { Badge, Button, Card, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@portal/contract/tickets/ticket-fields';
 import type { Ticket } from '@portal/contract/tickets/ticket-view';
 import { useRef, useState } from 'react';
 import { notifyFailure } from '../../../components/feedback/notify';
 import { formatDateTime } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
-import { useAddTag, useCreateNote, useSetPriority, useSetStatus } from '../api';
+import { useCreateNote, useSetPriority, useSetStatus } from '../api';
 import { updateText } from '../lib/update-text';
 import { TicketNote } from './ticket-note';
 import { TicketStaffFields } from './ticket-staff-fields';
+import { TicketTags } from './ticket-tags';
 
 /** Staff's side of a ticket: status, priority, tags, notes and the customer panel (spec-1 §6). */
 export function TicketStaffPanel({ ticket, admin }: { ticket: Ticket; admin: boolean }) {
   const status = useSetStatus();
   const priority = useSetPriority();
-  const tag = useAddTag();
   const note = useCreateNote();
-  const [tagInput, setTagInput] = useState('');
   const [noteInput, setNoteInput] = useState('');
   const noteBox = useRef<HTMLTextAreaElement>(null);
-  const [tagError, setTagError] = useState<string | null>(null);
   const info = ticket.customer_info;
   // Ticket field set failures alert the server's message (spec-1 §8).
   const failed = (what: string) => (error: unknown) => notifyFailure(what, error);
@@ -57,40 +55,7 @@ export function TicketStaffPanel({ ticket, admin }: { ticket: Ticket; admin: boo
             }
           />
           <TicketStaffFields ticket={ticket} admin={admin} />
-          <Group gap="xs">
-            {ticket.tags.map((t) => (
-              <Badge key={t.id} variant="outline" style={{ borderColor: `#${t.color}` }}>
-                {t.tag}
-              </Badge>
-            ))}
-          </Group>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!tagInput.trim()) return;
-              setTagError(null);
-              tag.mutate(
-                { target_ticket_id: ticket.id, target_tag_input: tagInput },
-                {
-                  onSuccess: () => setTagInput(''),
-                  onError: (error) => setTagError(`Failed to add tag: ${error instanceof Error ? error.message : String(error)}`),
-                },
-              );
-            }}
-          >
-            <Group align="flex-end" gap="xs">
-              <TextInput
-                label="Add tag"
-                value={tagInput}
-                onChange={(e) => setTagInput(e.currentTarget.value)}
-                error={tagError}
-                style={{ flex: 1 }}
-              />
-              <Button type="submit" variant="default" loading={tag.isPending}>
-                Add tag
-              </Button>
-            </Group>
-          </form>
+          <TicketTags ticket={ticket} />
         </Stack>
       </Card>
       <Card>

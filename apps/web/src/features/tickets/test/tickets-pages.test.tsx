@@ -2,7 +2,15 @@ import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { createTicket, ticketsCreatePage } from '@portal/contract/tickets/ticket-create';
 import { adminTicketsList, ticketsList } from '@portal/contract/tickets/ticket-lists';
-import { closeTicket, listAvailableAssignees, setEscalation } from '@portal/contract/tickets/ticket-staff';
+import {
+  addTag,
+  changeTagColor,
+  closeTicket,
+  listAvailableAssignees,
+  listTags,
+  removeTag,
+  setEscalation,
+} from '@portal/contract/tickets/ticket-staff';
 import { adminTicketsViewPage, createComment, type Ticket, ticketsViewPage } from '@portal/contract/tickets/ticket-view';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -173,5 +181,51 @@ describe('/tickets/$id', () => {
     expect(await screen.findByRole('combobox', { name: 'Topic' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Escalate to L3' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Escalation' })).toBeNull();
+  });
+
+  it('staff tag a ticket from the tags in use, take a tag off and recolour it; each failure shows inline', async () => {
+    const billing = { id: 4, tag: 'billing', color: '808080' };
+    const { api } = await page(
+      '/tickets/7',
+      [
+        on(adminTicketsViewPage, () => ticket({ tags: [billing] })),
+        on(listAvailableAssignees, () => []),
+        on(listTags, () => [billing, { id: 5, tag: 'vip', color: 'e03131' }]),
+        on(addTag, () => ({ error: { code: 400, message: 'No more tags' } })),
+        on(removeTag, () => ({ error: { code: 404, message: 'Ticket not found' } })),
+        on(changeTagColor, () => ({ error: { code: 400, message: 'Colour refused' } })),
+      ],
+      ADMIN,
+    );
+    const input = await screen.findByRole('combobox', { name: 'Add tag' });
+    await userEvent.click(input);
+    // Tags in use are offered, except those the ticket has.
+    expect(await screen.findByRole('option', { name: 'vip' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'billing' })).toBeNull();
+    await userEvent.type(input, 'vip{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(await screen.findByText('Failed to add tag: No more tags')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove tag billing' }));
+    expect(await screen.findByText('Failed to remove tag: Ticket not found')).toBeTruthy();
+    expect(api.callsTo(removeTag)[0]?.body).toMatchObject({ target_ticket_id: 7, target_tag_id: 4 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Colour of tag billing' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save colour' }));
+    expect(await screen.findByText('Failed to update tag color: Colour refused')).toBeTruthy();
+    expect(api.callsTo(changeTagColor)[0]?.body).toMatchObject({ target_tag_id: 4, target_color: '808080' });
+  });
+
+  it('says inline when the tags in use cannot be loaded', async () => {
+    await page(
+      '/tickets/7',
+      [
+        on(adminTicketsViewPage, () => ticket()),
+        on(listAvailableAssignees, () => []),
+        on(listTags, () => ({ error: { code: 403, message: 'Not allowed' } })),
+      ],
+      ADMIN,
+    );
+    expect(await screen.findByText('Failed to load tags: Not allowed')).toBeTruthy();
   });
 });
