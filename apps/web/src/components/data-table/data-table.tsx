@@ -54,6 +54,8 @@ export interface DataTableProps<Row, Output extends ListPage<Row> = ListPage<Row
   onReorder?: (change: ReorderChange<Row>) => void;
   /** Receives every loaded page, e.g. to show counts that come with the list. */
   onData?: (output: Output) => void;
+  /** Told when the list fails to load, once per failure, for a page whose spec says more than the table's alert. */
+  onError?: (error: unknown) => void;
   /** Extra controls shown in the toolbar, before the column chooser. */
   toolbar?: ReactNode;
   /** False for a list call that takes no target_search_query: no search box that would match nothing. */
@@ -87,6 +89,7 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
   onSelectedRowsChange,
   onReorder,
   onData,
+  onError,
   toolbar,
   searchable = true,
 }: DataTableProps<Row, Output>) {
@@ -107,6 +110,10 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
   useEffect(() => {
     if (data) reportData(data);
   }, [data]);
+  const reportError = useEffectEvent((failure: unknown) => onError?.(failure));
+  useEffect(() => {
+    if (error && !data) reportError(error);
+  }, [error, data]);
 
   const getId = useCallback((row: Row) => String(typeof idAccessor === 'function' ? idAccessor(row) : row[idAccessor]), [idAccessor]);
   const dragProps = useDraggableRows(getId);

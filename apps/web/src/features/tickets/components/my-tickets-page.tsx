@@ -8,6 +8,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { PageHeader } from '../../../components/page/page-header';
 import { adminTicketsSource } from '../api';
 import { ticketColumns } from './ticket-columns';
+import { useTicketListError } from './use-ticket-list-error';
 
 export const MY_TICKETS_TABS = ['open', 'waiting', 'assigned', 'L2', 'L3', 'closed'] as const;
 export type MyTicketsTab = (typeof MY_TICKETS_TABS)[number];
@@ -34,6 +35,7 @@ export function tabFilters(tab: MyTicketsTab) {
 export function MyTicketsPage({ auth }: { auth: AuthContext }) {
   const [tab, setTab] = useState<MyTicketsTab>('open');
   const source = useMemo(() => adminTicketsSource(tabFilters(tab)), [tab]);
+  const listError = useTicketListError();
   const columns = useMemo(() => ticketColumns(true, new Date()), []);
   // The support staff's variant of the list pages by 1000 (spec-2 §9).
   const pageSize = auth.roles.includes('admin') ? TICKET_PAGE_SIZE : SUPPORT_TICKET_PAGE_SIZE;
@@ -68,6 +70,7 @@ export function MyTicketsPage({ auth }: { auth: AuthContext }) {
         columns={columns}
         defaultPageSize={pageSize}
         emptyText="No tickets"
+        onError={listError}
       />
     </>
   );

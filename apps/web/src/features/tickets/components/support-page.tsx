@@ -6,11 +6,13 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { PageHeader } from '../../../components/page/page-header';
 import { supportTicketsSource } from '../api';
 import { ticketColumns } from './ticket-columns';
+import { useTicketListError } from './use-ticket-list-error';
 
 /** /support: the company's tickets in Open and Closed tabs, and Create ticket (spec-2 §2.12). */
 export function SupportPage() {
   const [tab, setTab] = useState<'open' | 'closed'>('open');
   const source = useMemo(() => supportTicketsSource({ target_open: tab === 'open' ? 1 : 0 }), [tab]);
+  const listError = useTicketListError();
   const columns = useMemo(() => ticketColumns(false, new Date()), []);
   const create = (
     <Button component={Link} to="/tickets/create">
@@ -35,6 +37,7 @@ export function SupportPage() {
         emptyText={tab === 'open' ? 'No open tickets' : 'No closed tickets'}
         emptyDescription={tab === 'open' ? 'Create a ticket to ask support for help.' : undefined}
         emptyAction={tab === 'open' ? create : undefined}
+        onError={listError}
       />
     </>
   );

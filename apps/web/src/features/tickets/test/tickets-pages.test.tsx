@@ -91,6 +91,22 @@ describe('/support', () => {
   });
 });
 
+describe('ticket lists that cannot load (spec-2 §8)', () => {
+  it('signed out: says so, and OK goes back to the main page (the sign-in page, signed out)', async () => {
+    const { router } = await page('/support', [on(ticketsList, () => ({ error: { code: 401, message: 'Not logged in' } }))]);
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(dialog).getByText('Error: Not logged in, redirecting back to the main page...')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(['/dashboard', '/login']).toContain(router.state.location.pathname));
+  });
+
+  it('any other failure: asks for a reload', async () => {
+    await page('/mytickets', [on(adminTicketsList, () => ({ error: { code: 400, message: 'Bad search' } }))], ADMIN);
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(dialog).getByText('Error: Bad search, please reload the page')).toBeTruthy();
+  });
+});
+
 describe('/tickets/create', () => {
   it('shows the field messages, and a feature request points to the voting board and disables the form', async () => {
     await page('/tickets/create', [
