@@ -9,6 +9,8 @@ import {
 import { adminDailyStatsList } from '@portal/contract/billing/daily-stats';
 import { adminDescribeCompany, distributorDescribeCompany } from '@portal/contract/companies/company-describe';
 import { listSales } from '@portal/contract/companies/company-lookups';
+import { archiveLicense } from '@portal/contract/servers/licences';
+import { type AdminLicenceRow, adminServerLicenseTable } from '@portal/contract/servers/server-tables';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -66,10 +68,35 @@ function creditServer(initial: AdminCreditPack[]) {
   ];
 }
 
+/** A licence of the company as the admin licence table answers it. */
+const licence = (serial_number: string, name: string, archived = false): AdminLicenceRow => ({
+  serial_number,
+  name,
+  enabled: !archived,
+  archived,
+  company_name: 'Southern Bakery',
+  company_id: 7,
+  plan_name: 'Growth',
+  plan_payload: '1|23.3.0|{}',
+  payload_override: null,
+  payload_diff: '',
+  server_version: '24.9.1',
+  created_at: '2026-11-01T00:00:00Z',
+  last_issue_end: null,
+});
+
 describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
   it('gives an admin Manage services, Manage credit and Reports for a customer, before History', async () => {
     renderDrawer('admin', [on(adminDescribeCompany, () => companyDetail({ current_state: 'ACTIVE' }))]);
-    expect(await tabNames()).toEqual(['Overview', 'Manage users', 'Manage services', 'Manage credit', 'Reports', 'Transactions', 'History']);
+    expect(await tabNames()).toEqual([
+      'Overview',
+      'Manage users',
+      'Manage services',
+      'Manage credit',
+      'Reports',
+      'Transactions',
+      'History',
+    ]);
   });
 
   it('gives a distributor and read-only staff Manage services only, and a distributor company none', async () => {
@@ -97,6 +124,39 @@ describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Manage services' }));
     expect(await screen.findByText('Backup server 1', {}, LOADS)).toBeTruthy();
     expect(api.callsTo(getActiveServices)[0]?.body).toMatchObject({ target_company_id: 7, page_size: 20 });
+  });
+
+  it("lists an admin the company's licences under its services: Archive names the company, Create Serial is not offered yet", async () => {
+    const api = renderDrawer('admin', [
+      on(adminDescribeCompany, () => companyDetail()),
+      on(getActiveServices, () => ({ rows: [], total: 0, updated_at: null })),
+      on(adminServerLicenseTable, () => ({
+        rows: [licence('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', 'Office'), licence('FFFFF-GGGGG-HHHHH-JJJJJ-KKKKK', 'Old', true)],
+        total: 2,
+      })),
+      on(archiveLicense, () => null),
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Manage services' }));
+    const archive = await screen.findByRole('button', { name: 'Archive Office' }, LOADS);
+    expect(api.callsTo(adminServerLicenseTable)[0]?.body).toMatchObject({ target_company_id: 7 });
+    expect(screen.getByRole('button', { name: 'Archive Old' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(archive);
+    await waitFor(() =>
+      expect(api.callsTo(archiveLicense)[0]?.body).toEqual({ serial: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', target_company_id: 7 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create Serial' }));
+    expect(await screen.findByText('This feature is not yet available...')).toBeTruthy();
+  });
+
+  it("offers a deleted company's licences nothing to do", async () => {
+    renderDrawer('admin', [
+      on(adminDescribeCompany, () => companyDetail({ current_state: 'DELETED' })),
+      on(getActiveServices, () => ({ rows: [], total: 0, updated_at: null })),
+      on(adminServerLicenseTable, () => ({ rows: [licence('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', 'Office')], total: 1 })),
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Manage services' }));
+    expect((await screen.findByRole('button', { name: 'Archive Office' }, LOADS)).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Create Serial' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('shows the last 60 days of daily stats in Reports, newest first', async () => {

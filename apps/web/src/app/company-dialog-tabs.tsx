@@ -15,6 +15,9 @@ const DailyStatsTab = lazy(() =>
   import('../features/billing/components/admin/daily-stats-tab').then((m) => ({ default: m.DailyStatsTab })),
 );
 
+// The servers feature's licences of the company, loaded likewise.
+const CompanyLicences = lazy(() => import('../features/servers/components/company-licences').then((m) => ({ default: m.CompanyLicences })));
+
 // The reports' usage by month, loaded likewise.
 const CompanyUsageTab = lazy(() =>
   import('../features/reports/distributor-usage/company-usage-tab').then((m) => ({ default: m.CompanyUsageTab })),
@@ -36,7 +39,8 @@ function ManageCreditPanel({ companyId, readOnly }: { companyId: number; readOnl
 const loading = (label: string) => <CardSkeleton label={label} />;
 
 /**
- * The company dialog's tabs that billing adds (spec-2 §6): Manage services for customer companies, and for
+ * The company dialog's tabs that billing adds (spec-2 §6): Manage services for customer companies (with the
+ * company's licences for admins, from the servers feature), and for
  * admins Manage credit and Reports (usage by month, daily stats) for customers; payments adds Invoices for distributors and
  * Transactions (saved cards, the bill by card) for admins.
  */
@@ -45,10 +49,18 @@ export const COMPANY_DIALOG_TABS: readonly ExtraCompanyTab[] = [
     value: 'services',
     label: 'Manage services',
     shows: (company) => company.company_type === 'customer',
-    render: (company) => (
-      <Suspense fallback={loading('Loading services')}>
-        <ManageServicesTab companyId={company.id} />
-      </Suspense>
+    // Admins also see the company's licences here, to archive one (spec-2 §7 license/archive with target_company_id).
+    render: (company, { isAdmin }) => (
+      <Stack gap="xl">
+        <Suspense fallback={loading('Loading services')}>
+          <ManageServicesTab companyId={company.id} />
+        </Suspense>
+        {isAdmin ? (
+          <Suspense fallback={loading('Loading licences')}>
+            <CompanyLicences companyId={company.id} deleted={company.current_state === 'DELETED'} />
+          </Suspense>
+        ) : null}
+      </Stack>
     ),
   },
   {

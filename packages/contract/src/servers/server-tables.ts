@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call.ts';
-import { zId } from '../shared/fields.ts';
+import { zCompanyId, zId } from '../shared/fields.ts';
 import { zOwnedId } from '../shared/owned-id.ts';
 import { UNLIMITED_PAGE_SIZE } from '../shared/paging.ts';
 import { SERVERS_PAGE_SIZE } from './licences.ts';
@@ -102,9 +102,11 @@ export type AdminLicenceRow = z.infer<typeof zAdminLicenceRow>;
 
 export const adminServerLicenseTable = defineCall({
   path: '/api/v1/web/AdminServerLicenseTable.json',
-  summary: 'Every licence, newest first, searchable by serial, name or company, filtered by plan override and valid lease.',
+  summary:
+    'Every licence, newest first, searchable by serial, name or company, filtered by plan override and valid lease; target_company_id keeps one company\'s (the company dialog).',
   input: z.object({
     ...zPaging,
+    target_company_id: zCompanyId.nullable().default(null),
     filters: z
       .object({ has_plan_override: z.boolean().nullable().default(null), has_valid_lease: z.boolean().nullable().default(null) })
       .default({ has_plan_override: null, has_valid_lease: null }),

@@ -194,6 +194,9 @@ describe('admin: licence table, payload override and serial logs', () => {
     expect(overridden[0]?.payload_diff).toBe('+OFFLINE, +BRANDING; -ALL_FEATURES; minimum 24.0.0; max_devices 50');
     const leased = ok(await staff.call(adminServerLicenseTable, { filters: { has_plan_override: null, has_valid_lease: true } })).data.rows;
     expect(leased.filter((r) => r.company_id === company.id).map((r) => r.name)).toEqual(['plain']);
+    // The company dialog's list: that company's licences only.
+    const own = ok(await staff.call(adminServerLicenseTable, { target_company_id: company.id, page_size: 1000 })).data;
+    expect([own.total, own.rows.map((r) => r.company_id).every((id) => id === company.id)]).toEqual([2, true]);
     const customerClient = (await customer()).client;
     expect(await customerClient.call(adminServerLicenseTable, {})).toMatchObject({ code: 403 });
   });

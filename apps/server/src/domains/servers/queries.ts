@@ -105,6 +105,8 @@ export async function pageCompanyLicences(db: Database, companyId: number, searc
 export interface AdminLicenceFilters {
   has_plan_override: boolean | null;
   has_valid_lease: boolean | null;
+  /** One company's licences only (the company dialog); null: every company's. */
+  company_id: number | null;
 }
 
 /** /manage_servers: every licence that is not deleted, newest first. */
@@ -112,6 +114,7 @@ export async function pageAllLicences(db: Database, search: string, f: AdminLice
   const where = and(
     notDeleted,
     searchOf(search),
+    f.company_id === null ? undefined : eq(serverLicences.company_id, f.company_id),
     f.has_plan_override === null
       ? undefined
       : f.has_plan_override

@@ -68,13 +68,19 @@ export function payloadDiff(plan: string, override: string | null): string {
 
 export async function adminTable(
   ctx: Ctx,
-  input: { page: number; page_size: number; target_search_query: string; filters: q.AdminLicenceFilters },
+  input: {
+    page: number;
+    page_size: number;
+    target_search_query: string;
+    target_company_id: number | null;
+    filters: Omit<q.AdminLicenceFilters, 'company_id'>;
+  },
 ): Promise<{ rows: AdminLicenceRow[]; total: number }> {
   const now = ctx.clock.now();
   const page = await q.pageAllLicences(
     ctx.db,
     input.target_search_query.trim(),
-    input.filters,
+    { ...input.filters, company_id: input.target_company_id },
     now,
     input.page_size,
     (input.page - 1) * input.page_size,

@@ -28,3 +28,9 @@ export const useSerialLogs = defineMutation(getSerialLogs);
 export const adminLicencesSource = (filters: { has_plan_override: boolean | null; has_valid_lease: boolean | null }) =>
   callSource(adminServerLicenseTable, { filters });
 export const useSetLicencePayload = defineMutation(adminSetLicensePayload, { invalidates: [adminServerLicenseTable] });
+/** One company's licences, for its dialog. */
+export const companyLicencesSource = (companyId: number) => callSource(adminServerLicenseTable, { target_company_id: companyId });
+// From the company dialog: the dialog's list reloads whatever the outcome, as the servers table does.
+export const useArchiveCompanyLicence = defineMutation(archiveLicense, {
+  onSettled: (queryClient: QueryClient) => invalidateCalls(queryClient, [adminServerLicenseTable, userMyServersTable]),
+});
