@@ -230,10 +230,12 @@ async function chargeInvoice(ctx: CallContext, inv: q.InvoiceWithLines, card: Ca
 
 /**
  * Settles an invoice charge left pending by a gateway timeout that nobody retried (docs/decisions/0071): the
- * same charge sent again with its key. False when it still gets no answer.
+ * same charge sent again with its key. False when it still gets no answer, or someone is processing the invoice.
  */
 export async function settlePendingCharge(ctx: CallContext, claimed: chargeQ.CardTransactionRow): Promise<boolean> {
-  const inv = claimed.invoice_id === null ? null : await q.findInvoice(ctx.db, claimed.invoice_id, true);
+  // The call takes the invoice's lock before the charge's; the job holds the charge's already, so it does not
+  // wait for the invoice (that order could deadlock): an admin processing it now settles the charge anyway.
+  const inv = claimed.invoice_id === null ? null : await q.findInvoice(ctx.db, claimed.invoice_id, 'skip-locked');
   const card = claimed.card_id === null ? null : await q.findCardAnyState(ctx.db, claimed.card_id);
   if (!inv || !card) return false;
   try {

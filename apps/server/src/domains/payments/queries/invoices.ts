@@ -36,10 +36,13 @@ async function withLines(db: Database, rows: InvoiceRow[]): Promise<InvoiceWithL
   return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.invoice_id === r.id) }));
 }
 
-/** An invoice with its lines; `lock` takes its row lock, so a process and a void of it take turns. */
-export async function findInvoice(db: Database, id: number, lock = false): Promise<InvoiceWithLines | null> {
+/**
+ * An invoice with its lines; `lock` takes its row lock, so a process and a void of it take turns; with
+ * 'skip-locked', null while someone else holds it.
+ */
+export async function findInvoice(db: Database, id: number, lock: boolean | 'skip-locked' = false): Promise<InvoiceWithLines | null> {
   const q = db.select().from(invoices).where(eq(invoices.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock === 'skip-locked' ? await q.for('update', { skipLocked: true }) : lock ? await q.for('update') : await q;
   return row ? ((await withLines(db, [row]))[0] ?? null) : null;
 }
 
