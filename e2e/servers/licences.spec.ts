@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
+import { expectAccessible, logOut, screenshot, signIn } from '../support/journeys.ts';
 
 /** A self-hosted server checking in, as the simulator does (npm run simulate:servers). */
 async function checkIn(page: Page, serial: string, devices: number) {
@@ -81,4 +81,37 @@ test('an admin reads every licence on /manage_servers and opens the payload calc
   await dialog.getByRole('button', { name: 'Save override' }).click();
   await expect(page.getByText('Payload saved')).toBeVisible();
   await expect(row).toContainText('max_devices 25');
+});
+
+test("an admin archives a customer's licence from its company dialog, where Create Serial is not offered yet", async ({ page }) => {
+  await signIn(page, 'customer@example.com');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My servers' }).click();
+  await page.getByRole('button', { name: 'New licence' }).click();
+  const created = page.getByText(/^Licence [0-9A-Z-]{29} created$/);
+  await expect(created).toBeVisible();
+  const serial = ((await created.textContent()) ?? '').split(' ')[1] ?? '';
+  await logOut(page);
+
+  await signIn(page, 'admin@example.com');
+  await expect(page).toHaveURL(/\/dashboard_admin/);
+  await page.getByLabel('Search Companies').fill('Acme Dental');
+  await page.getByRole('button', { name: 'Acme Dental', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Acme Dental' });
+  await dialog.getByRole('tab', { name: 'Manage services' }).click();
+  const licences = dialog.getByRole('table', { name: 'Licences' });
+  await expect(licences.getByRole('row', { name: new RegExp(serial) })).toBeVisible();
+  await expectAccessible(page);
+  await licences.scrollIntoViewIfNeeded();
+  await screenshot(page, 'company-dialog-licences');
+
+  await dialog.getByRole('button', { name: 'Create Serial' }).click();
+  const info = page.getByRole('dialog', { name: 'Create Serial' });
+  await expect(info.getByText('This feature is not yet available...')).toBeVisible();
+  await info.getByRole('button', { name: 'OK' }).click();
+
+  await licences.getByRole('button', { name: `Archive ${serial}` }).click();
+  await page.getByRole('dialog', { name: `Archive ${serial}?` }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`${serial} archived`)).toBeVisible();
+  await expect(licences.getByRole('row', { name: new RegExp(serial) })).toContainText('Archived');
+  await expect(licences.getByRole('button', { name: `Archive ${serial}` })).toBeDisabled();
 });

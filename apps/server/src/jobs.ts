@@ -28,7 +28,7 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   { name: 'restore-credited-companies', everyMs: MINUTE, run: lifecycle.restoreCreditedCompanies },
   // Payments: automatic top-up looks at each company that turned it on about once an hour (decision 0028).
   { name: 'auto-topup', everyMs: 15 * MINUTE, run: payments.autoTopupJob },
-  // Pay-once charges whose page never came back are settled with the gateway an hour on (decision 0071).
+  // Pay-once and invoice charges whose page never came back are settled with the gateway an hour on (decision 0071).
   { name: 'settle-abandoned-charges', everyMs: 15 * MINUTE, run: payments.settleAbandonedChargesJob },
   // Weekly at Sunday 08:00 UTC: it wakes every half hour and acts on what that time has made due.
   { name: 'new-user-refunds', everyMs: 30 * MINUTE, run: billing.refundNewUsersJob },

@@ -141,6 +141,7 @@ describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
     expect(api.callsTo(adminServerLicenseTable)[0]?.body).toMatchObject({ target_company_id: 7 });
     expect(screen.getByRole('button', { name: 'Archive Old' }).hasAttribute('disabled')).toBe(true);
     await userEvent.click(archive);
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Archive Office?' })).getByRole('button', { name: 'Yes' }));
     await waitFor(() =>
       expect(api.callsTo(archiveLicense)[0]?.body).toEqual({ serial: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', target_company_id: 7 }),
     );

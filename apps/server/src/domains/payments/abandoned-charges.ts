@@ -6,8 +6,8 @@ import { cardById } from './queries/auto-topup.ts';
 import * as q from './queries/charges.ts';
 
 /**
- * How long a pay-once charge may stay pending before the job asks the gateway about it: past the issuer's
- * challenge window (30 minutes) and any retry the page makes on its own.
+ * How long a pay-once or invoice charge may stay pending before the job asks the gateway about it: past the
+ * issuer's challenge window (30 minutes) and any retry the page makes on its own.
  */
 export const ABANDONED_CHARGE_MS = 60 * 60_000;
 /** Charges settled per transaction; the scheduler runs the job again while it finds more. */

@@ -1,7 +1,9 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { SERVERS_PAGE_SIZE } from '@portal/contract/servers/licences';
 import type { AdminLicenceRow } from '@portal/contract/servers/server-tables';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
+import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { showInformation } from '../../../components/confirm/show-information';
 import { DataTable } from '../../../components/data-table/data-table';
 import { notifyFailure, notifySuccess } from '../../../components/feedback/notify';
@@ -34,7 +36,7 @@ export function CompanyLicences({ companyId, deleted }: CompanyLicencesProps) {
       { accessor: 'created_at', title: 'Created', render: (r) => formatDate(r.created_at) },
       {
         accessor: 'actions',
-        title: <Text span>Actions</Text>,
+        title: 'Actions',
         textAlign: 'right',
         render: (r) => (
           <Button
@@ -42,16 +44,25 @@ export function CompanyLicences({ companyId, deleted }: CompanyLicencesProps) {
             variant="default"
             disabled={deleted || r.archived || archive.isPending}
             aria-label={`Archive ${r.name || r.serial_number}`}
-            onClick={() =>
+            onClick={async () => {
+              const name = r.name || r.serial_number;
+              // The same question the customer's servers page asks.
+              if (
+                !(await confirmYesNo({
+                  title: `Archive ${name}?`,
+                  message: 'The server using it stops working and it is no longer billed.',
+                }))
+              )
+                return;
               archive.mutate(
                 { serial: r.serial_number, target_company_id: companyId },
                 {
-                  onSuccess: () => notifySuccess('Licence archived'),
+                  onSuccess: () => notifySuccess(`${name} archived`),
                   // Spec-1 §8: the server's message, or 'Unknown Error'.
                   onError: (error) => notifyFailure('Could not archive the licence', error),
                 },
-              )
-            }
+              );
+            }}
           >
             Archive
           </Button>
@@ -79,6 +90,7 @@ export function CompanyLicences({ companyId, deleted }: CompanyLicencesProps) {
         label="Licences"
         source={source}
         columns={columns}
+        defaultPageSize={SERVERS_PAGE_SIZE}
         emptyText="No licences"
         emptyDescription="The company's licences appear here once it creates one on its servers page."
       />
