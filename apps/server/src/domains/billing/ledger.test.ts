@@ -1,4 +1,5 @@
 import { PACK_ALREADY_EXPIRED } from '@portal/contract/billing/credit-packs';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedgerCommand } from '../../ledger-verify.ts';
 import { jobContext } from '../../test/context.ts';
@@ -219,7 +220,12 @@ describe('the credit ledger', () => {
       included_storage_bytes: 5 * tb,
     });
     // A console made without Comet Storage comes with none.
-    await billing.startService(ctx(), { company_id: hostedWithout, kind: 'hosted_server', owner_kind: 'hosted_server', owner_id: `hs-${hostedWithout}` });
+    await billing.startService(ctx(), {
+      company_id: hostedWithout,
+      kind: 'hosted_server',
+      owner_kind: 'hosted_server',
+      owner_id: `hs-${hostedWithout}`,
+    });
     await billing.recordDailyStats(ctx(), { company_id: small, date: today(), device_count: 0, storage_amount_bytes: tb / 4 });
     await billing.recordDailyStats(ctx(), { company_id: big, date: today(), device_count: 0, storage_amount_bytes: 3 * tb });
     for (const id of [hosted, hostedWithout]) {
@@ -256,5 +262,45 @@ describe('npm run ledger:verify', () => {
     expect(await verifyLedgerCommand(t.db, () => {})).toBe(1);
     await setBalance(t, id, balance);
     expect(await verifyLedgerCommand(t.db, () => {})).toBe(0);
+  });
+
+  it('fails on a ledger or usage row naming what is missing or belongs to another company (no foreign keys hold them)', async () => {
+    nextWeek();
+    const [a, b] = [await company(), await company()];
+    await credit(a, 1000);
+    const packOfB = await credit(b, 1000);
+    await dailyCharge(a, 100);
+    await billing.runDailyCharging(ctx());
+    const [charge] = (await ledgerRowsOf(t, a)).filter((r) => r.kind === 'charge');
+    const [usage] = await usageRowsOf(t, a);
+    if (!charge?.pack_id || !charge.usage_id || !usage) throw new Error('expected a charge paid from a pack');
+    const verify = async () => {
+      const lines: string[] = [];
+      return { code: await verifyLedgerCommand(t.db, (l) => lines.push(l)), lines: lines.join('\n') };
+    };
+    expect((await verify()).code).toBe(0);
+
+    const plant = (statement: SQL) => t.db.execute(statement);
+    await plant(sql`update credit_ledger set pack_id = ${packOfB.id} where id = ${charge.id}`);
+    expect(await verify()).toMatchObject({
+      code: 1,
+      lines: expect.stringContaining(
+        `ledger row pack #${charge.id}: the ledger says a pack of company ${a}, the books say a pack of company ${b}`,
+      ),
+    });
+    await plant(sql`update credit_ledger set pack_id = ${charge.pack_id} where id = ${charge.id}`);
+
+    await plant(sql`update credit_ledger set usage_id = ${usage.id + 1_000_000} where id = ${charge.id}`);
+    expect((await verify()).lines).toContain(
+      `ledger row usage #${charge.id}: the ledger says a usage row of company ${a}, the books say no usage row ${usage.id + 1_000_000}`,
+    );
+    await plant(sql`update credit_ledger set usage_id = ${charge.usage_id} where id = ${charge.id}`);
+
+    await plant(sql`update billing_usage set service_id = service_id + 1000000 where id = ${usage.id}`);
+    expect((await verify()).lines).toContain(
+      `usage service #${usage.id}: the ledger says a service of company ${a}, the books say no service`,
+    );
+    await plant(sql`update billing_usage set service_id = service_id - 1000000 where id = ${usage.id}`);
+    expect((await verify()).code).toBe(0);
   });
 });

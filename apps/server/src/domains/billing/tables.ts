@@ -195,12 +195,9 @@ export const billingUsage = pgTable(
   'billing_usage',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    service_id: bigint('service_id', { mode: 'number' })
-      .notNull()
-      .references(() => billingServices.id),
+    // No foreign keys on the two append-only tables: the ledger check verifies their references (decision 0072).
+    company_id: integer('company_id').notNull(),
+    service_id: bigint('service_id', { mode: 'number' }).notNull(),
     charge_day: date('charge_day', { mode: 'string' }).notNull(),
     kind: serviceKind('kind').notNull(),
     variant: text('variant').notNull().default(''),
@@ -220,17 +217,16 @@ export const billingUsage = pgTable(
 
 /**
  * Every movement of credit, append-only, in signed cents. A charge row names the usage it pays and the
- * pack it draws from (its deduction: 'Packs Used'); a charge row without a pack is debt.
+ * pack it draws from (its deduction: 'Packs Used'); a charge row without a pack is debt. Its references are
+ * checked by the ledger check, not by foreign keys (decision 0072).
  */
 export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    pack_id: bigint('pack_id', { mode: 'number' }).references(() => creditPacks.id),
-    usage_id: bigint('usage_id', { mode: 'number' }).references(() => billingUsage.id),
+    company_id: integer('company_id').notNull(),
+    pack_id: bigint('pack_id', { mode: 'number' }),
+    usage_id: bigint('usage_id', { mode: 'number' }),
     kind: ledgerKind('kind').notNull(),
     amount: cents('amount').notNull(),
     created_at: ts('created_at').notNull(),
@@ -238,11 +234,10 @@ export const creditLedger = pgTable(
   (t) => [
     index('credit_ledger_company_idx').on(t.company_id, t.id),
     index('credit_ledger_pack_idx').on(t.pack_id),
-    index('credit_ledger_usage_idx').on(t.usage_id).where(sql`${t.usage_id} is not null`),
     // A pack arrives once and expires once.
     uniqueIndex('credit_ledger_pack_arrival_uq').on(t.pack_id).where(sql`${t.kind} in ('credit', 'refund')`),
     uniqueIndex('credit_ledger_pack_expiry_uq').on(t.pack_id).where(sql`${t.kind} = 'expire'`),
-    // A pack pays a usage row once.
+    // A pack pays a usage row once; also how a usage row's charge rows are found.
     uniqueIndex('credit_ledger_usage_pack_uq').on(t.usage_id, t.pack_id).where(sql`${t.kind} = 'charge'`),
     check(
       'credit_ledger_signs',
