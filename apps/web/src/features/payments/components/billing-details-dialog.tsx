@@ -7,9 +7,9 @@ import { CardSkeleton } from '../../../components/page/page-skeleton';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { notifySuccess } from '../../../components/feedback/notify';
-import { errorMessage } from '../../../lib/api-error';
 import { billingDetailsQuery, useSaveBillingDetails } from '../api';
 import { Modal } from '../../../components/modal/modal';
+import { DialogLoadError } from '../../../components/feedback/dialog-load-error';
 
 type Settings = CallOutput<typeof getAccountSettings>;
 
@@ -102,7 +102,7 @@ export function BillingDetailsDialog(props: BillingDetailsDialogProps) {
       {settings.data ? (
         <BillingDetailsForm settings={settings.data} {...props} />
       ) : settings.error ? (
-        <FormErrorAlert message={errorMessage(settings.error)} />
+        <DialogLoadError error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         <CardSkeleton label="Loading billing details" />
       )}

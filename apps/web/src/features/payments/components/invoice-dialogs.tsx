@@ -17,6 +17,7 @@ import { type Invoice, INVOICE_MAX_LINES } from '@portal/contract/payments/invoi
 import { useState } from 'react';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { notifyFailure, notifySuccess } from '../../../components/feedback/notify';
+import { DialogLoadError } from '../../../components/feedback/dialog-load-error';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
@@ -296,11 +297,7 @@ export function ProcessInvoiceDialog({ invoiceId, onClose }: { invoiceId: number
   return (
     <Modal opened onClose={onClose} size="lg" title={`Invoice #${invoiceId}`} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="sm">
-        {dialog.error && (
-          <Alert color="red" role="alert">
-            {errorMessage(dialog.error)}
-          </Alert>
-        )}
+        {dialog.error && <DialogLoadError error={dialog.error} onRetry={() => void dialog.refetch()} />}
         {invoice && (
           <>
             <Text>

@@ -4,6 +4,7 @@ import { PAYMENT_FAILED, SELECT_CARD, SELECT_TOPUP } from '@portal/contract/paym
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { notifySuccess } from '../../../components/feedback/notify';
+import { DialogLoadError } from '../../../components/feedback/dialog-load-error';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { EmptyState } from '../../../components/page/empty-state';
 import { CardSkeleton } from '../../../components/page/page-skeleton';
@@ -169,7 +170,13 @@ export function PayOnceDialog({ onClose }: PayOnceDialogProps) {
           </Group>
         </Stack>
       ) : loadError ? (
-        <FormErrorAlert message={errorMessage(loadError)} />
+        <DialogLoadError
+          error={loadError}
+          onRetry={() => {
+            if (topups.error) void topups.refetch();
+            if (cards.error) void cards.refetch();
+          }}
+        />
       ) : loading ? (
         <CardSkeleton label="Loading top-up amounts" />
       ) : options.length === 0 ? (

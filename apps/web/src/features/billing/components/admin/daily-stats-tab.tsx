@@ -1,10 +1,10 @@
-import { Alert, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { DAILY_STATS_WINDOW_DAYS } from '@portal/contract/billing/daily-stats';
 import { TableSkeleton } from '../../../../components/page/page-skeleton';
-import { errorMessage } from '../../../../lib/api-error';
 import { dailyStatsQuery } from '../../api';
 import { formatBytes } from '../../lib/bytes';
 import { ScrollTable } from '../../../../components/table/scroll-table';
+import { DialogLoadError } from '../../../../components/feedback/dialog-load-error';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -13,14 +13,8 @@ const count = (value: number) => value.toLocaleString('en-US');
  * 60 days, newest first, as its servers reported it (spec-2 §7 daily stats).
  */
 export function DailyStatsTab({ companyId }: { companyId: number }) {
-  const { data, error } = dailyStatsQuery.useQuery({ target_company_ids: [companyId] });
-  if (error) {
-    return (
-      <Alert color="red" role="alert" title="Could not load the daily stats">
-        {errorMessage(error)}
-      </Alert>
-    );
-  }
+  const { data, error, refetch } = dailyStatsQuery.useQuery({ target_company_ids: [companyId] });
+  if (error) return <DialogLoadError error={error} onRetry={() => void refetch()} />;
   if (!data) return <TableSkeleton label="Loading daily stats" rows={6} columns={6} />;
   const rows = [...data.rows].reverse();
   return (

@@ -39,6 +39,23 @@ describe('CompanyDialog', () => {
     expect(api.callsTo(distributorDescribeCompany)[0]?.body).toEqual({ target_id: 7 });
   });
 
+  it("says its data failed to load in the spec's words, with the reason, and loads again on Try again", async () => {
+    let calls = 0;
+    fakeApi([
+      on(distributorDescribeCompany, () =>
+        ++calls === 1 ? { error: { code: 503, message: 'The database is not answering' } } : companyDetail(),
+      ),
+    ]);
+    renderDialog();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load data for component');
+    expect(alert.textContent).toContain('The database is not answering');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('tab', { name: 'Overview' })).toBeTruthy();
+    expect(screen.queryByText('Failed to load data for component')).toBeNull();
+    expect(calls).toBe(2);
+  });
+
   it('shows support staff the company without History, any action or Save', async () => {
     fakeApi([
       on(adminDescribeCompany, () => companyDetail({ company_type: 'distributor', distributor: null, distributor_id: null })),

@@ -1,9 +1,8 @@
-import { Alert, Badge, Box, Button, Drawer, Group, Tabs } from '@mantine/core';
+import { Badge, Box, Button, Drawer, Group, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { Fragment, type ReactNode, use, useCallback, useMemo, useRef, useState } from 'react';
 import { useDiscardGuard } from '../../../../components/confirm/use-discard-guard';
-import { errorMessage } from '../../../../lib/api-error';
 import { type CompanyViewer, useCompanyDetail } from '../../api';
 import { COMPANY_STATE_COLOR, COMPANY_STATE_LABEL } from '../../api/company-states';
 import { CompanyUsersPanel } from '../company-users/company-users-panel';
@@ -14,6 +13,7 @@ import { type CompanyFormState, DialogFormsContext } from './dialog-form-state';
 import { DistributorSettingsTab } from './distributor-settings-tab';
 import { ExtraCompanyTabs } from './extra-tabs';
 import { CardSkeleton } from '../../../../components/page/page-skeleton';
+import { DialogLoadError } from '../../../../components/feedback/dialog-load-error';
 
 interface CompanyDialogProps {
   companyId: number;
@@ -83,11 +83,7 @@ export function CompanyDialog({ companyId, viewer, currentEmail, viewOnly = fals
     >
       <DialogFormsContext value={forms}>
         <Box px="md" pb="md" style={{ flex: 1 }}>
-          {detail.error && (
-            <Alert color="red" role="alert" title="Could not load the company">
-              {errorMessage(detail.error)}
-            </Alert>
-          )}
+          {detail.error && <DialogLoadError error={detail.error} onRetry={() => void detail.refetch()} />}
           {!company && !detail.error && <CardSkeleton label="Loading company" />}
           {company && <CompanyTabs company={company} viewer={viewer} viewOnly={viewOnly} currentEmail={currentEmail} />}
         </Box>

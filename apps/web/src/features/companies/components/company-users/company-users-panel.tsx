@@ -11,6 +11,7 @@ import { ManageUserDialog } from './manage-user-dialog';
 import { canDeleteUser } from './user-rules';
 import { TableSkeleton } from '../../../../components/page/page-skeleton';
 import { useOpenerFocus } from '../use-opener-focus';
+import { DialogLoadError } from '../../../../components/feedback/dialog-load-error';
 
 interface CompanyUsersPanelProps {
   companyId: number;
@@ -50,11 +51,7 @@ export function CompanyUsersPanel({ companyId, listCompanyId, currentEmail, disa
 
   return (
     <Stack>
-      {users.error && (
-        <Alert color="red" role="alert" title="Could not load the users">
-          {errorMessage(users.error)}
-        </Alert>
-      )}
+      {users.error && <DialogLoadError error={users.error} onRetry={() => void users.refetch()} />}
       {deleteError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setDeleteError(null)}>
           {deleteError}

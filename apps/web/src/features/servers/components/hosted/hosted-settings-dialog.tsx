@@ -26,6 +26,7 @@ import {
 } from '@portal/contract/servers/hosted-settings';
 import { useEffect, useRef, useState } from 'react';
 import { useDiscardGuard } from '../../../../components/confirm/use-discard-guard';
+import { DialogLoadError } from '../../../../components/feedback/dialog-load-error';
 import { notifySuccess } from '../../../../components/feedback/notify';
 import { Modal } from '../../../../components/modal/modal';
 import { errorMessage, isApiError } from '../../../../lib/api-error';
@@ -72,9 +73,7 @@ export function HostedSettingsDialog({ hostedId, serverName, onClose }: Props) {
           onSaved={onClose}
         />
       ) : details.error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(details.error)}
-        </Alert>
+        <DialogLoadError error={details.error} onRetry={() => void details.refetch()} />
       ) : (
         <Group justify="center" p="lg">
           <Loader size="sm" aria-label="Loading settings" />
@@ -128,7 +127,10 @@ function CheckResult({ result }: { result: Check | null }) {
  * A check button's outcome (Check DNS, Test SMTP): the server's verdict, or the failure's message unless the
  * failure names a field, whose input shows it instead.
  */
-function useCheck<I, O>(mutation: { mutate(input: I, handlers: { onSuccess(o: O): void; onError(e: unknown): void }): void }, verdict: (o: O) => Check) {
+function useCheck<I, O>(
+  mutation: { mutate(input: I, handlers: { onSuccess(o: O): void; onError(e: unknown): void }): void },
+  verdict: (o: O) => Check,
+) {
   const [result, setResult] = useState<Check | null>(null);
   const run = (input: I) => {
     setResult(null);
@@ -326,11 +328,7 @@ function SettingsForm({
                     onChange={(e) => set('acceptInvalid', e.currentTarget.checked)}
                   />
                   <Group gap="sm" align="center">
-                    <Button
-                      variant="default"
-                      loading={testSmtp.isPending}
-                      onClick={() => smtpCheck.run(smtpInput)}
-                    >
+                    <Button variant="default" loading={testSmtp.isPending} onClick={() => smtpCheck.run(smtpInput)}>
                       Test SMTP
                     </Button>
                     <CheckResult result={smtpCheck.result} />
