@@ -145,6 +145,16 @@ export async function setCreditPack(t: Rows, id: number, changes: Partial<typeof
   await t.db.update(schema.creditPacks).set(changes).where(eq(schema.creditPacks.id, id));
 }
 
+/** Changes a ledger row as it stands (a planted fault for the ledger check), bypassing billing. */
+export async function setLedgerRow(t: Rows, id: number, changes: Partial<typeof schema.creditLedger.$inferInsert>): Promise<void> {
+  await t.db.update(schema.creditLedger).set(changes).where(eq(schema.creditLedger.id, id));
+}
+
+/** Changes a usage row as it stands (a planted fault for the ledger check), bypassing billing. */
+export async function setUsageRow(t: Rows, id: number, changes: Partial<typeof schema.billingUsage.$inferInsert>): Promise<void> {
+  await t.db.update(schema.billingUsage).set(changes).where(eq(schema.billingUsage.id, id));
+}
+
 /** Changes a company's cached balance as it stands, bypassing the ledger. */
 export async function setBalance(t: Rows, companyId: number, balance: number): Promise<void> {
   await t.db.update(schema.billingAccounts).set({ balance }).where(eq(schema.billingAccounts.company_id, companyId));

@@ -1,11 +1,19 @@
 import { PACK_ALREADY_EXPIRED } from '@portal/contract/billing/credit-packs';
-import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedgerCommand } from '../../ledger-verify.ts';
 import { jobContext } from '../../test/context.ts';
 import { fingerprint } from '../../test/database.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
-import { billingAccountRow, creditPacksOf, ledgerRowsOf, setBalance, setCreditPack, usageRowsOf } from '../../test/rows.ts';
+import {
+  billingAccountRow,
+  creditPacksOf,
+  ledgerRowsOf,
+  setBalance,
+  setCreditPack,
+  setLedgerRow,
+  setUsageRow,
+  usageRowsOf,
+} from '../../test/rows.ts';
 import { addDays } from './days.ts';
 import * as billing from './service.ts';
 
@@ -280,27 +288,26 @@ describe('npm run ledger:verify', () => {
     };
     expect((await verify()).code).toBe(0);
 
-    const plant = (statement: SQL) => t.db.execute(statement);
-    await plant(sql`update credit_ledger set pack_id = ${packOfB.id} where id = ${charge.id}`);
+    await setLedgerRow(t, charge.id, { pack_id: packOfB.id });
     expect(await verify()).toMatchObject({
       code: 1,
       lines: expect.stringContaining(
         `ledger row pack #${charge.id}: the ledger says a pack of company ${a}, the books say a pack of company ${b}`,
       ),
     });
-    await plant(sql`update credit_ledger set pack_id = ${charge.pack_id} where id = ${charge.id}`);
+    await setLedgerRow(t, charge.id, { pack_id: charge.pack_id });
 
-    await plant(sql`update credit_ledger set usage_id = ${usage.id + 1_000_000} where id = ${charge.id}`);
+    await setLedgerRow(t, charge.id, { usage_id: usage.id + 1_000_000 });
     expect((await verify()).lines).toContain(
       `ledger row usage #${charge.id}: the ledger says a usage row of company ${a}, the books say no usage row ${usage.id + 1_000_000}`,
     );
-    await plant(sql`update credit_ledger set usage_id = ${charge.usage_id} where id = ${charge.id}`);
+    await setLedgerRow(t, charge.id, { usage_id: charge.usage_id });
 
-    await plant(sql`update billing_usage set service_id = service_id + 1000000 where id = ${usage.id}`);
+    await setUsageRow(t, usage.id, { service_id: usage.service_id + 1_000_000 });
     expect((await verify()).lines).toContain(
       `usage service #${usage.id}: the ledger says a service of company ${a}, the books say no service`,
     );
-    await plant(sql`update billing_usage set service_id = service_id - 1000000 where id = ${usage.id}`);
+    await setUsageRow(t, usage.id, { service_id: usage.service_id });
     expect((await verify()).code).toBe(0);
   });
 });
