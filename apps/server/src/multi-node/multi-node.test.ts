@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE, THROTTLE_MESSAGES } from '../domains/auth/throttle.ts';
 import { queueMail } from '../platform/mail.ts';
 import { openStream } from '../test/event-stream.ts';
+import { forgotten, quiet } from '../test/session-notices.ts';
 import { ON_POSTGRES, TEST_PASSWORD, TestClient, newCompany, newUser } from '../test/harness.ts';
 import { type MailCapture, startMailCapture } from '../test/mail.ts';
 import { BrowserBehindBalancer, type Cluster, pick, startCluster } from './cluster.ts';
@@ -46,7 +47,13 @@ describe.skipIf(!ON_POSTGRES)('three app nodes on one PostgreSQL database', () =
       expect(auth.json.data, `node ${i}`).toMatchObject({ email: user.email });
     }
     const gone = { ...browser.cookies };
+    // The sign-in's own notices first, so the generation moves next for the logout's.
+    await Promise.all([0, 2].map((i) => quiet(node(i).app)));
+    const before = [0, 2].map((i) => node(i).app.sessionCache.generation);
     expect((await browser.post(node(1), logout.path, {})).json.status).toBe('ok');
+    // Nodes A and C keep a session for a few seconds and forget it when PostgreSQL's notice of the logout
+    // reaches them (decision 0068): milliseconds after the commit, but a request sent at once can beat it.
+    await Promise.all([0, 2].map((i, k) => forgotten(node(i).app, before[k] ?? -1)));
     // The old cookies, replayed on the other nodes, are no session any more.
     const replay = new BrowserBehindBalancer('10.18.0.1');
     replay.cookies = gone;

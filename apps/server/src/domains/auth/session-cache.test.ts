@@ -2,6 +2,7 @@ import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { logout } from '@portal/contract/auth/login';
 import { listDownloads } from '@portal/contract/downloads/downloads';
 import type { FastifyInstance } from 'fastify';
+import { forgotten, quiet } from '../../test/session-notices.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endListeners } from '../../test/database.ts';
 import { ON_POSTGRES, TestClient, type TestContext, appWith, createTestContext, newCompany, ok } from '../../test/harness.ts';
@@ -27,23 +28,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resolves once the node has forgotten what it held in `generation`: PostgreSQL's notice has arrived. */
-async function forgotten(app: FastifyInstance, generation: number): Promise<void> {
-  const until = Date.now() + 5000;
-  while (app.sessionCache.generation === generation) {
-    if (Date.now() > until) throw new Error('the node was not told of the change');
-    await sleep(5);
-  }
-}
-
-/** Resolves once no notice has arrived for a while, so one from an earlier test cannot land in the next. */
-async function quiet(app: FastifyInstance): Promise<void> {
-  for (let generation = -1; generation !== app.sessionCache.generation; ) {
-    generation = app.sessionCache.generation;
-    await sleep(100);
-  }
-}
 
 /** A customer's session, used on both nodes with the same cookies. */
 async function customer() {
