@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@portal/contract/tickets/ticket-fields';
 import { TICKET_SEARCH_COUNT_CAP } from '@portal/contract/tickets/ticket-lists';
-import { type Database, preparedPerHandle, rowsOf } from '../../../platform/db.ts';
+import { type Database, preparedPerHandle, preparedVariants } from '../../../platform/db.ts';
 import { ticketCompanies, tickets } from '../tables.ts';
 
 export interface TicketListQuery {
@@ -33,9 +33,6 @@ const personName = (column: string) =>
     string | null
   >`(select p.contact_name from user_accounts p where p.user_id = ${T}.${sql.raw(`"${column}"`)} and p.deleted_at is null)`;
 
-/** Whether the list is a search: a search's count stops at the cap. */
-const isSearch = (query: TicketListQuery) => query.search.trim() !== '';
-
 /** A search for a number also finds that ticket id. */
 const searchedId = (query: TicketListQuery) => {
   const text = query.search.trim();
@@ -43,12 +40,31 @@ const searchedId = (query: TicketListQuery) => {
 };
 
 /**
- * The page's values: as placeholders in the statement built once per shape (see pageStatement), or inline in
- * a statement built for one use.
+ * What decides the text of a list's statements: which filters it has and how it sorts. The values travel as
+ * placeholders (pageValues), so the text is built from this alone.
  */
-type Value = (name: keyof PageValues, value: unknown) => unknown;
-const placeholder: Value = (name) => sql.placeholder(name);
-const inline: Value = (_name, value) => value;
+type Shape = [
+  company: boolean,
+  statuses: boolean,
+  escalation: boolean,
+  assignee: boolean,
+  search: 'none' | 'text' | 'number',
+  order: TicketListQuery['order'],
+  direction: TicketListQuery['direction'],
+];
+
+const shapeOf = (query: TicketListQuery): Shape => [
+  query.companyId !== null,
+  query.statuses.length > 0,
+  query.escalation !== null,
+  query.assignee !== null,
+  query.search.trim() === '' ? 'none' : searchedId(query) === null ? 'text' : 'number',
+  query.order,
+  query.direction,
+];
+
+/** Whether the list is a search: a search's count stops at the cap. */
+const isSearch = ([, , , , search]: Shape) => search !== 'none';
 
 function pageValues(query: TicketListQuery) {
   return {
@@ -64,22 +80,19 @@ function pageValues(query: TicketListQuery) {
     offset: query.offset,
   };
 }
-type PageValues = ReturnType<typeof pageValues>;
+const value = (name: keyof ReturnType<typeof pageValues>) => sql.placeholder(name);
 
-function where(query: TicketListQuery, v: Value): SQL | undefined {
-  const values = pageValues(query);
-  const parts: (SQL | undefined)[] = [sql`${tickets.open} = ${v('open', values.open)}`];
-  if (query.companyId !== null) parts.push(sql`${tickets.company_id} = ${v('companyId', values.companyId)}`);
-  if (query.statuses.length) parts.push(sql`${tickets.status} = any(string_to_array(${v('statuses', values.statuses)}, ','))`);
-  if (query.escalation !== null) parts.push(sql`${tickets.escalation} = ${v('escalation', values.escalation)}`);
-  if (query.assignee !== null) {
-    parts.push(
-      sql`exists (select 1 from ticket_assignees a where a.ticket_id = ${tickets.id} and a.user_id = ${v('assignee', values.assignee)})`,
-    );
+function where([company, statuses, escalation, assignee, search]: Shape): SQL | undefined {
+  const parts: (SQL | undefined)[] = [sql`${tickets.open} = ${value('open')}`];
+  if (company) parts.push(sql`${tickets.company_id} = ${value('companyId')}`);
+  if (statuses) parts.push(sql`${tickets.status} = any(string_to_array(${value('statuses')}, ','))`);
+  if (escalation) parts.push(sql`${tickets.escalation} = ${value('escalation')}`);
+  if (assignee) {
+    parts.push(sql`exists (select 1 from ticket_assignees a where a.ticket_id = ${tickets.id} and a.user_id = ${value('assignee')})`);
   }
-  if (isSearch(query)) {
-    const byText = sql`${tickets.search} @@ websearch_to_tsquery('simple', ${v('search', values.search)})`;
-    parts.push(searchedId(query) === null ? byText : sql`(${tickets.id} = ${v('searchId', values.searchId)} or ${byText})`);
+  if (search !== 'none') {
+    const byText = sql`${tickets.search} @@ websearch_to_tsquery('simple', ${value('search')})`;
+    parts.push(search === 'text' ? byText : sql`(${tickets.id} = ${value('searchId')} or ${byText})`);
   }
   return and(...parts);
 }
@@ -99,9 +112,9 @@ const ORDER_COLUMNS = {
  * exact for a plain list, counted up to one past the cap for a search (decision 0069). Not `count(*) over ()`,
  * which reads every match with the page's columns: a common word matches tens of thousands (bench/README.md).
  */
-function matchCount(query: TicketListQuery, v: Value) {
-  const matches = sql`select 1 from ${tickets} where ${where(query, v)}`;
-  const capped = isSearch(query) ? sql`${matches} limit ${TICKET_SEARCH_COUNT_CAP + 1}` : matches;
+function matchCount(shape: Shape) {
+  const matches = sql`select 1 from ${tickets} where ${where(shape)}`;
+  const capped = isSearch(shape) ? sql`${matches} limit ${TICKET_SEARCH_COUNT_CAP + 1}` : matches;
   return sql<number>`(select count(*) from (${capped}) m)`.mapWith(Number);
 }
 
@@ -144,18 +157,6 @@ const decorationsOf = preparedPerHandle((db) =>
     .prepare('ticket_list_decorations'),
 );
 
-/** What decides a page statement's text; the values are its placeholders. */
-const shapeOf = (query: TicketListQuery) =>
-  [
-    query.companyId !== null,
-    query.statuses.length > 0,
-    query.escalation !== null,
-    query.assignee !== null,
-    isSearch(query) ? (searchedId(query) === null ? 'text' : 'number') : 'none',
-    query.order,
-    query.direction,
-  ].join(':');
-
 /**
  * The page's statement, built once per handle and shape: building it through the query builder on every call
  * cost a quarter of the server's time for a search that matches nothing (bench/README.md, "Ticket search").
@@ -163,45 +164,38 @@ const shapeOf = (query: TicketListQuery) =>
  * generic plan cannot know whether a search word is rare or common, and the common word needs the walk by
  * date that stops at the page's end).
  */
-const pageStatements = preparedPerHandle(() => new Map<string, ReturnType<typeof buildPage>>());
-
-function buildPage(db: Database, query: TicketListQuery) {
-  const dir = query.direction === 'asc' ? asc : desc;
+const pageStatement = preparedVariants((db, ...shape: Shape) => {
+  const [, , , , , order, direction] = shape;
+  const dir = direction === 'asc' ? asc : desc;
   return db
     .select({
       t: listed,
       company_name: ticketCompanies.company_name,
       company_state: ticketCompanies.current_state,
       company_is_vip: ticketCompanies.is_vip,
-      total: matchCount(query, placeholder),
+      total: matchCount(shape),
     })
     .from(tickets)
     .innerJoin(ticketCompanies, eq(ticketCompanies.company_id, tickets.company_id))
-    .where(where(query, placeholder))
-    .orderBy(dir(ORDER_COLUMNS[query.order]), dir(tickets.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .where(where(shape))
+    .orderBy(dir(ORDER_COLUMNS[order]), dir(tickets.id))
+    .limit(value('limit'))
+    .offset(value('offset'))
     .prepare('');
-}
-
-function pageStatement(db: Database, query: TicketListQuery) {
-  const statements = pageStatements(db);
-  const shape = shapeOf(query);
-  let statement = statements.get(shape);
-  if (!statement) {
-    statement = buildPage(db, query);
-    statements.set(shape, statement);
-  }
-  return statement;
-}
+});
 
 export async function pageTickets(db: Database, query: TicketListQuery) {
-  const page = await pageStatement(db, query).execute(pageValues(query));
+  const shape = shapeOf(query);
+  const page = await pageStatement(db, ...shape).execute(pageValues(query));
   let total = page[0]?.total ?? 0;
   // A page past the end has no row to carry the count.
   if (!page.length && query.offset > 0) {
-    const result = await db.execute(sql`select ${matchCount(query, inline)} as total`);
-    total = Number(rowsOf<{ total: number | string }>(result)[0]?.total ?? 0);
+    const [count] = await db
+      .select({ total: matchCount(shape) })
+      .from(sql`(select 1) as one`)
+      .prepare('')
+      .execute(pageValues(query));
+    total = count?.total ?? 0;
   }
   const decorations = page.length ? await decorationsOf(db).execute({ ids: page.map((r) => r.t.id).join(',') }) : [];
   const byId = new Map(decorations.map((d) => [d.id, d]));
@@ -216,6 +210,6 @@ export async function pageTickets(db: Database, query: TicketListQuery) {
       updated_by_user: d?.updated_by_user ?? null,
     };
   });
-  const capped = isSearch(query) && total > TICKET_SEARCH_COUNT_CAP;
+  const capped = isSearch(shape) && total > TICKET_SEARCH_COUNT_CAP;
   return { rows, total: capped ? TICKET_SEARCH_COUNT_CAP : total, total_capped: capped };
 }
