@@ -3,12 +3,13 @@ import { SERVERS_PAGE_SIZE } from '@portal/contract/servers/licences';
 import type { AdminLicenceRow } from '@portal/contract/servers/server-tables';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
-import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { showInformation } from '../../../components/confirm/show-information';
 import { DataTable } from '../../../components/data-table/data-table';
 import { notifyFailure, notifySuccess } from '../../../components/feedback/notify';
 import { formatDate } from '../../../lib/dates';
 import { companyLicencesSource, useArchiveCompanyLicence } from '../api';
+import { displayName } from '../lib/licence-rules';
+import { confirmArchive } from './confirm-archive';
 
 /** What Create Serial answers in the company dialog (spec-2 §5): customers create their own serials on /my_servers. */
 export const CREATE_SERIAL_UNAVAILABLE = 'This feature is not yet available...';
@@ -43,17 +44,10 @@ export function CompanyLicences({ companyId, deleted }: CompanyLicencesProps) {
             size="xs"
             variant="default"
             disabled={deleted || r.archived || archive.isPending}
-            aria-label={`Archive ${r.name || r.serial_number}`}
+            aria-label={`Archive ${displayName(r)}`}
             onClick={async () => {
-              const name = r.name || r.serial_number;
-              // The same question the customer's servers page asks.
-              if (
-                !(await confirmYesNo({
-                  title: `Archive ${name}?`,
-                  message: 'The server using it stops working and it is no longer billed.',
-                }))
-              )
-                return;
+              const name = displayName(r);
+              if (!(await confirmArchive(name))) return;
               archive.mutate(
                 { serial: r.serial_number, target_company_id: companyId },
                 {

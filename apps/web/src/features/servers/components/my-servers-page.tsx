@@ -20,7 +20,6 @@ import { IconDots, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { confirmTyped } from '../../../components/confirm/confirm-typed';
-import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { showInformation } from '../../../components/confirm/show-information';
 import { notifySuccess } from '../../../components/feedback/notify';
 import { PageHeader } from '../../../components/page/page-header';
@@ -38,6 +37,7 @@ import {
   useRenameLicence,
   useSerialLogs,
 } from '../api';
+import { confirmArchive } from './confirm-archive';
 import { HostedServers } from './hosted/hosted-servers';
 import { type LicenceAction, displayName, failureText, lockText, statusColour, versionColour } from '../lib/licence-rules';
 import { Modal } from '../../../components/modal/modal';
@@ -118,10 +118,7 @@ function LicenceActions({ row, adminAsUser, onRename }: { row: SelfHostedRow; ad
         </Menu.Item>
         <Menu.Item
           onClick={async () => {
-            if (
-              !(await confirmYesNo({ title: `Archive ${name}?`, message: 'The server using it stops working and it is no longer billed.' }))
-            )
-              return;
+            if (!(await confirmArchive(name))) return;
             archive.mutate(
               { serial: row.serial_number },
               { onSuccess: () => notifySuccess(`${name} archived`), onError: alertFailure('archive') },
