@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
+import { expectAccessible, openCompany, screenshot, signIn } from '../support/journeys.ts';
 
 test('an admin creates a company, which then opens in the company dialog', async ({ page }) => {
   await signIn(page, 'admin@example.com');
@@ -24,9 +24,7 @@ test('an admin creates a company, which then opens in the company dialog', async
 test("an admin changes a distributor's settings and regions", async ({ page }) => {
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
-  await page.getByLabel('Search Companies').fill('Northwind Resellers');
-  await page.getByRole('button', { name: 'Northwind Resellers', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Northwind Resellers' });
+  const dialog = await openCompany(page, 'Northwind Resellers');
   await dialog.getByRole('tab', { name: 'Distributor settings' }).click();
   const save = dialog.getByRole('button', { name: 'Save settings' });
   await expect(save).toBeDisabled();
@@ -47,9 +45,7 @@ test("an admin changes a distributor's settings and regions", async ({ page }) =
 test('an admin logs in as a company and returns', async ({ page }) => {
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
-  await page.getByLabel('Search Companies').fill('Southern Clinic');
-  await page.getByRole('button', { name: 'Southern Clinic', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Southern Clinic' });
+  const dialog = await openCompany(page, 'Southern Clinic');
   await expect(dialog.getByText('Sub-Account', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Log in as company' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,13 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
-
-async function openCompany(page: Page, name: string) {
-  await page.getByLabel('Search Companies').fill(name);
-  await page.getByRole('button', { name, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog.getByLabel('Company name')).toHaveValue(name);
-  return dialog;
-}
+import { expect, test } from '@playwright/test';
+import { expectAccessible, openCompany, screenshot, signIn } from '../support/journeys.ts';
 
 test('an admin finds a company by search, edits its city and sees the change after reopening', { tag: '@smoke' }, async ({ page }) => {
   await signIn(page, 'admin@example.com');

@@ -1,14 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newCustomer } from '../support/admin-api.ts';
-import { expectAccessible, logOut, screenshot, signIn } from '../support/journeys.ts';
-
-async function openCompany(page: Page, name: string) {
-  await page.getByLabel('Search Companies').fill(name);
-  await page.getByRole('button', { name, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog.getByLabel('Company name')).toHaveValue(name);
-  return dialog;
-}
+import { expectAccessible, logOut, openCompany, screenshot, signIn } from '../support/journeys.ts';
 
 test('an admin enables the customer portal for a company, watches it become ready, logs in through the posted credentials and terminates it', async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
+import { expectAccessible, openCompany, screenshot, signIn } from '../support/journeys.ts';
 
 /** Nothing may make the page scroll sideways: tables scroll or collapse inside their own container. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -93,10 +93,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.getByRole('tab', { name: /^Current/ }).click();
         await expectNoClippedCells(page, 'Companies');
 
-        await page.getByLabel('Search Companies').fill('Kiwi Accounting');
-        await page.getByRole('button', { name: 'Kiwi Accounting', exact: true }).click();
-        const dialog = page.getByRole('dialog', { name: 'Kiwi Accounting' });
-        await expect(dialog.getByLabel('Company name')).toHaveValue('Kiwi Accounting');
+        await openCompany(page, 'Kiwi Accounting');
         await check(page, `theme-company-dialog-${suffix}`);
       });
     });

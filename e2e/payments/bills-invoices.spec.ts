@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, logOut, screenshot, signIn } from '../support/journeys.ts';
+import { expectAccessible, logOut, openCompany, screenshot, signIn } from '../support/journeys.ts';
 
 /** A PDF's text, as poppler's pdftotext reads it (scripts/ensure-test-tools.sh installs it). */
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
@@ -67,9 +67,7 @@ test('an admin creates, previews, processes and voids custom invoices for a dist
 
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
-  await page.getByLabel('Search Companies').fill('Southern Backup Partners');
-  await page.getByRole('button', { name: 'Southern Backup Partners', exact: true }).click();
-  const company = page.getByRole('dialog', { name: 'Southern Backup Partners' });
+  const company = await openCompany(page, 'Southern Backup Partners');
   await company.getByRole('tab', { name: 'Invoices' }).click();
 
   const createInvoice = async (name: string, cost: string) => {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, logOut, screenshot, signIn } from '../support/journeys.ts';
+import { expectAccessible, logOut, openCompany, screenshot, signIn } from '../support/journeys.ts';
 
 /** A self-hosted server checking in, as the simulator does (npm run simulate:servers). */
 async function checkIn(page: Page, serial: string, devices: number) {
@@ -94,9 +94,7 @@ test("an admin archives a customer's licence from its company dialog, where Crea
 
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
-  await page.getByLabel('Search Companies').fill('Acme Dental');
-  await page.getByRole('button', { name: 'Acme Dental', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Acme Dental' });
+  const dialog = await openCompany(page, 'Acme Dental');
   await dialog.getByRole('tab', { name: 'Manage services' }).click();
   const licences = dialog.getByRole('table', { name: 'Licences' });
   await expect(licences.getByRole('row', { name: new RegExp(serial) })).toBeVisible();
@@ -110,7 +108,10 @@ test("an admin archives a customer's licence from its company dialog, where Crea
   await info.getByRole('button', { name: 'OK' }).click();
 
   await licences.getByRole('button', { name: `Archive ${serial}` }).click();
-  await page.getByRole('dialog', { name: `Archive ${serial}?` }).getByRole('button', { name: 'Yes' }).click();
+  await page
+    .getByRole('dialog', { name: `Archive ${serial}?` })
+    .getByRole('button', { name: 'Yes' })
+    .click();
   await expect(page.getByText(`${serial} archived`)).toBeVisible();
   await expect(licences.getByRole('row', { name: new RegExp(serial) })).toContainText('Archived');
   await expect(licences.getByRole('button', { name: `Archive ${serial}` })).toBeDisabled();

@@ -5,6 +5,15 @@ import { type Page, expect } from '@playwright/test';
 export const DEMO_PASSWORD = 'demo-password';
 const shots = path.join(process.env.E2E_ARTIFACTS ?? path.join(import.meta.dirname, '..', '.artifacts'), 'screenshots');
 
+/** Finds a company on the admin companies page by its name and opens its dialog, loaded (its Overview). */
+export async function openCompany(page: Page, name: string) {
+  await page.getByLabel('Search Companies').fill(name);
+  await page.getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog.getByLabel('Company name')).toHaveValue(name);
+  return dialog;
+}
+
 /** Signs in through the two-step form, as a person would. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, logOut, screenshot, signIn } from '../support/journeys.ts';
+import { expectAccessible, logOut, openCompany, screenshot, signIn } from '../support/journeys.ts';
 
 const STAMP = Date.now();
 const KEPT = `Restore stalls ${STAMP}`;
@@ -103,9 +103,7 @@ test('an admin posts a custom invoice to a distributor’s ticket and lands on i
   // Admins see Invoices for distributors (spec-2 §6).
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
-  await page.getByLabel('Search Companies').fill('Southern Backup Partners');
-  await page.getByRole('button', { name: 'Southern Backup Partners', exact: true }).click();
-  const company = page.getByRole('dialog', { name: 'Southern Backup Partners' });
+  const company = await openCompany(page, 'Southern Backup Partners');
   await company.getByRole('tab', { name: 'Invoices' }).click();
   await company.getByRole('button', { name: 'New invoice' }).first().click();
   const invoice = page.getByRole('dialog', { name: 'Create A New Custom Invoice' });
