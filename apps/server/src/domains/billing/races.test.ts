@@ -97,6 +97,90 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
     expect(await billing.verifyLedger(ctx)).toEqual([]);
   }, 240_000);
 
+  it('keeps the books when top-ups, charges and expiry race for companies a little in debt, with packs expiring mid-run', async () => {
+    const COMPANIES = 12;
+    const EACH = 30;
+    const ctx = jobContext(t);
+    const companies: number[] = [];
+    const services: number[] = [];
+    for (let k = 0; k < COMPANIES; k++) {
+      // Half have contract billing, so they are charged while in debt too; the others once a top-up clears it.
+      const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth', has_contract_billing: k % 2 === 0 });
+      companies.push(company.id);
+      await inTransaction(async (c) => {
+        await billing.addCredit(c, {
+          company_id: company.id,
+          name: 'Opening',
+          amount: 1000 - 1 - ((k * 37) % 300),
+          source: 'admin',
+          added_by_user: 'Ada',
+        });
+        const first = await billing.startService(c, {
+          company_id: company.id,
+          kind: 'hosted_server',
+          owner_kind: 'test',
+          owner_id: `debt-${company.id}`,
+        });
+        await billing.chargeServiceNow(c, first.id);
+        for (let i = 0; i < EACH; i++) {
+          const s = await billing.startService(c, {
+            company_id: company.id,
+            kind: 'hosted_server',
+            owner_kind: 'test',
+            owner_id: `debt-${company.id}-${i}`,
+          });
+          services.push(s.id);
+        }
+      });
+      expect(await billing.balanceOf(ctx, company.id)).toBe(-1 - ((k * 37) % 300));
+    }
+    // Top-ups of 1 to 600 cents, most expiring within the day, so the packs a charge or a top-up finds are
+    // expiring while they run; the clock moves two days half way through, and the expiry job runs throughout.
+    const credits = Array.from({ length: COMPANIES * EACH }, (_, i) => ({
+      companyId: companies[i % COMPANIES] ?? 0,
+      amount: 1 + ((i * 7919) % 600),
+      expiryDays: [1, 1, null, 30][i % 4],
+    }));
+    const tasks = [
+      ...services.map((id) => () => inTransaction((c) => billing.chargeServiceNow(c, id))),
+      ...credits.map(
+        ({ companyId, amount, expiryDays }, i) =>
+          () =>
+            inTransaction((c) =>
+              billing.addCredit(c, {
+                company_id: companyId,
+                name: `Top-up ${i}`,
+                amount,
+                source: 'purchase',
+                added_by_user: 'race',
+                expiry_days: expiryDays,
+              }),
+            ),
+      ),
+      ...Array.from({ length: 60 }, () => () => inTransaction((c) => billing.expireDuePacksJob(c))),
+    ];
+    const mixed = tasks.map((task, i) => ({ task, k: (i * 2654435761) % 10007 })).sort((a, b) => a.k - b.k);
+    const half = Math.floor(mixed.length / 2);
+    const run = [...mixed.slice(0, half).map((m) => m.task), async () => t.clock.advance(2 * DAY), ...mixed.slice(half).map((m) => m.task)];
+    await inParallel(run);
+    await inTransaction((c) => billing.expireDuePacksJob(c));
+
+    let expired = 0;
+    for (const id of companies) {
+      const packs = await creditPacksOf(t, id);
+      const held = packs.reduce((sum, p) => sum + p.amount - p.amount_used - p.amount_expired, 0);
+      expired += packs.reduce((sum, p) => sum + p.amount_expired, 0);
+      const balance = await billing.balanceOf(ctx, id);
+      // What the packs hold is the balance, or the company owes and no pack holds anything.
+      expect(balance < 0 ? held : balance).toBe(balance < 0 ? 0 : held);
+      expect(
+        packs.every((p) => p.expiry_date === null || p.expiry_date > t.clock.now() || p.amount_used + p.amount_expired === p.amount),
+      ).toBe(true);
+    }
+    expect(expired).toBeGreaterThan(0);
+    expect(await billing.verifyLedger(ctx)).toEqual([]);
+  }, 240_000);
+
   /** Companies with a daily and a monthly service each, and stats for `days` days from `from`. */
   async function world(n: number, from: string, days: number) {
     const ids: number[] = [];

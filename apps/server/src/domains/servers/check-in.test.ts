@@ -116,7 +116,7 @@ describe('the licence endpoint', () => {
     expect(reply).toMatchObject({ status: 'error', code: 404 });
   });
 
-  it('locks to the first address on ANY; a second address is refused and the lock stays; relax lets the new one in', async () => {
+  it('locks to the first address and machine on ANY; another address or machine is refused and the lock stays; relax lets the new one in', async () => {
     const { serial, client } = await licence();
     ok(await client.call(setLicenseLockState, { target_serial: serial, target_lock_state: true }));
     expect((await checkIn('203.0.113.1', { serial_number: serial, machine_id: 'box-1' })).status).toBe('ok');
@@ -127,6 +127,9 @@ describe('the licence endpoint', () => {
     expect(moved).toMatchObject({ status: 'error', code: 403, message: CHECK_IN_REFUSALS.locked });
     const otherMachine = await checkIn('203.0.113.1', { serial_number: serial, machine_id: 'box-2' });
     expect(otherMachine).toMatchObject({ status: 'error', code: 403 });
+    // The same machine from another address: the address rule alone refuses it.
+    const otherAddress = await checkIn('203.0.113.9', { serial_number: serial, machine_id: 'box-1' });
+    expect(otherAddress).toMatchObject({ status: 'error', code: 403, message: CHECK_IN_REFUSALS.locked });
     expect(await licenceRow(t, serial)).toMatchObject({
       allowed_ip_address: '203.0.113.1',
       allowed_machine_id: 'box-1',
