@@ -31,6 +31,8 @@ import { type AppDeps, type Handler, registerHandlers, registerRedirects, sendEr
 import { isPageActionInner, registerPageActions } from './platform/page-actions.ts';
 import { PAGE_ACTIONS } from '@portal/contract/payments/auto-payment';
 import { MailDelivery, smtpTransport } from './platform/mail.ts';
+import { Metrics } from './platform/metrics.ts';
+import { installMetricsEndpoint } from './platform/metrics-endpoint.ts';
 import { installLocalUploadRoute, LocalObjectStorage, objectStorageFor, objectStorageOrigins } from './platform/object-storage/index.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RequestLogWriter } from './platform/request-log.ts';
@@ -97,6 +99,15 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     app.log.warn({ err }, 'session cache: the listening connection was lost; sessions are read from the database until it is back'),
   );
   await sessionCache.start();
+  const metrics = new Metrics((err) => app.log.error({ err }, 'a metric could not be read'));
+  metrics.watchOutbox(db, clock);
+  metrics.watchPool(db);
+  metrics.countOf(
+    'portal_session_cache_hits_total',
+    'Sessions this node answered from its cache (docs/decisions/0068).',
+    () => sessionCache.counts.hits,
+  );
+  metrics.countOf('portal_session_cache_misses_total', 'Session lookups that read the database.', () => sessionCache.counts.misses);
   const deps: AppDeps = {
     db,
     clock,
@@ -108,6 +119,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     resolveToken: (d, token, ip) => tokens.resolveToken(d, clock.now(), token, ip),
     mailQueued: () => mailDelivery.kick(),
     committed: () => sessionCache.forget(),
+    metrics,
   };
   app.decorate('deps', deps);
   app.decorate('sessionCache', sessionCache);
@@ -233,6 +245,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   installDownloadRoute(app);
   installTicketLiveRoute(app);
   installInboundMail(app);
+  installMetricsEndpoint(app, metrics);
   installLocalPortal(app, deps);
   registerHandlers(app, handlers, deps);
   registerDownloads(app, handlers, deps, app.initialConfig.bodyLimit ?? 1024 * 1024);

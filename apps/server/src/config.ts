@@ -295,6 +295,14 @@ const zEnv = z.object({
    * line or separated by `;` (docs/decisions/0062). Unset: the tab lists none.
    */
   REPORTS_ANALYTICS_LINKS: z.string().max(4000).default(''),
+  /**
+   * Prometheus metrics (docs/decisions/0078): `GET /metrics` on a listener of its own at METRICS_HOST:METRICS_PORT,
+   * never the app's port. Unset METRICS_PORT: no endpoint. Listening beyond loopback needs METRICS_TOKEN, the
+   * bearer token a scraper presents.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().default(''),
   /** Where the built web app lives; served by the same process. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
@@ -307,6 +315,8 @@ export type Config = z.output<typeof zEnv> & {
   REPORTS_TV_USERNAME: string;
   REPORTS_TV_PASSWORD: string;
 };
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** Reads and validates the environment once; a bad value stops the process at start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -336,6 +346,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if ((c.INBOUND_SMTP_PORT === undefined) !== (c.INBOUND_MAIL_DOMAIN === undefined)) {
     throw new Error('Invalid configuration: INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN are set together');
+  }
+  if (c.METRICS_PORT !== undefined && !isLoopback(c.METRICS_HOST) && c.METRICS_TOKEN.length < 16) {
+    throw new Error('Invalid configuration: METRICS_HOST beyond loopback needs METRICS_TOKEN (16+ characters)');
   }
   return {
     ...c,

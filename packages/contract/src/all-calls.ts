@@ -2,6 +2,7 @@ import { getAccountSettings, setAccountSettings, setupAccount } from './account/
 import { changePassword, forgotPassword, getBotChallenge, resendVerificationEmail, resetPassword } from './account/password.ts';
 import { sendCareerTests } from './admin-tools/career-tests.ts';
 import { requestLogList } from './admin-tools/request-log-list.ts';
+import { scheduledJobList } from './admin-tools/scheduled-jobs.ts';
 import { getAuthContext } from './auth/auth-context.ts';
 import { endImpersonation, impersonate } from './auth/impersonate.ts';
 import { login, logout } from './auth/login.ts';
@@ -176,6 +177,7 @@ export const ALL_CALLS: readonly Call[] = [
   submitErrorReport,
   adminCompanyList,
   requestLogList,
+  scheduledJobList,
   previewDebugEmail,
   sendCareerTests,
   listResources,

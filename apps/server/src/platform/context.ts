@@ -4,6 +4,7 @@ import type { BackgroundWork } from './background.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db.ts';
 import { type MailContent, queueMail } from './mail.ts';
+import type { Metrics } from './metrics.ts';
 
 /** The cookies of the browser making the call; a scheduled job has none. */
 export interface Cookies {
@@ -82,6 +83,8 @@ export interface ContextDeps {
   background: BackgroundWork;
   /** Called once a call's or job's writes have committed: this node's caches forget what they may have changed. */
   committed?(): void;
+  /** This node's figures for Prometheus: calls and scheduled job runs count themselves there. */
+  metrics?: Metrics;
 }
 
 /** Where a context comes from: a browser's request, or a scheduled job. */

@@ -150,8 +150,12 @@ function presentedToken(req: FastifyRequest): string | null {
 
 /** Registers `POST <path>` for each handler: access, CSRF, input, transaction, output, envelope. */
 export function registerHandlers(app: FastifyInstance, handlers: readonly Handler[], deps: AppDeps): void {
-  app.addHook('onResponse', async (req) => {
+  // Labelled by the contract's path, never the request's URL, so a scanner's made-up paths add no series.
+  const callPaths = new Set<string>(handlers.map((h) => h.call.path));
+  app.addHook('onResponse', async (req, reply) => {
     if (req.queuedMail) deps.mailQueued();
+    const path = req.routeOptions.url;
+    if (deps.metrics && path !== undefined && callPaths.has(path)) deps.metrics.call(path, reply.statusCode, reply.elapsedTime / 1000);
   });
   for (const { call, run, readOnly, before } of handlers) {
     const limits = inputLimitsFor(call, app.initialConfig.bodyLimit ?? DEFAULT_BODY_LIMIT);

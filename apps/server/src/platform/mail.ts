@@ -115,6 +115,29 @@ export async function deliverDueMail(db: Database, clock: Clock, transport: Mail
   return rows.length;
 }
 
+export interface OutboxBacklog {
+  /** Unsent mail with tries left. */
+  pending: number;
+  /** Unsent mail given up on after MAX_ATTEMPTS tries. */
+  failed: number;
+  oldestPendingAt: Date | null;
+}
+
+/** The unsent part of the outbox, in one statement over the pending index (for the metrics). */
+export async function outboxBacklog(db: Database): Promise<OutboxBacklog> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${mailOutbox.attempts} < ${MAX_ATTEMPTS})`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${mailOutbox.attempts} >= ${MAX_ATTEMPTS})`.mapWith(Number),
+      oldest: sql<Date | null>`min(${mailOutbox.created_at}) filter (where ${mailOutbox.attempts} < ${MAX_ATTEMPTS})`.mapWith(
+        mailOutbox.created_at,
+      ),
+    })
+    .from(mailOutbox)
+    .where(isNull(mailOutbox.sent_at));
+  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, oldestPendingAt: row?.oldest ?? null };
+}
+
 /**
  * Delivers the outbox: on a timer (every node may run one; rows are leased), and at once when a call
  * that queued mail has answered. Without a transport (no SMTP_URL) mail stays in the outbox.

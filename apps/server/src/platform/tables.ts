@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -42,3 +42,19 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.window_started_at)],
 );
+
+/**
+ * Each scheduled job's latest run, one row per job, written by the scheduler after every run on any node
+ * (platform/job-runs.ts), for the admins' job status screen (docs/decisions/0079). Its last error stays until the
+ * next failure replaces it, so a job that failed at night and recovered still shows what went wrong.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  last_started_at: ts('last_started_at'),
+  last_duration_ms: integer('last_duration_ms'),
+  last_rows: integer('last_rows'),
+  /** Null until the job has run; false when its latest run failed. */
+  last_succeeded: boolean('last_succeeded'),
+  last_error: text('last_error'),
+  last_error_at: ts('last_error_at'),
+});

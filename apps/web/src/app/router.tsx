@@ -4,6 +4,7 @@ import { PRELOAD_STALE_MS } from './query-client';
 import { NotFoundMessage } from './not-found';
 import { RouteError } from './route-error';
 import { careersTestsRoute } from './routes/careers-tests';
+import { scheduledJobsRoute } from './routes/scheduled-jobs';
 import { featureVotingRoute } from './routes/feature-voting';
 import { resourceRoute } from './routes/resource';
 import { manageApiTokensRoute } from './routes/manage-api-tokens';
@@ -83,6 +84,7 @@ export const routeTree = rootRoute.addChildren([
     usersRoute,
     manageEmailTemplatesRoute,
     careersTestsRoute,
+    scheduledJobsRoute,
     resourceRoute,
     featureVotingRoute,
     manageTopupOptionsRoute,

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { emailLines, type sendCareerTests as sendCareerTestsCall } from '@portal/contract/admin-tools/career-tests';
 import type { submitErrorReport } from '@portal/contract/web/submit-error-report';
-import type { CallData } from '@portal/contract/shared/define-call';
+import type { scheduledJobList } from '@portal/contract/admin-tools/scheduled-jobs';
+import type { CallData, CallOutput } from '@portal/contract/shared/define-call';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import type { CallContext, PublicContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { listScheduledJobs } from '../../platform/job-runs.ts';
 import type { RequestLogEntry } from '../../platform/request-log.ts';
 import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
@@ -64,4 +66,13 @@ export async function sendCareerTests(ctx: CallContext, input: CallData<typeof s
   const emails = emailLines(input.emails);
   for (const email of emails) await notifications.sendCareerTestMail(ctx, email, input.test_selection);
   return { sent: emails.length };
+}
+
+/** The status screen's rows: each scheduled job's latest run, recorded by the scheduler (docs/decisions/0079). */
+export async function listScheduledJobStatus(ctx: CallContext): Promise<CallOutput<typeof scheduledJobList>> {
+  const iso = (time: Date | null) => time?.toISOString() ?? null;
+  const rows = await listScheduledJobs(ctx.db);
+  return {
+    rows: rows.map((row) => ({ ...row, last_started_at: iso(row.last_started_at), last_error_at: iso(row.last_error_at) })),
+  };
 }
