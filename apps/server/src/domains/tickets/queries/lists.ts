@@ -110,7 +110,7 @@ const ORDER_COLUMNS = {
 /**
  * How many tickets match, in the page's own statement (uncorrelated: its "tickets" is its own, run once):
  * exact for a plain list, counted up to one past the cap for a search (decision 0069). Not `count(*) over ()`,
- * which reads every match with the page's columns: a common word matches tens of thousands (bench/README.md).
+ * which reads every match with the page's columns: a common word matches tens of thousands (bench/HISTORY.md).
  */
 function matchCount(shape: Shape) {
   const matches = sql`select 1 from ${tickets} where ${where(shape)}`;
@@ -140,7 +140,7 @@ const listed = {
 /**
  * What each row of a page shows besides its own columns: tags, assignees, comments counted, the people named.
  * A statement of its own over the page's ids, prepared once: as subqueries in the page's select list they
- * tripled the time PostgreSQL spent planning the page (bench/README.md, "Ticket search").
+ * tripled the time PostgreSQL spent planning the page (bench/HISTORY.md, "Ticket search").
  */
 const decorationsOf = preparedPerHandle((db) =>
   db
@@ -159,7 +159,7 @@ const decorationsOf = preparedPerHandle((db) =>
 
 /**
  * The page's statement, built once per handle and shape: building it through the query builder on every call
- * cost a quarter of the server's time for a search that matches nothing (bench/README.md, "Ticket search").
+ * cost a quarter of the server's time for a search that matches nothing (bench/HISTORY.md, "Ticket search").
  * It is not a named prepared statement: it runs unnamed, so PostgreSQL plans it with the call's values (a
  * generic plan cannot know whether a search word is rare or common, and the common word needs the walk by
  * date that stops at the page's end).
