@@ -108,11 +108,12 @@ export class Metrics {
   watchPool(db: Database): void {
     const pool = (db as unknown as { $client?: unknown }).$client;
     if (!(pool instanceof pg.Pool)) return;
-    const now = async () => pool;
-    this.gauge('portal_db_pool_connections', 'Connections the pool holds open.', now, (p) => p.totalCount);
-    this.gauge('portal_db_pool_idle_connections', 'Open connections no call is using.', now, (p) => p.idleCount);
-    this.gauge('portal_db_pool_waiting_requests', 'Requests waiting for a connection.', now, (p) => p.waitingCount);
-    this.gauge('portal_db_pool_max_connections', 'The most connections the pool opens.', now, (p) => p.options.max ?? 10);
+    const read = async () => pool;
+    this.gauge('portal_db_pool_connections', 'Connections the pool holds open.', read, (p) => p.totalCount);
+    this.gauge('portal_db_pool_idle_connections', 'Open connections no call is using.', read, (p) => p.idleCount);
+    this.gauge('portal_db_pool_waiting_requests', 'Requests waiting for a connection.', read, (p) => p.waitingCount);
+    // node-postgres opens at most 10 when the pool is not told otherwise.
+    this.gauge('portal_db_pool_max_connections', 'The most connections the pool opens.', read, (p) => p.options.max ?? 10);
   }
 
   /** A count this node keeps elsewhere (the session cache's hits), exposed as a counter at each scrape. */
