@@ -91,6 +91,7 @@ describe('layout', () => {
       'Hosted servers',
       'Tenant hosts',
       'Manage downloads',
+      'Scheduled jobs',
       'Resources',
       'My account',
     ]);

@@ -29,6 +29,7 @@ describe('NAV_ITEMS', () => {
       'Hosted servers',
       'Tenant hosts',
       'Manage downloads',
+      'Scheduled jobs',
       'Resources',
       'My account',
     ]);
