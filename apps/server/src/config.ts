@@ -209,14 +209,16 @@ const zEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().default(''),
   S3_FORCE_PATH_STYLE: zBool.default(true),
   /**
-   * The storage product's provider (docs/decisions/0050). 'local': an S3 endpoint the portal starts itself, keeping
-   * its data in STORAGE_LOCAL_DIR (default DATA_DIR/storage) and listening on STORAGE_LOCAL_HOST:STORAGE_LOCAL_PORT
-   * (0: any free port); customers are given STORAGE_PUBLIC_ENDPOINT, or the address it listens on.
+   * The storage product's provider (docs/decisions/0050, 0095). 'local': an S3 endpoint the portal serves itself,
+   * keeping its data in STORAGE_LOCAL_DIR (default DATA_DIR/storage) and listening on STORAGE_LOCAL_HOST (empty:
+   * loopback, or every address when STORAGE_PUBLIC_ENDPOINT is set) and STORAGE_LOCAL_PORT (empty: the port that
+   * folder's endpoint had before, a free one the first time; 0: a new free port each start); customers are given
+   * STORAGE_PUBLIC_ENDPOINT, or the address it listens on.
    */
   STORAGE_PROVIDER: z.enum(['local', 'wasabi']).default('local'),
   STORAGE_LOCAL_DIR: z.string().default(''),
-  STORAGE_LOCAL_HOST: z.string().default('127.0.0.1'),
-  STORAGE_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  STORAGE_LOCAL_HOST: z.string().default(''),
+  STORAGE_LOCAL_PORT: z.union([z.literal(''), z.coerce.number().int().min(0).max(65535)]).default(''),
   STORAGE_PUBLIC_ENDPOINT: zOptionalUrl.default(''),
   /**
    * STORAGE_PROVIDER=wasabi (docs/decisions/0056): sub-accounts, keys and utilizations through the Wasabi Account
@@ -338,7 +340,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   for (const name of ['HOSTED', 'CLOUDVIEW'] as const) {
     if (c[`${name}_PROVISIONER`] === 'http' && (!c[`${name}_PROVISIONER_URL`] || c[`${name}_PROVISIONER_TOKEN`].length < 16)) {
-      throw new Error(`Invalid configuration: ${name}_PROVISIONER=http needs ${name}_PROVISIONER_URL and ${name}_PROVISIONER_TOKEN (16+ characters)`);
+      throw new Error(
+        `Invalid configuration: ${name}_PROVISIONER=http needs ${name}_PROVISIONER_URL and ${name}_PROVISIONER_TOKEN (16+ characters)`,
+      );
     }
   }
   if (c.PAGER_WEBHOOK_URL && (c.PAGER_WEBHOOK_SECRET.length < 16 || !c.PAGER_ROTATION.length)) {

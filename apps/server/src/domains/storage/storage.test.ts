@@ -182,15 +182,21 @@ describe.each(['local', 'wasabi'] as const)('on the %s provider', (kind) => {
       expect((await fetch(url.replace('shared.txt', 'other.txt'))).status).toBe(403);
     });
 
-    it('an object lock bucket keeps its objects and cannot be deleted', async () => {
+    it('an object lock bucket keeps a retained object and cannot be deleted', async () => {
       const { client, company } = await customer();
       ok(await client.call(storageEnable, {}));
       const locked = ok(await client.call(storageCreateBucket, { target_region: 'us-west-1', target_object_lock_enabled: true })).data;
       expect(locked).toMatchObject({ has_object_lock: true, region: 'us-west-1' });
       const keys = ok(await client.call(storageAccountGet, {})).data;
       const mine = s3(keys.endpoint, keys);
-      await mine.send(new PutObjectCommand({ Bucket: locked.bucket, Key: 'kept', Body: 'forever' }));
-      const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+      const until = new Date(Date.now() + 86_400_000);
+      await mine.send(
+        new PutObjectCommand({ Bucket: locked.bucket, Key: 'kept', Body: 'retained', ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: until }),
+      );
+      const { DeleteObjectCommand, GetObjectLockConfigurationCommand } = await import('@aws-sdk/client-s3');
+      expect((await mine.send(new GetObjectLockConfigurationCommand({ Bucket: locked.bucket }))).ObjectLockConfiguration).toMatchObject({
+        ObjectLockEnabled: 'Enabled',
+      });
       expect(await refusal(mine.send(new DeleteObjectCommand({ Bucket: locked.bucket, Key: 'kept' })))).toBe('AccessDenied');
       const refused = await client.call(storageDeleteBucket, { target_bucket_name: locked.bucket });
       expect(refused).toMatchObject({ code: 400, message: STORAGE_MESSAGES.objectLock });

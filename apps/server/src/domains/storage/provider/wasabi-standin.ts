@@ -4,21 +4,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
-import { readSignature } from './sigv4.ts';
+import type { EndpointAccount } from './s3-endpoint/call.ts';
+import { S3Error } from './s3-endpoint/errors.ts';
+import { ObjectStore } from './s3-endpoint/object-store.ts';
+import { s3Endpoint } from './s3-endpoint/server.ts';
 
 /**
  * A local stand-in for Wasabi (docs/decisions/0056), for tests and journeys of the Wasabi adapter over real
  * HTTP. It answers the Account Control API as documented (https://docs.wasabi.com/apidocs/methods-with-wac-api):
  * the key in `Authorization`, 200 on success, another status with a JSON failure description ({"Msg": ...})
  * otherwise; PUT /v1/accounts, GET /v1/accounts, POST and DELETE /v1/accounts/<AcctNum>, GET
- * /v1/accounts/<AcctNum>/utilizations[/buckets]. Its S3 side is s3rver behind a gateway that, like Wasabi,
- * checks each SigV4 signature against the sub-account's current keys, keeps each sub-account to its own
- * buckets, lets a sub-account create and delete buckets (in the region its CreateBucketConfiguration names,
- * with object lock when asked), answers GetBucketLocation and GetObjectLockConfiguration, and refuses deleting
- * objects from an object lock bucket (as compliance-mode retention would). Every Account Control exchange is
- * recorded for the tests to check.
+ * /v1/accounts/<AcctNum>/utilizations[/buckets]. Its S3 side is the portal's own S3 endpoint
+ * (s3-endpoint/, docs/decisions/0095): like Wasabi it checks each SigV4 signature against the sub-account's
+ * current keys, keeps each sub-account to its own buckets, keeps object lock as S3's compliance mode does, and
+ * here also lets a sub-account create and delete buckets (in the region its CreateBucketConfiguration names,
+ * with object lock when asked). Every Account Control exchange is recorded for the tests to check.
  */
 export interface StandInExchange {
   method: string;
@@ -49,23 +49,14 @@ export interface WasabiStandIn {
   close(): Promise<void>;
 }
 
-const INNER_KEY = 'S3RVER';
 /** Wasabi's minimum object size: a smaller object is charged as 4 KB (PaddedStorageSizeBytes). */
 const MIN_OBJECT_BYTES = 4096;
 
 export async function startWasabiStandIn(o: { apiKey?: string; regions?: readonly string[] } = {}): Promise<WasabiStandIn> {
   const apiKey = o.apiKey ?? randomBytes(16).toString('hex');
   const directory = await mkdtemp(path.join(tmpdir(), 'wasabi-standin-'));
-  const s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
-  const { port: innerPort } = await s3rver.run();
-  const inner = new S3Client({
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${innerPort}`,
-    forcePathStyle: true,
-    credentials: { accessKeyId: INNER_KEY, secretAccessKey: INNER_KEY },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const store = new ObjectStore(directory);
+  await store.prepare();
   const accounts = new Map<number, SubAccount>();
   let nextAcctNum = 100_000_042;
   const exchanges: StandInExchange[] = [];
@@ -78,29 +69,13 @@ export async function startWasabiStandIn(o: { apiKey?: string; regions?: readonl
     let bytes = 0;
     let padded = 0;
     let metadata = 0;
-    let objects = 0;
-    let token: string | undefined;
-    do {
-      const page = await inner.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
-      for (const obj of page.Contents ?? []) {
-        bytes += obj.Size ?? 0;
-        padded += Math.max(obj.Size ?? 0, MIN_OBJECT_BYTES);
-        metadata += Buffer.byteLength(obj.Key ?? '');
-        objects++;
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return { bytes, padded, metadata, objects };
-  }
-
-  async function emptyAndDrop(bucket: string) {
-    for (;;) {
-      const page = await inner.send(new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 1000 }));
-      const keys = (page.Contents ?? []).flatMap((x) => (x.Key ? [{ Key: x.Key }] : []));
-      if (!keys.length) break;
-      await inner.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
+    const objects = await store.usage(bucket);
+    for (const obj of objects) {
+      bytes += obj.size;
+      padded += Math.max(obj.size, MIN_OBJECT_BYTES);
+      metadata += Buffer.byteLength(obj.key);
     }
-    await inner.send(new DeleteBucketCommand({ Bucket: bucket })).catch(() => undefined);
+    return { bytes, padded, metadata, objects: objects.length };
   }
 
   /** Today's record of each bucket, measured from what is stored now. */
@@ -202,7 +177,7 @@ export async function startWasabiStandIn(o: { apiKey?: string; regions?: readonl
       return [200, { AcctNum: account.AcctNum, AcctName: account.AcctName }];
     }
     if (parts.length === 3 && method === 'DELETE') {
-      for (const name of Object.keys(account.buckets)) await emptyAndDrop(name);
+      for (const name of Object.keys(account.buckets)) await store.deleteBucket(name);
       account.buckets = {};
       account.deleted = true;
       return [200, { Msg: 'OK' }];
@@ -265,116 +240,47 @@ export async function startWasabiStandIn(o: { apiKey?: string; regions?: readonl
     });
   });
 
-  const gateway = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    const url = req.url ?? '/';
-    const method = req.method ?? 'GET';
-    const signature = readSignature({ method, url, headers: req.headers });
-    if (!signature) return refuse(res, 403, 'AccessDenied', 'Anonymous access is not allowed');
-    const account = ownerOfKey(signature.accessKey);
-    if (!account) return refuse(res, 403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-    if (!signature.verify(account.keys.SecretKey)) {
-      return refuse(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
-    }
-    const pathname = url.split('?')[0] ?? '/';
-    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    const params = new URLSearchParams(query);
-    const [bucketName = '', ...keyParts] = pathname.slice(1).split('/');
-    const bucket = decodeURIComponent(bucketName);
-    const hasKey = keyParts.join('/') !== '';
-    if (!bucket) {
-      if (method !== 'GET') return refuse(res, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
-      const list = Object.entries(account.buckets)
-        .map(([name, b]) => `<Bucket><Name>${xml(name)}</Name><CreationDate>${b.createdAt}</CreationDate></Bucket>`)
-        .join('');
-      return answerXml(
-        res,
-        200,
-        `<ListAllMyBucketsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Owner><ID>${account.AcctNum}</ID><DisplayName>${xml(account.AcctName)}</DisplayName></Owner><Buckets>${list}</Buckets></ListAllMyBucketsResult>`,
-      );
-    }
-    const own = account.buckets[bucket];
-    if (!hasKey && query === '' && method === 'PUT') {
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const region = /<LocationConstraint>([^<]*)<\/LocationConstraint>/.exec(text)?.[1] || 'us-east-1';
-        if (o.regions && !o.regions.includes(region))
-          return refuse(res, 400, 'InvalidLocationConstraint', 'The specified location-constraint is not valid');
-        if (bucketTaken(bucket)) {
-          return own
-            ? refuse(
-                res,
-                409,
-                'BucketAlreadyOwnedByYou',
-                'Your previous request to create the named bucket succeeded and you already own it.',
-              )
-            : refuse(res, 409, 'BucketAlreadyExists', 'The requested bucket name is not available.');
-        }
-        inner
-          .send(new CreateBucketCommand({ Bucket: bucket }))
-          .then(() => {
-            account.buckets[bucket] = {
-              region,
-              objectLock: String(req.headers['x-amz-bucket-object-lock-enabled']).toLowerCase() === 'true',
-              createdAt: new Date().toISOString(),
-            };
-            res.writeHead(200, { location: `/${bucket}` });
-            res.end();
-          })
-          .catch((err: Error) => refuse(res, 400, 'InvalidBucketName', err.message));
-      });
-      return;
-    }
-    if (!own)
-      return refuse(
-        res,
-        bucketTaken(bucket) ? 403 : 404,
-        bucketTaken(bucket) ? 'AccessDenied' : 'NoSuchBucket',
-        bucketTaken(bucket) ? 'Access Denied' : 'The specified bucket does not exist',
-      );
-    if (!hasKey && method === 'GET' && params.has('location')) {
-      const constraint = own.region === 'us-east-1' ? '' : xml(own.region);
-      return answerXml(res, 200, `<LocationConstraint xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${constraint}</LocationConstraint>`);
-    }
-    if (!hasKey && method === 'GET' && params.has('object-lock')) {
-      if (!own.objectLock)
-        return refuse(res, 404, 'ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket');
-      return answerXml(
-        res,
-        200,
-        '<ObjectLockConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><ObjectLockEnabled>Enabled</ObjectLockEnabled></ObjectLockConfiguration>',
-      );
-    }
-    if (!hasKey && query === '' && method === 'DELETE') {
-      bytesOf(bucket)
-        .then(async ({ objects }) => {
-          if (objects) return refuse(res, 409, 'BucketNotEmpty', 'The bucket you tried to delete is not empty');
-          await inner.send(new DeleteBucketCommand({ Bucket: bucket }));
-          delete account.buckets[bucket];
-          res.writeHead(204);
-          res.end();
-        })
-        .catch((err: Error) => refuse(res, 500, 'InternalError', err.message));
-      return;
-    }
-    if (own.objectLock && (method === 'DELETE' || (method === 'POST' && params.has('delete')))) {
-      return refuse(res, 403, 'AccessDenied', 'Object lock: objects in this bucket are under retention');
-    }
-    const headers = { ...req.headers };
-    let innerUrl = url;
-    if (signature.form === 'header') {
-      headers.authorization = String(headers.authorization).replace(`Credential=${signature.accessKey}/`, `Credential=${INNER_KEY}/`);
-    } else {
-      innerUrl = url.replace(`X-Amz-Credential=${encodeURIComponent(signature.accessKey)}`, `X-Amz-Credential=${INNER_KEY}`);
-    }
-    const forward = http.request({ host: '127.0.0.1', port: innerPort, method, path: innerUrl, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    forward.on('error', () => refuse(res, 502, 'InternalError', 'The storage endpoint is not available'));
-    req.pipe(forward);
+  const endpointAccount = (account: SubAccount): EndpointAccount => ({
+    id: String(account.AcctNum),
+    label: account.AcctName,
+    secretKey: account.keys.SecretKey,
+    buckets: () => Object.keys(account.buckets),
   });
+  const gateway = http.createServer(
+    s3Endpoint({
+      store,
+      accountOfKey: (accessKey) => {
+        const account = ownerOfKey(accessKey);
+        return account ? endpointAccount(account) : null;
+      },
+      createdAt: (bucket) => live().find((a) => bucket in a.buckets)?.buckets[bucket]?.createdAt ?? new Date(0).toISOString(),
+      bucketsOverS3: {
+        async create(signer, bucket, { region, objectLock }) {
+          const account = live().find((a) => String(a.AcctNum) === signer.id);
+          if (!account) throw new S3Error(403, 'AccessDenied', 'Access Denied');
+          if (o.regions && !o.regions.includes(region)) {
+            throw new S3Error(400, 'InvalidLocationConstraint', 'The specified location-constraint is not valid');
+          }
+          if (bucket in account.buckets) {
+            throw new S3Error(
+              409,
+              'BucketAlreadyOwnedByYou',
+              'Your previous request to create the named bucket succeeded and you already own it.',
+            );
+          }
+          if (bucketTaken(bucket)) throw new S3Error(409, 'BucketAlreadyExists', 'The requested bucket name is not available.');
+          const createdAt = new Date().toISOString();
+          await store.createBucket(bucket, { region, objectLock, createdAt });
+          account.buckets[bucket] = { region, objectLock, createdAt };
+        },
+        async remove(signer, bucket) {
+          const account = live().find((a) => String(a.AcctNum) === signer.id);
+          if (account) delete account.buckets[bucket];
+          await store.deleteBucket(bucket);
+        },
+      },
+    }),
+  );
 
   const listen = (server: http.Server) =>
     new Promise<number>((resolve, reject) => {
@@ -396,8 +302,6 @@ export async function startWasabiStandIn(o: { apiKey?: string; regions?: readonl
         await new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
       }
-      inner.destroy();
-      await s3rver.close();
       await rm(directory, { recursive: true, force: true });
     },
   };
@@ -405,16 +309,4 @@ export async function startWasabiStandIn(o: { apiKey?: string; regions?: readonl
 
 function newKeys() {
   return { AccessKey: randomBytes(10).toString('hex').toUpperCase(), SecretKey: randomBytes(30).toString('base64') };
-}
-
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function answerXml(res: http.ServerResponse, status: number, body: string) {
-  res.writeHead(status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
-}
-
-function refuse(res: http.ServerResponse, status: number, code: string, message: string) {
-  if (res.headersSent) return void res.destroy();
-  answerXml(res, status, `<Error><Code>${code}</Code><Message>${xml(message)}</Message></Error>`);
 }
