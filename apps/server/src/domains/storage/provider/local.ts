@@ -148,6 +148,12 @@ export class LocalStorageProvider implements StorageProvider {
     return (await this.start()).endpoint;
   }
 
+  /** Where the endpoint listens, which differs from what customers are given behind a proxy. */
+  async listening(): Promise<AddressInfo> {
+    await this.start();
+    return this.server?.address() as AddressInfo;
+  }
+
   async createAccount(label: string): Promise<ProviderAccount> {
     await this.start();
     const accountId = `acct-${randomBytes(8).toString('hex')}`;

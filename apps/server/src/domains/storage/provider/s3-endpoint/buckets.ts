@@ -7,7 +7,7 @@ import { escapeXml, listOf, parseXml, S3_NS, textOf } from './xml.ts';
 export function listBuckets(call: S3Call, created: (name: string) => string) {
   answerXml(call, 200, 'ListAllMyBucketsResult', {
     Owner: { ID: call.account.id, DisplayName: call.account.label },
-    Buckets: { Bucket: call.account.buckets().map((name) => ({ Name: name, CreationDate: created(name) })) },
+    Buckets: { Bucket: [...call.account.buckets()].sort().map((name) => ({ Name: name, CreationDate: created(name) })) },
   });
 }
 
