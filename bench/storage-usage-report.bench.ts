@@ -1,5 +1,3 @@
-// s3rver's types: the storage domain's module graph reaches the embedded storage provider.
-/// <reference path="../apps/server/src/platform/object-storage/s3rver.d.ts" />
 /**
  * Benchmark of the dashboard's storage chart data, POST /api/v1/web/CometStorageUsageReport.json for 90 days, at
  * 16 connections against its bare SQL (the statements the service issues, captured through Drizzle's logger,

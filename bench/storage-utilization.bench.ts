@@ -1,5 +1,3 @@
-// s3rver's types: the job's module graph reaches the embedded storage provider.
-/// <reference path="../apps/server/src/platform/object-storage/s3rver.d.ts" />
 /**
  * Benchmark of the daily storage utilization job (docs/decisions/0055) against one set-based SQL pass over the
  * same figures (issue 14: at most 2×).

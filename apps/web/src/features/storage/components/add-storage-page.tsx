@@ -49,7 +49,7 @@ export function AddStoragePage() {
           <List size="sm" spacing={4}>
             <List.Item>Buckets in 13 regions, us-east-1 by default</List.Item>
             <List.Item>Root access keys for any S3 client, rotated whenever you like</List.Item>
-            <List.Item>Object lock for buckets that must not be deleted</List.Item>
+            <List.Item>Object lock: backups stored with a retention period cannot be deleted or overwritten until it ends</List.Item>
           </List>
           {enabled ? (
             <Button onClick={() => void navigate({ to: '/storage/wasabi' })}>Open Storage</Button>

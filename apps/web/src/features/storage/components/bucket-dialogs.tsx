@@ -21,7 +21,8 @@ export function AddBucketDialog({ onClose }: { onClose: () => void }) {
     if (objectLock) {
       const yes = await confirmYesNo({
         title: 'Enable object lock?',
-        message: 'A bucket with object lock cannot be deleted, and objects in it cannot be deleted either.',
+        message:
+          'A bucket with object lock cannot be deleted. Objects stored in it with a retention period (set by your backup software, or the bucket’s default retention) cannot be deleted or overwritten until that period ends, not even with your own keys.',
         yesLabel: 'Enable object lock',
         noLabel: 'Cancel',
       });

@@ -128,6 +128,29 @@ describe('/storage/wasabi', () => {
     ]);
   });
 
+  it('asks before object lock, in words that say what the endpoint keeps: retained objects, until their retention ends', async () => {
+    const { api } = await page('/storage/wasabi', [
+      enabled(),
+      list([]),
+      regions,
+      on(storageCreateBucket, () => bucket({ bucket: 'c7-locked', has_object_lock: true })),
+    ]);
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Add New Bucket' }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Bucket' });
+    await user.click(within(dialog).getByLabelText('Enable object lock'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Bucket' }));
+    const ask = await screen.findByRole('dialog', { name: 'Enable object lock?' });
+    expect(ask.textContent).toContain('cannot be deleted or overwritten until that period ends, not even with your own keys');
+    expect(api.callsTo(storageCreateBucket)).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Enable object lock' }));
+    await waitFor(() =>
+      expect(api.callsTo(storageCreateBucket).map((r) => r.body)).toEqual([
+        { target_region: 'us-east-1', target_object_lock_enabled: true },
+      ]),
+    );
+  });
+
   it('rotates the keys after CONFIRM and shows the spec’s failure text', async () => {
     const { api } = await page('/storage/wasabi', [
       enabled(),
