@@ -191,7 +191,13 @@ describe.each(['local', 'wasabi'] as const)('on the %s provider', (kind) => {
       const mine = s3(keys.endpoint, keys);
       const until = new Date(Date.now() + 86_400_000);
       await mine.send(
-        new PutObjectCommand({ Bucket: locked.bucket, Key: 'kept', Body: 'retained', ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: until }),
+        new PutObjectCommand({
+          Bucket: locked.bucket,
+          Key: 'kept',
+          Body: 'retained',
+          ObjectLockMode: 'COMPLIANCE',
+          ObjectLockRetainUntilDate: until,
+        }),
       );
       const { DeleteObjectCommand, GetObjectLockConfigurationCommand } = await import('@aws-sdk/client-s3');
       expect((await mine.send(new GetObjectLockConfigurationCommand({ Bucket: locked.bucket }))).ObjectLockConfiguration).toMatchObject({

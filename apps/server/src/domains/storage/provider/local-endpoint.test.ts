@@ -63,7 +63,9 @@ describe('the embedded endpoint’s address', () => {
       .flat()
       .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
     expect(external, 'this machine has a network address besides loopback').toBeDefined();
-    const provider = new LocalStorageProvider(options({ directory: path.join(root, 'public'), port: 0, publicEndpoint: 'https://s3.portal.example.com' }));
+    const provider = new LocalStorageProvider(
+      options({ directory: path.join(root, 'public'), port: 0, publicEndpoint: 'https://s3.portal.example.com' }),
+    );
     try {
       const account = await provider.createAccount('Remote Co');
       await provider.createBucket(account.accountId, { name: 'remote-bucket', region: 'us-east-1', objectLock: false });
@@ -82,18 +84,29 @@ describe('the embedded endpoint’s address', () => {
     const bucket = path.join(directory, 'objects', 'old-bucket');
     await mkdir(path.join(bucket, 'nightly'), { recursive: true });
     await writeFile(path.join(bucket, 'nightly', 'backup.bin._S3rver_object'), 'kept across the upgrade');
-    await writeFile(path.join(bucket, 'nightly', 'backup.bin._S3rver_metadata.json'), JSON.stringify({ 'content-type': 'application/x-backup', 'x-amz-meta-job': '7' }));
+    await writeFile(
+      path.join(bucket, 'nightly', 'backup.bin._S3rver_metadata.json'),
+      JSON.stringify({ 'content-type': 'application/x-backup', 'x-amz-meta-job': '7' }),
+    );
     const keys = { accessKey: 'OLDACCESSKEY0000', secretKey: 'old-secret-key-of-the-account-0000' };
     const createdAt = new Date().toISOString();
     await writeFile(
       path.join(directory, 'accounts.json'),
-      JSON.stringify({ accounts: { 'acct-old': { label: 'Old Co', keys, buckets: { 'old-bucket': { region: 'us-east-1', objectLock: false, createdAt } } } } }),
+      JSON.stringify({
+        accounts: {
+          'acct-old': { label: 'Old Co', keys, buckets: { 'old-bucket': { region: 'us-east-1', objectLock: false, createdAt } } },
+        },
+      }),
     );
     const provider = new LocalStorageProvider(options({ directory, port: 0 }));
     try {
       const s3 = client(await provider.endpointFor('us-east-1'), keys);
       const got = await s3.send(new GetObjectCommand({ Bucket: 'old-bucket', Key: 'nightly/backup.bin' }));
-      expect([await got.Body?.transformToString(), got.ContentType, got.Metadata]).toEqual(['kept across the upgrade', 'application/x-backup', { job: '7' }]);
+      expect([await got.Body?.transformToString(), got.ContentType, got.Metadata]).toEqual([
+        'kept across the upgrade',
+        'application/x-backup',
+        { job: '7' },
+      ]);
       expect((await readdir(directory)).filter((n) => n.startsWith('objects'))).toEqual([expect.stringMatching(/^objects-imported-\d+$/)]);
     } finally {
       await provider.close();

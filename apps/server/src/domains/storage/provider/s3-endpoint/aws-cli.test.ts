@@ -37,7 +37,13 @@ async function awsFails(...args: string[]): Promise<string> {
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'aws-cli-'));
-  provider = new LocalStorageProvider({ directory: path.join(root, 'storage'), host: '', port: 0, publicEndpoint: '', regions: ['us-east-1'] });
+  provider = new LocalStorageProvider({
+    directory: path.join(root, 'storage'),
+    host: '',
+    port: 0,
+    publicEndpoint: '',
+    regions: ['us-east-1'],
+  });
   const mine = await provider.createAccount('CLI Co');
   const theirs = await provider.createAccount('Other Co');
   await provider.createBucket(mine.accountId, { name: MINE, region: 'us-east-1', objectLock: false });
@@ -63,18 +69,27 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe('the embedded S3 endpoint with the AWS CLI', () => {
+// Each command starts a Python process: a few seconds on a busy machine, so each test may take minutes there.
+describe('the embedded S3 endpoint with the AWS CLI', { timeout: 300_000 }, () => {
   it('uploads 24 MB in parts, lists it, downloads it byte for byte and deletes it', async () => {
     const original = randomBytes(24 * 1024 * 1024);
     const file = path.join(root, 'backup.bin');
     await writeFile(file, original);
     const { stdout: copied } = await aws('s3', 'cp', file, `s3://${MINE}/nightly/backup.bin`);
     expect(copied).toContain('upload:');
-    const head = JSON.parse((await aws('s3api', 'head-object', '--bucket', MINE, '--key', 'nightly/backup.bin')).stdout) as { ETag: string; ContentLength: number };
+    const head = JSON.parse((await aws('s3api', 'head-object', '--bucket', MINE, '--key', 'nightly/backup.bin')).stdout) as {
+      ETag: string;
+      ContentLength: number;
+    };
     expect(head.ContentLength).toBe(original.length);
     expect(head.ETag).toMatch(/^"[0-9a-f]{32}-3"$/);
     expect((await aws('s3', 'ls', `s3://${MINE}/nightly/`)).stdout).toMatch(/25165824 backup\.bin/);
-    expect((await aws('s3', 'ls')).stdout.split('\n').filter(Boolean).map((l) => l.split(' ').at(-1))).toEqual([MINE, LOCKED]);
+    expect(
+      (await aws('s3', 'ls')).stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split(' ').at(-1)),
+    ).toEqual([MINE, LOCKED]);
     const back = path.join(root, 'restored.bin');
     await aws('s3', 'cp', `s3://${MINE}/nightly/backup.bin`, back);
     expect((await readFile(back)).equals(original)).toBe(true);
@@ -85,8 +100,12 @@ describe('the embedded S3 endpoint with the AWS CLI', () => {
   it('refuses another company’s bucket, a copy from it and a traversal key', async () => {
     expect(await awsFails('s3', 'ls', `s3://${THEIRS}/`)).toMatch(/AccessDenied/);
     expect(await awsFails('s3api', 'put-object', '--bucket', THEIRS, '--key', 'planted.txt')).toMatch(/AccessDenied/);
-    expect(await awsFails('s3api', 'copy-object', '--bucket', MINE, '--key', 'stolen', '--copy-source', `${THEIRS}/anything`)).toMatch(/AccessDenied/);
-    expect(await awsFails('s3api', 'get-object', '--bucket', MINE, '--key', `../${THEIRS}/anything`, path.join(root, 'out'))).toMatch(/InvalidArgument/);
+    expect(await awsFails('s3api', 'copy-object', '--bucket', MINE, '--key', 'stolen', '--copy-source', `${THEIRS}/anything`)).toMatch(
+      /AccessDenied/,
+    );
+    expect(await awsFails('s3api', 'get-object', '--bucket', MINE, '--key', `../${THEIRS}/anything`, path.join(root, 'out'))).toMatch(
+      /InvalidArgument/,
+    );
     expect(await awsFails('s3api', 'create-bucket', '--bucket', `made-by-cli-${randomBytes(3).toString('hex')}`)).toMatch(/AccessDenied/);
   });
 
@@ -98,8 +117,23 @@ describe('the embedded S3 endpoint with the AWS CLI', () => {
     const file = path.join(root, 'kept.txt');
     await writeFile(file, 'kept by object lock');
     const until = new Date(Date.now() + 86_400_000).toISOString();
-    await aws('s3api', 'put-object', '--bucket', LOCKED, '--key', 'kept.txt', '--body', file, '--object-lock-mode', 'COMPLIANCE', '--object-lock-retain-until-date', until);
-    const retention = JSON.parse((await aws('s3api', 'get-object-retention', '--bucket', LOCKED, '--key', 'kept.txt')).stdout) as { Retention: { Mode: string } };
+    await aws(
+      's3api',
+      'put-object',
+      '--bucket',
+      LOCKED,
+      '--key',
+      'kept.txt',
+      '--body',
+      file,
+      '--object-lock-mode',
+      'COMPLIANCE',
+      '--object-lock-retain-until-date',
+      until,
+    );
+    const retention = JSON.parse((await aws('s3api', 'get-object-retention', '--bucket', LOCKED, '--key', 'kept.txt')).stdout) as {
+      Retention: { Mode: string };
+    };
     expect(retention.Retention.Mode).toBe('COMPLIANCE');
     expect(await awsFails('s3api', 'delete-object', '--bucket', LOCKED, '--key', 'kept.txt')).toMatch(/AccessDenied/);
     await writeFile(file, 'overwritten');

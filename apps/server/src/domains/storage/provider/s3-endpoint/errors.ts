@@ -11,6 +11,7 @@ export class S3Error extends Error {
 }
 
 export const accessDenied = () => new S3Error(403, 'AccessDenied', 'Access Denied');
+export const noSuchBucket = () => new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
 export const noSuchKey = () => new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
 export const noSuchUpload = () =>
   new S3Error(

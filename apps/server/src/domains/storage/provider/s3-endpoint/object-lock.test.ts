@@ -35,7 +35,11 @@ let endpoint = '';
 const LOCKED = 'locked-backups';
 const PLAIN = 'plain-backups';
 const tomorrow = () => new Date(Date.now() + 86_400_000);
-const refusal = (p: Promise<unknown>) => p.then(() => 'allowed', (err: { name?: string }) => err.name ?? 'error');
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'allowed',
+    (err: { name?: string }) => err.name ?? 'error',
+  );
 const bytesOf = async (Key: string, Bucket = LOCKED) => (await s3.send(new GetObjectCommand({ Bucket, Key }))).Body?.transformToString();
 
 beforeAll(async () => {
@@ -67,7 +71,9 @@ async function retained(Key: string, Body: string) {
 
 describe('object lock on the embedded endpoint', () => {
   it('says what each bucket promises: a lock bucket is Enabled with its default retention, a plain one has none', async () => {
-    expect((await s3.send(new GetObjectLockConfigurationCommand({ Bucket: LOCKED }))).ObjectLockConfiguration).toEqual({ ObjectLockEnabled: 'Enabled' });
+    expect((await s3.send(new GetObjectLockConfigurationCommand({ Bucket: LOCKED }))).ObjectLockConfiguration).toEqual({
+      ObjectLockEnabled: 'Enabled',
+    });
     expect(await refusal(s3.send(new GetObjectLockConfigurationCommand({ Bucket: PLAIN })))).toBe('ObjectLockConfigurationNotFoundError');
     await s3.send(
       new PutObjectLockConfigurationCommand({
@@ -84,32 +90,46 @@ describe('object lock on the embedded endpoint', () => {
     expect(retention?.Mode).toBe('COMPLIANCE');
     expect(Math.round(((retention?.RetainUntilDate?.getTime() ?? 0) - Date.now()) / 86_400_000)).toBe(30);
     await s3.send(new PutObjectLockConfigurationCommand({ Bucket: LOCKED, ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled' } }));
-    expect(await refusal(s3.send(new PutObjectLockConfigurationCommand({ Bucket: PLAIN, ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled' } })))).toBe(
-      'InvalidBucketState',
-    );
+    expect(
+      await refusal(
+        s3.send(new PutObjectLockConfigurationCommand({ Bucket: PLAIN, ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled' } })),
+      ),
+    ).toBe('InvalidBucketState');
   });
 
   it('reads back an object’s retention; one without retention has none', async () => {
     const until = tomorrow();
-    await s3.send(new PutObjectCommand({ Bucket: LOCKED, Key: 'dated', Body: 'x', ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: until }));
+    await s3.send(
+      new PutObjectCommand({ Bucket: LOCKED, Key: 'dated', Body: 'x', ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: until }),
+    );
     expect((await s3.send(new GetObjectRetentionCommand({ Bucket: LOCKED, Key: 'dated' }))).Retention).toEqual({
       Mode: 'COMPLIANCE',
       RetainUntilDate: new Date(until.toISOString()),
     });
     await s3.send(new PutObjectCommand({ Bucket: LOCKED, Key: 'undated', Body: 'x' }));
     expect(await refusal(s3.send(new GetObjectRetentionCommand({ Bucket: LOCKED, Key: 'undated' })))).toBe('NoSuchObjectLockConfiguration');
-    expect(await refusal(s3.send(new PutObjectCommand({ Bucket: PLAIN, Key: 'x', Body: 'x', ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: until })))).toBe(
-      'InvalidRequest',
-    );
+    expect(
+      await refusal(
+        s3.send(
+          new PutObjectCommand({ Bucket: PLAIN, Key: 'x', Body: 'x', ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: until }),
+        ),
+      ),
+    ).toBe('InvalidRequest');
   });
 
   it('keeps a retained object’s bytes against overwrite, copy onto it, multipart onto it, delete and batch delete', async () => {
     await retained('backup.bin', 'the original backup');
     await s3.send(new PutObjectCommand({ Bucket: PLAIN, Key: 'ransom', Body: 'encrypted by an attacker' }));
     expect(await refusal(s3.send(new PutObjectCommand({ Bucket: LOCKED, Key: 'backup.bin', Body: 'overwritten' })))).toBe('AccessDenied');
-    expect(await refusal(s3.send(new CopyObjectCommand({ Bucket: LOCKED, Key: 'backup.bin', CopySource: `${PLAIN}/ransom` })))).toBe('AccessDenied');
+    expect(await refusal(s3.send(new CopyObjectCommand({ Bucket: LOCKED, Key: 'backup.bin', CopySource: `${PLAIN}/ransom` })))).toBe(
+      'AccessDenied',
+    );
     expect(
-      await refusal(s3.send(new CopyObjectCommand({ Bucket: LOCKED, Key: 'backup.bin', CopySource: `${LOCKED}/backup.bin`, MetadataDirective: 'REPLACE' }))),
+      await refusal(
+        s3.send(
+          new CopyObjectCommand({ Bucket: LOCKED, Key: 'backup.bin', CopySource: `${LOCKED}/backup.bin`, MetadataDirective: 'REPLACE' }),
+        ),
+      ),
     ).toBe('AccessDenied');
     expect(await refusal(s3.send(new CreateMultipartUploadCommand({ Bucket: LOCKED, Key: 'backup.bin' })))).toBe('AccessDenied');
     expect(await refusal(s3.send(new DeleteObjectCommand({ Bucket: LOCKED, Key: 'backup.bin' })))).toBe('AccessDenied');
@@ -120,7 +140,9 @@ describe('object lock on the embedded endpoint', () => {
 
   it('refuses a multipart upload that would land on a key retained after it began', async () => {
     const upload = await s3.send(new CreateMultipartUploadCommand({ Bucket: LOCKED, Key: 'raced.bin' }));
-    const part = await s3.send(new UploadPartCommand({ Bucket: LOCKED, Key: 'raced.bin', UploadId: upload.UploadId, PartNumber: 1, Body: 'late' }));
+    const part = await s3.send(
+      new UploadPartCommand({ Bucket: LOCKED, Key: 'raced.bin', UploadId: upload.UploadId, PartNumber: 1, Body: 'late' }),
+    );
     await retained('raced.bin', 'retained first');
     const completion = s3.send(
       new CompleteMultipartUploadCommand({
@@ -137,12 +159,20 @@ describe('object lock on the embedded endpoint', () => {
   it('only lengthens a retention, and offers no lifecycle or legal-hold trick around it', async () => {
     await retained('kept.bin', 'kept');
     const shorter = new Date(Date.now() + 3_600_000);
-    expect(await refusal(s3.send(new PutObjectRetentionCommand({ Bucket: LOCKED, Key: 'kept.bin', Retention: { Mode: 'COMPLIANCE', RetainUntilDate: shorter } })))).toBe(
-      'AccessDenied',
-    );
+    expect(
+      await refusal(
+        s3.send(
+          new PutObjectRetentionCommand({ Bucket: LOCKED, Key: 'kept.bin', Retention: { Mode: 'COMPLIANCE', RetainUntilDate: shorter } }),
+        ),
+      ),
+    ).toBe('AccessDenied');
     const longer = new Date(Date.now() + 7 * 86_400_000);
-    await s3.send(new PutObjectRetentionCommand({ Bucket: LOCKED, Key: 'kept.bin', Retention: { Mode: 'COMPLIANCE', RetainUntilDate: longer } }));
-    expect((await s3.send(new GetObjectRetentionCommand({ Bucket: LOCKED, Key: 'kept.bin' }))).Retention?.RetainUntilDate).toEqual(new Date(longer.toISOString()));
+    await s3.send(
+      new PutObjectRetentionCommand({ Bucket: LOCKED, Key: 'kept.bin', Retention: { Mode: 'COMPLIANCE', RetainUntilDate: longer } }),
+    );
+    expect((await s3.send(new GetObjectRetentionCommand({ Bucket: LOCKED, Key: 'kept.bin' }))).Retention?.RetainUntilDate).toEqual(
+      new Date(longer.toISOString()),
+    );
     const lifecycle = s3.send(
       new PutBucketLifecycleConfigurationCommand({
         Bucket: LOCKED,
@@ -150,7 +180,11 @@ describe('object lock on the embedded endpoint', () => {
       }),
     );
     expect(await refusal(lifecycle)).toBe('NotImplemented');
-    const bypass = await rawS3(endpoint, keys, { method: 'DELETE', path: `/${LOCKED}/kept.bin`, headers: { 'x-amz-bypass-governance-retention': 'true' } });
+    const bypass = await rawS3(endpoint, keys, {
+      method: 'DELETE',
+      path: `/${LOCKED}/kept.bin`,
+      headers: { 'x-amz-bypass-governance-retention': 'true' },
+    });
     expect([bypass.status, bypass.code]).toEqual([403, 'AccessDenied']);
     expect(await bytesOf('kept.bin')).toBe('kept');
   });
@@ -166,7 +200,17 @@ describe('object lock on the embedded endpoint', () => {
   it('takes writes onto one key in turn: of twenty racing retained writes exactly one lands, and its bytes stay', async () => {
     const bodies = Array.from({ length: 20 }, (_, i) => `racer ${i}`);
     const results = await Promise.allSettled(
-      bodies.map((Body) => s3.send(new PutObjectCommand({ Bucket: LOCKED, Key: 'contested', Body, ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: tomorrow() }))),
+      bodies.map((Body) =>
+        s3.send(
+          new PutObjectCommand({
+            Bucket: LOCKED,
+            Key: 'contested',
+            Body,
+            ObjectLockMode: 'COMPLIANCE',
+            ObjectLockRetainUntilDate: tomorrow(),
+          }),
+        ),
+      ),
     );
     const landed = bodies.filter((_, i) => results[i]?.status === 'fulfilled');
     expect(landed).toHaveLength(1);
@@ -188,10 +232,18 @@ describe('the object store’s retention clock', () => {
         await writeFile(file, text);
         return file;
       };
-      await store.put('clocked', 'k', await incoming('first'), { size: 5, etag: 'e1', headers: {}, retention: { mode: 'COMPLIANCE', until } }, at);
+      await store.put(
+        'clocked',
+        'k',
+        await incoming('first'),
+        { size: 5, etag: 'e1', headers: {}, retention: { mode: 'COMPLIANCE', until } },
+        at,
+      );
       const justBefore = new Date('2026-11-30T23:59:59Z');
       await expect(store.delete('clocked', 'k', justBefore)).rejects.toMatchObject({ code: 'AccessDenied' });
-      await expect(store.put('clocked', 'k', await incoming('second'), { size: 6, etag: 'e2', headers: {} }, justBefore)).rejects.toMatchObject({
+      await expect(
+        store.put('clocked', 'k', await incoming('second'), { size: 6, etag: 'e2', headers: {} }, justBefore),
+      ).rejects.toMatchObject({
         code: 'AccessDenied',
       });
       const after = new Date('2026-12-01T00:00:01Z');

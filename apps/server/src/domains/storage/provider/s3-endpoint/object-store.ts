@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { noSuchKey, noSuchUpload, protectedByLock, S3Error } from './errors.ts';
+import { noSuchBucket, noSuchKey, noSuchUpload, protectedByLock, S3Error } from './errors.ts';
 import { isBucketName } from './names.ts';
 
 /**
@@ -175,20 +175,20 @@ export class ObjectStore {
 
   async config(bucket: string): Promise<BucketConfig> {
     const entry = await this.bucket(bucket);
-    if (!entry) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+    if (!entry) throw noSuchBucket();
     return entry.config;
   }
 
   async setDefaultRetention(bucket: string, rule: DefaultRetention | undefined): Promise<void> {
     const entry = await this.bucket(bucket);
-    if (!entry) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+    if (!entry) throw noSuchBucket();
     entry.config = { ...entry.config, defaultRetention: rule };
     await this.writeJson(inside(this.folderOf(bucket), 'bucket.json'), entry.config);
   }
 
   private async objects(bucket: string) {
     const entry = await this.bucket(bucket);
-    if (!entry) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+    if (!entry) throw noSuchBucket();
     return entry.objects;
   }
 

@@ -4,7 +4,7 @@ import { readSignature } from '../sigv4.ts';
 import { readSmallBody } from './body.ts';
 import { bucketLocation, deleteObjects, getLockConfiguration, listBuckets, listObjects, putLockConfiguration } from './buckets.ts';
 import { answerEmpty, type EndpointAccount, header, type S3Call } from './call.ts';
-import { accessDenied, notImplemented, S3Error } from './errors.ts';
+import { accessDenied, noSuchBucket, notImplemented, S3Error } from './errors.ts';
 import { abortUpload, completeUpload, createUpload, listParts, listUploads, uploadPart, uploadPartCopy } from './multipart.ts';
 import { targetOf } from './names.ts';
 import type { ObjectStore } from './object-store.ts';
@@ -75,6 +75,8 @@ const SUBRESOURCES = new Set([
 ]);
 /** The bodies S3 takes as XML documents are small; 1 MiB holds a thousand-key DeleteObjects. */
 const MAX_XML_BYTES = 1024 ** 2;
+
+const portalOnly = () => new S3Error(403, 'AccessDenied', 'Buckets are created and deleted in the portal.');
 
 function queryOf(raw: string): Map<string, string> {
   const query = new Map<string, string>();
@@ -158,8 +160,12 @@ async function serve(o: S3EndpointOptions, req: IncomingMessage, res: ServerResp
   const only = (...names: string[]) => sub.length === names.length && names.every((n) => sub.includes(n));
   const xml = () => readSmallBody(req, MAX_XML_BYTES);
   const copy = req.headers['x-amz-copy-source'] !== undefined;
-  if (!key && method === 'PUT' && only() && o.bucketsOverS3) return createBucket(call, o.bucketsOverS3, await xml());
-  if (!account.buckets().includes(bucket)) throw accessDenied();
+  if (!key && method === 'PUT' && only()) {
+    if (!o.bucketsOverS3) throw portalOnly();
+    return createBucket(call, o.bucketsOverS3, await xml());
+  }
+  // As S3: another account's bucket is AccessDenied, a bucket no account has is NoSuchBucket.
+  if (!account.buckets().includes(bucket)) throw (await o.store.hasBucket(bucket)) ? accessDenied() : noSuchBucket();
 
   if (!key) {
     if (method === 'GET' && only()) return listObjects(call);
@@ -171,9 +177,7 @@ async function serve(o: S3EndpointOptions, req: IncomingMessage, res: ServerResp
     if (method === 'PUT' && only('object-lock')) return putLockConfiguration(call, await xml());
     if (method === 'POST' && only('delete')) return deleteObjects(call, await xml());
     if (method === 'DELETE' && only() && o.bucketsOverS3) return removeBucket(call, o.bucketsOverS3);
-    if ((method === 'PUT' || method === 'DELETE') && only()) {
-      throw new S3Error(403, 'AccessDenied', 'Buckets are created and deleted in the portal.');
-    }
+    if (method === 'DELETE' && only()) throw portalOnly();
     throw notImplemented();
   }
   if ((method === 'GET' || method === 'HEAD') && only()) return getObject(call, method === 'HEAD');
