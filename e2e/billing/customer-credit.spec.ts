@@ -70,18 +70,20 @@ test('a customer reads credit, packs, days remaining, services and usage, and ex
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
   await page.getByRole('menuitem', { name: 'Excel (xlsx)' }).click();
+  expect((await download).suggestedFilename()).toBe('usage-history.xlsx');
   const file = await (await download).path();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('the export has no worksheet');
   const header = (sheet.getRow(1).values as unknown[]).filter(Boolean).map(String);
-  expect(header).toEqual(expect.arrayContaining(['date_used', 'type', 'amount_used_cents', 'packs_used']));
+  expect(header).toEqual(expect.arrayContaining(['Date used', 'Type', 'Amount used', 'Packs used']));
   const shown = Number((await page.getByText(/^Showing 1–\d+ of [\d,]+$/).textContent())?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
   // Every charge of the range, not one page of it.
   expect(sheet.actualRowCount - 1).toBe(shown);
-  const dateColumn = header.indexOf('date_used') + 1;
-  const firstDate = String(sheet.getRow(2).getCell(dateColumn).value);
+  const dateCell = sheet.getRow(2).getCell(header.indexOf('Date used') + 1).value;
+  if (!(dateCell instanceof Date)) throw new Error('the export holds no real dates');
+  const firstDate = dateCell.toISOString().slice(0, 10);
   await expect(firstRow).toContainText(firstDate);
 });
 

@@ -43,18 +43,19 @@ test('an admin downloads the general daily report as CSV and the balances as XLS
   if (!sheet) throw new Error('the workbook has no Report sheet');
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
   expect(header).toEqual([
-    'company_id',
-    'company_name',
-    'company_type',
-    'distributor_id',
-    'state',
-    'balance_cents',
-    'suspended_for_credit',
-    'credit_received_cents',
-    'charged_cents',
-    'expired_cents',
+    'Company ID',
+    'Company name',
+    'Company type',
+    'Distributor ID',
+    'State',
+    'Balance',
+    'Suspended for credit',
+    'Credit received',
+    'Charged',
+    'Expired',
   ]);
   expect(sheet.actualRowCount).toBeGreaterThan(5);
-  // Figures are numbers in the spreadsheet, not text.
+  // Money is a number in a currency format in the spreadsheet, not text.
   expect(typeof sheet.getRow(2).getCell(6).value).toBe('number');
+  expect(sheet.getRow(2).getCell(6).numFmt).toContain('$');
 });

@@ -43,7 +43,12 @@ import { churnTracking } from './reports/churn.ts';
 import { adminCompaniesOnServerVersion } from './reports/server-version.ts';
 import { reportsLive } from './reports/tv.ts';
 import { currentMonth } from './reports/current-month.ts';
-import { companyUsageByMonth, distributorUsageV2, setDistributorCommission } from './reports/distributor-usage.ts';
+import {
+  companyUsageByMonth,
+  distributorUsageV2,
+  getDistributorCommission,
+  setDistributorCommission,
+} from './reports/distributor-usage.ts';
 import { adminUsageReport } from './reports/customer-usage.ts';
 import { cloudviewEnable, cloudviewGenerateLoginCredentials, cloudviewStatus, cloudviewTerminate } from './customer-portal/cloudview.ts';
 import { adminCreateCompany, distributorCreateCompany } from './companies/company-create.ts';
@@ -102,6 +107,7 @@ import {
   setLicenseFavourite,
   setLicenseLockState,
   setLicenseName,
+  unarchiveLicense,
 } from './servers/licences.ts';
 import {
   adminHostedList,
@@ -264,6 +270,7 @@ export const ALL_CALLS: readonly Call[] = [
   relaxLicense,
   setLicenseLockState,
   archiveLicense,
+  unarchiveLicense,
   deleteLicense,
   getSerialLogs,
   userMyServersTable,
@@ -373,6 +380,7 @@ export const ALL_CALLS: readonly Call[] = [
   reportsLive,
   currentMonth,
   distributorUsageV2,
+  getDistributorCommission,
   setDistributorCommission,
   companyUsageByMonth,
 ];

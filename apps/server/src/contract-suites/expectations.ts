@@ -1,5 +1,6 @@
 import { HOSTED_SETTINGS_MESSAGES, hostedConfirmSenderEmail } from '@portal/contract/servers/hosted-settings';
 import { revokeSession } from '@portal/contract/auth/sessions';
+import { LICENCE_MESSAGES, unarchiveLicense } from '@portal/contract/servers/licences';
 import { INVOICE_MESSAGES, viewCustomInvoice } from '@portal/contract/payments/invoices';
 import { downloadInvoice } from '@portal/contract/payments/transactions';
 import { ALERT_MESSAGES, acknowledgeAlert } from '@portal/contract/tickets/alerts';
@@ -83,6 +84,13 @@ export const KNOWN_ANSWERS: { path: string; actors: ActorName[]; status: number;
     status: 409,
     message: TICKET_MESSAGES.companyChanged,
     why: 'the generic input cannot know the ticket’s company and hash; a stale page may not post (docs/decisions/0032)',
+  },
+  {
+    path: unarchiveLicense.path,
+    actors: ['customer', 'admin impersonating'],
+    status: 400,
+    message: LICENCE_MESSAGES.notArchived,
+    why: "the generic input's licence is in use, as a new licence is: only an archived one can be restored (docs/decisions/0084)",
   },
   {
     path: reopenTicket.path,

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { requireAccess } from './access.ts';
 import { AppError } from './errors.ts';
-import { EXPORT_TYPES, type ExportFormat, cell, csvCell } from './export.ts';
+import { EXPORT_TYPES, type ExportFormat, SHEET_OPTIONS, addSheetHeader, addSheetRow, cell, csvCell } from './export.ts';
 import { type AppDeps, type Handler, withCallContext } from './handle.ts';
 import { inputLimitsFor, readInput } from './input.ts';
 import { sessionCookieNames } from './session.ts';
@@ -74,15 +74,18 @@ function csvStream(columns: readonly string[], batches: () => AsyncIterable<read
   );
 }
 
-/** ExcelJS's streaming writer: each committed row is zipped out and forgotten; no shared strings or styles to keep. */
+/**
+ * ExcelJS's streaming writer: each committed row is zipped out and forgotten. Styles are kept (a handful: the
+ * header's bold, the money and date formats); shared strings are not, so memory stays flat.
+ */
 function xlsxStream(columns: readonly string[], batches: () => AsyncIterable<readonly FileRow[]>): Readable {
   const out = new PassThrough();
   const write = async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const sheet = book.addWorksheet('Report');
-    sheet.addRow([...columns]).commit();
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = book.addWorksheet('Report', SHEET_OPTIONS);
+    addSheetHeader(sheet, columns).commit();
     for await (const batch of batches()) {
-      for (const row of batch) sheet.addRow(columns.map((c) => cell(row[c] ?? null))).commit();
+      for (const row of batch) addSheetRow(sheet, columns, (c) => row[c] ?? null).commit();
       // The reader is behind: wait for it before reading the next batch.
       if (out.writableNeedDrain) await once(out, 'drain');
     }

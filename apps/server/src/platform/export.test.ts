@@ -2,7 +2,7 @@ import { adminCompanyList } from '@portal/contract/companies/admin-company-list'
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany } from '../test/harness.ts';
-import { exportRows } from './export.ts';
+import { columnHeader, exportRows } from './export.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -76,5 +76,37 @@ describe('CSV export', () => {
     const cell = book.worksheets[0]?.getCell('A2');
     expect(cell?.type).toBe(ExcelJS.ValueType.String);
     expect(cell?.value).toBe(NAMES[0]);
+  });
+});
+
+describe('Excel export', () => {
+  it('heads each column in words while the CSV keeps the machine names', async () => {
+    const row = {
+      company_id: 7,
+      is_vip: true,
+      created_at: '2026-11-20T23:30:00.000Z',
+      balance_cents: -1250,
+      primary_email: 'a@example.com',
+    };
+    expect(parseCsv((await exportRows([row], 'csv')).toString())[0]).toEqual(Object.keys(row));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await exportRows([row], 'xlsx')) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Company ID', 'VIP', 'Created', 'Balance', 'Primary email']);
+    expect(sheet?.getRow(1).font?.bold).toBe(true);
+    const cells = sheet?.getRow(2);
+    expect(cells?.getCell(2).value).toBe('Yes');
+    // 23:30 UTC on the 20th is 12:30 on the 21st in Auckland (NZDT), as the screens show it.
+    expect(cells?.getCell(3).value).toEqual(new Date('2026-11-21T12:30:00Z'));
+    expect(cells?.getCell(3).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(cells?.getCell(4).value).toBe(-12.5);
+    expect(cells?.getCell(4).numFmt).toBe('"$"#,##0.00;-"$"#,##0.00');
+  });
+
+  it("names headers from the spec's snake_case fields", () => {
+    expect(columnHeader('amount_used_cents')).toBe('Amount used');
+    expect(columnHeader('not_finalized')).toBe('Not finalized');
+    expect(columnHeader('last_seen_at')).toBe('Last seen');
+    expect(columnHeader('id')).toBe('ID');
   });
 });

@@ -197,10 +197,9 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       }
       if (format) {
         const rows = (output.data as { rows: Record<string, unknown>[] }).rows;
-        const name = call.path.split('/').slice(-2).join('-');
         return reply
           .header('content-type', EXPORT_TYPES[format])
-          .header('content-disposition', `attachment; filename="${name}.${format}"`)
+          .header('content-disposition', `attachment; filename="${call.exportable?.fileName}.${format}"`)
           .send(await exportRows(rows, format));
       }
       return sendOk(reply, output.data);

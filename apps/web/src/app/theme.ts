@@ -11,6 +11,7 @@ import {
   type NavLinkProps,
   Paper,
   PasswordInput,
+  type ScrollAreaProps,
   type TabsProps,
   Title,
 } from '@mantine/core';
@@ -153,6 +154,9 @@ export const theme = createTheme({
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': 'Show characters' } },
     }),
+    // A region wider than its box (a table at phone width) shows its scrollbar whenever it overflows, not only on
+    // hover, which a touch screen never has: the cut-off columns read as reachable.
+    ScrollArea: { defaultProps: { type: 'auto' } satisfies Partial<ScrollAreaProps> },
     // On a phone the tabs scroll sideways in one row instead of wrapping (theme.css hides the scrollbar's gutter).
     Tabs: { classNames: { list: 'app-tabs-list', tab: 'app-tabs-tab' } satisfies TabsProps['classNames'] },
     Title: Title.extend({ styles: { root: { letterSpacing: '-0.01em' } } }),

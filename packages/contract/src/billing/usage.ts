@@ -69,6 +69,6 @@ export const billingHistory = defineCall({
   input: zUsageQuery.extend({ target_company_id: zCompanyId.optional() }),
   output: zPageOf(zBillingHistoryRow),
   access: { roles: ['customer', 'admin'] },
-  exportable: true,
+  exportable: { fileName: 'usage-history' },
   example: { target_from: '2020-01-01', target_to: '2020-01-31' },
 });

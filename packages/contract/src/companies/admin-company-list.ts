@@ -40,5 +40,5 @@ export const adminCompanyList = defineCall({
     count_in_state: z.record(z.enum(COMPANY_STATES), z.number().int()),
   }),
   access: ADMIN_COMPANY_LIST_ACCESS,
-  exportable: true,
+  exportable: { fileName: 'companies' },
 });

@@ -50,5 +50,5 @@ export const distributorListCompanies = defineCall({
     }),
   ).extend({ /** Stops at the count cap with the total in a search (total_capped). */ trial_count: z.number().int() }),
   access: { roles: ['distributor'] },
-  exportable: true,
+  exportable: { fileName: 'sub-accounts' },
 });

@@ -63,6 +63,8 @@ export const zDownloadVersion = z.object({
   codename: z.string(),
   release_date: z.string(),
   release_notes: z.string(),
+  /** The release notes' markdown as sanitized HTML, as the page shows them. */
+  release_notes_html: z.string(),
   is_prerelease: z.boolean(),
   platforms: z.array(zDownloadFile),
 });

@@ -114,6 +114,19 @@ export const distributorUsageV2 = defineCall({
   example: { id: 1 },
 });
 
+/**
+ * A distributor's percentages, part of its settings: the company dialog's Distributor settings tab reads and sets
+ * them; the report shows them (docs/decisions/0084).
+ */
+export const getDistributorCommission = defineCall({
+  path: '/api/v1/reports/distributor_commission/get',
+  summary: "A distributor's discount and indirect commission percentages; both 0 until an admin sets them.",
+  input: z.object({ id: zCompanyId }),
+  output: zCommissionRates,
+  access: { roles: ['admin'] },
+  example: { id: 1 },
+});
+
 /** Admins set a distributor's percentages; distributors read them in the report only (spec-2 §5). */
 export const setDistributorCommission = defineCall({
   path: '/api/v1/reports/distributor_commission/set',

@@ -31,6 +31,6 @@ export const adminCompaniesOnServerVersion = defineCall({
   }),
   output: zPageOf(zCompanyOnServerVersion),
   access: { roles: ['admin'] },
-  exportable: true,
+  exportable: { fileName: 'companies-on-server-version' },
   example: { server_version: '24.9.0' },
 });

@@ -16,6 +16,7 @@ export const LICENCE_MESSAGES = {
     `Your plan allows ${limit} self-hosted licence${limit === 1 ? '' : 's'}; archive one or change your plan to add another`,
   generation: 'A unique serial number could not be generated; please try again',
   lockState: 'Choose locked or unlocked',
+  notArchived: 'This licence is not archived',
 } as const;
 
 /** What the web shows when a call fails (spec-2 §8). */
@@ -25,9 +26,10 @@ export const LICENCE_FAILURES = {
   relax: 'Failed to relax the licence. Please try again or contact support for assistance.',
   lock: 'Failed to change the licence lock. Please try again or contact support for assistance.',
   archive: 'Failed to archive the licence. Please try again or contact support for assistance.',
+  restore: 'Failed to restore the licence. Please try again or contact support for assistance.',
   favourite: 'Failed to change the favourite. Please try again or contact support for assistance.',
   remove: 'Failed to delete the licence. Please try again or contact support for assistance.',
-  logs: 'Failed to download the logs. Please try again or contact support for assistance.',
+  logs: 'Failed to load the logs. Please try again or contact support for assistance.',
 } as const;
 
 /** A serial number: five groups of five capitals and digits (docs/decisions/0034). */
@@ -92,6 +94,17 @@ export const archiveLicense = defineCall({
   tokenPermission: 'SERVERS_WRITE',
 });
 
+/** Undoes an archive (docs/decisions/0084): the licence works and is billed again, within the plan's limit. */
+export const unarchiveLicense = defineCall({
+  path: '/api/v1/license/unarchive',
+  summary:
+    "Restores an archived licence: it works and is billed again, and counts towards the plan's licence limit; refused when the company is deleted or at its limit.",
+  input: z.object({ serial: zSerial }),
+  output: z.null(),
+  access: { roles: ['customer'], capability: 'use_self_hosted' },
+  tokenPermission: 'SERVERS_WRITE',
+});
+
 export const deleteLicense = defineCall({
   path: '/api/v1/license/delete',
   summary: 'Deletes a licence once its name (its serial when unnamed) is typed; it stops working and is no longer billed.',
@@ -116,8 +129,10 @@ export type SerialLog = z.infer<typeof zSerialLog>;
 
 export const getSerialLogs = defineCall({
   path: '/api/v1/license/get_serial_logs',
-  summary: "The licence endpoint's recent check-ins for a serial, newest first (Download Logs (Admin): an admin signed in as the user).",
+  summary:
+    "The licence endpoint's recent check-ins for a serial, newest first: the licence's log on /my_servers (spec-2 §2.11 logs), and Download Logs (Admin) for an admin signed in as the user.",
   input: z.object({ serial: zSerial }),
   output: z.object({ serial_number: z.string(), logs: z.array(zSerialLog) }),
-  access: { roles: ['admin_impersonating'] },
+  access: { roles: ['customer'], capability: 'use_self_hosted' },
+  tokenPermission: 'SERVERS_READ',
 });

@@ -25,11 +25,17 @@ export const zSelfHostedRow = z.object({
   outdated: zOutdated,
   allowed_ip_address: z.string(),
   allowed_machine_id: z.string(),
+  /** The address and hardware ID of the latest check-in, locked or not; empty before the first. */
+  last_ip_address: z.string(),
+  last_machine_id: z.string(),
   num_clients_online: z.number().int(),
   num_boosters_online: z.number().int(),
   favourited: z.boolean(),
+  /** The company's region once the licence has checked in; null before (docs/decisions/0084). */
   region: z.object({ code: z.string(), name: z.string() }).nullable(),
   last_seen_at: z.string().nullable(),
+  /** When it was archived; null for a licence in use. */
+  archived_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type SelfHostedRow = z.infer<typeof zSelfHostedRow>;
@@ -65,8 +71,8 @@ export const zHostedRow = z.object({
 export const userMyServersTable = defineCall({
   path: '/api/v1/web/UserMyServersTable.json',
   summary:
-    "The caller's servers grouped into consoles being built (or failed), hosted and self-hosted, favourites first, then newest; archived and deleted licences and deleted consoles are left out. The page counts licences; every console is listed.",
-  input: z.object(zPaging),
+    "The caller's servers grouped into consoles being built (or failed), hosted and self-hosted, favourites first, then newest; deleted licences and consoles are left out, and archived licences unless target_archived asks for them alone. The page counts licences; every console is listed.",
+  input: z.object({ ...zPaging, target_archived: z.boolean().default(false) }),
   output: z.object({
     provisioning: z.array(zProvisioningRow),
     hosted: z.array(zHostedRow),
@@ -103,7 +109,7 @@ export type AdminLicenceRow = z.infer<typeof zAdminLicenceRow>;
 export const adminServerLicenseTable = defineCall({
   path: '/api/v1/web/AdminServerLicenseTable.json',
   summary:
-    'Every licence, newest first, searchable by serial, name or company, filtered by plan override and valid lease; target_company_id keeps one company\'s (the company dialog).',
+    "Every licence, newest first, searchable by serial, name or company, filtered by plan override and valid lease; target_company_id keeps one company's (the company dialog).",
   input: z.object({
     ...zPaging,
     target_company_id: zCompanyId.nullable().default(null),

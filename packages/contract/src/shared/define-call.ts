@@ -30,8 +30,11 @@ export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   input: I;
   output: O;
   access: A;
-  /** List calls whose current query can be downloaded with `?format=csv|xlsx`. */
-  exportable?: boolean;
+  /**
+   * List calls whose current query can be downloaded with `?format=csv|xlsx`, as `<fileName>.csv|xlsx`: a
+   * name that says what the file holds ("usage-history"), not the call's path.
+   */
+  exportable?: { fileName: string };
   /**
    * Answers a file: the JSON answer carries it (`pdf_base64`), and `GET <path>?<input>` sends the file itself
    * so a link can open it in a new tab (docs/decisions/0029).
@@ -62,7 +65,9 @@ export type CallData<C extends Call> = z.output<C['input']>;
 export type CallOutput<C extends Call> = z.output<C['output']>;
 
 /** Keeps the access literal in the call's type, so a handler of a non-public call gets a non-null actor. */
-export function defineCall<I extends z.ZodObject, O extends z.ZodType, A extends Access>(call: CallDefinition<I, O, A>): CallDefinition<I, O, A> {
+export function defineCall<I extends z.ZodObject, O extends z.ZodType, A extends Access>(
+  call: CallDefinition<I, O, A>,
+): CallDefinition<I, O, A> {
   return call;
 }
 

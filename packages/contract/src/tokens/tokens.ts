@@ -16,6 +16,8 @@ export const TOKEN_MESSAGES = {
   ...TOKEN_AUTH_MESSAGES,
 } as const;
 
+export const TOKEN_NAME_TOO_LONG = 'A name is at most 100 characters';
+
 /** How a token reads in lists: its visible prefix, the rest hidden. */
 export const TOKEN_PREFIX = 'pt_';
 
@@ -47,11 +49,13 @@ export const createToken = defineCall({
   path: '/api/v1/token/create_token',
   summary: 'A new API token for the caller with the given permissions (a comma list). The token is in this answer only.',
   input: z.object({
+    /** A name to tell the token apart in the list; optional (beyond the spec, docs/decisions/0085). */
+    name: z.string().trim().max(100, { error: TOKEN_NAME_TOO_LONG }).default(''),
     permissions: zPermissionList,
     /** Optional: the token stops working at this moment (ISO date-time). */
     expires_at: z.iso.datetime({ offset: true, error: 'Please enter a valid date' }).nullable().optional(),
   }),
-  output: z.object({ id: z.number().int(), api_token: z.string(), permissions: z.string() }),
+  output: z.object({ id: z.number().int(), name: z.string(), api_token: z.string(), permissions: z.string() }),
   access: { roles: ['admin', 'distributor', 'customer'], capability: 'use_api_tokens', selfOnly: true },
   example: { permissions: 'USERS_READ' },
 });
@@ -61,6 +65,8 @@ export type TokenRestrict = (typeof TOKEN_RESTRICTS)[number];
 
 export const zApiToken = z.object({
   id: z.number().int(),
+  /** The user's name for it; '' when unnamed. */
+  name: z.string(),
   /** The visible prefix and a mask: the token itself is never shown again. */
   api_token: z.string(),
   permissions: z.string(),

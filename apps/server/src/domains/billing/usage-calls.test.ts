@@ -164,7 +164,7 @@ describe('billing_history export', () => {
     const res = await exportOf(customer.client, 'csv', { target_from: '2026-11-01' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="report-billing_history.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="usage-history.csv"');
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe('date_used,type,details,service_pricing,amount_used_cents,packs_used,not_finalized');
     expect(lines.slice(1)).toEqual([
@@ -173,24 +173,31 @@ describe('billing_history export', () => {
     ]);
   });
 
-  it('exports XLSX that opens as a workbook with every row, ignoring the page size', async () => {
+  it('exports XLSX for people: named usage-history, words for headers, dollars in a currency format, real dates, Yes/No', async () => {
     const res = await exportOf(customer.client, 'xlsx', { page: 1, page_size: 2 });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="usage-history.xlsx"');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet?.rowCount).toBe(7);
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
-      'date_used',
-      'type',
-      'details',
-      'service_pricing',
-      'amount_used_cents',
-      'packs_used',
-      'not_finalized',
+      'Date used',
+      'Type',
+      'Details',
+      'Service pricing',
+      'Amount used',
+      'Packs used',
+      'Not finalized',
     ]);
-    expect(sheet?.getRow(7).getCell(1).value).toBe('2026-10-29');
+    const newest = sheet?.getRow(2);
+    expect(newest?.getCell(1).value).toEqual(new Date('2026-11-02T00:00:00Z'));
+    expect(newest?.getCell(1).numFmt).toBe('yyyy-mm-dd');
+    expect(newest?.getCell(5).value).toBe(0.2);
+    expect(newest?.getCell(5).numFmt).toContain('$');
+    expect(newest?.getCell(7).value).toBe('Yes');
+    expect(sheet?.getRow(7).getCell(1).value).toEqual(new Date('2026-10-29T00:00:00Z'));
   });
 
   it('gives admins any company’s history by target_company_id, and no customer another company’s', async () => {

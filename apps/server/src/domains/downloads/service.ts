@@ -13,6 +13,7 @@ import {
 import type { CallContext } from '../../platform/context.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { type ObjectStorage, objectStorageFor } from '../../platform/object-storage/index.ts';
+import { renderMarkdown } from '../../platform/markdown.ts';
 import * as q from './queries.ts';
 
 /** How long an admin has to start an upload once the URL is given. */
@@ -49,6 +50,7 @@ function versionView(v: q.VersionRow, files: q.FileRow[]): DownloadVersion {
     codename: v.codename,
     release_date: v.release_date ?? '',
     release_notes: v.release_notes,
+    release_notes_html: v.release_notes ? renderMarkdown(v.release_notes) : '',
     is_prerelease: v.is_prerelease,
     platforms: files
       .filter((f) => f.version_id === v.id && f.state === 'ready')

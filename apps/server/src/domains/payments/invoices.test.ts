@@ -252,7 +252,11 @@ describe('custom invoices', () => {
     const other = await customer();
     const inv = ok(await admin.call(createInvoice, draft(c.company.id))).data;
     const mine = ok(await c.client.call(viewCustomInvoice, { id: inv.id })).data;
-    expect(pdfText(pdfOf(mine.pdf_base64))).toContain(`Invoice #${inv.id}`);
+    const unpaid = pdfText(pdfOf(mine.pdf_base64)).replace(/\s+/g, ' ');
+    expect(unpaid).toContain(`Invoice #${inv.id}`);
+    // An unpaid invoice says how it gets paid.
+    expect(unpaid).toContain('How to pay: by 2026-12-31 we charge this invoice to a card saved in the portal');
+    expect(unpaid).toContain(`email billing@portal.example quoting Invoice #${inv.id}`);
     expect(ok(await admin.call(viewCustomInvoice, { id: inv.id })).data.filename).toBe(`invoice-${inv.id}.pdf`);
     const theirs = await other.client.call(viewCustomInvoice, { id: inv.id });
     const missing = await other.client.call(viewCustomInvoice, { id: 2_000_000_000 });

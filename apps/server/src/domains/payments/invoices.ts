@@ -18,7 +18,7 @@ import * as cardQ from './queries/cards.ts';
 import type { CardRow } from './queries/cards.ts';
 import * as chargeQ from './queries/charges.ts';
 import * as q from './queries/invoices.ts';
-import { aucklandDate, type PdfParty, renderPdf, totalOf, usd } from './pdf/render.ts';
+import { BILLING_EMAIL, aucklandDate, type PdfParty, renderPdf, totalOf, usd } from './pdf/render.ts';
 
 export interface InvoiceDraft {
   target_id: number;
@@ -73,8 +73,22 @@ function invoicePdf(
     status: inv.status,
     bill_to: billTo(company),
     lines: inv.lines.map((l) => ({ item: l.item, quantity: l.quantity, cost: l.cost })),
-    notes: [`For: ${inv.name}`, ...(inv.paid_at ? [`Paid on ${aucklandDate(inv.paid_at)}`] : [])],
+    notes: [`For: ${inv.name}`, ...settlementNotes(inv)],
   });
+}
+
+/**
+ * What the reader must do about the invoice: an unpaid one says how it is paid (the vendor charges a card saved in
+ * the portal, spec-1 "processed (charged to a saved card)"), a paid one when, a void one that nothing is owed.
+ */
+function settlementNotes(inv: { id: number | null; status: string; due_date: string; paid_at?: Date | null }): string[] {
+  if (inv.paid_at) return [`Paid on ${aucklandDate(inv.paid_at)}`];
+  if (inv.status === 'VOID') return ['This invoice is void: nothing is owed.'];
+  const quote = inv.id === null ? 'its invoice number' : `Invoice #${inv.id}`;
+  return [
+    `How to pay: by ${inv.due_date} we charge this invoice to a card saved in the portal (Billing, Payment methods); add one there if you have none.`,
+    `To pay another way, email ${BILLING_EMAIL} quoting ${quote}.`,
+  ];
 }
 
 const pdfAnswer = (filename: string, pdf: Buffer) => ({ filename, pdf_base64: pdf.toString('base64') });

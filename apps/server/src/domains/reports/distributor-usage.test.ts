@@ -3,6 +3,7 @@ import {
   DISTRIBUTOR_USAGE_MESSAGES,
   companyUsageByMonth,
   distributorUsageV2,
+  getDistributorCommission,
   setDistributorCommission,
 } from '@portal/contract/reports/distributor-usage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -272,6 +273,24 @@ describe('distributor_commission/set', () => {
     ).toBe(403);
     const res = await admin.call(setDistributorCommission, { id: ids.dist, discount_percent: 101, indirect_commission_percent: 0 });
     expect(res.status === 'error' && res.data.fields?.discount_percent).toBe(DISTRIBUTOR_USAGE_MESSAGES.percent);
+  });
+});
+
+describe('distributor_commission/get', () => {
+  it('answers the percentages the report uses, to admins only, for distributors only', async () => {
+    const before = ok(await admin.call(getDistributorCommission, { id: ids.dist })).data;
+    const report = ok(await admin.call(distributorUsageV2, { id: ids.dist, yearmonth: '2026-11' })).data;
+    expect(before).toEqual(report.rates);
+    ok(await admin.call(setDistributorCommission, { id: ids.dist, discount_percent: 12, indirect_commission_percent: 4 }));
+    expect(ok(await admin.call(getDistributorCommission, { id: ids.dist })).data).toEqual({
+      discount_percent: 12,
+      indirect_commission_percent: 4,
+    });
+    expect((await distributor.call(getDistributorCommission, { id: ids.dist })).code).toBe(403);
+    expect(await admin.call(getDistributorCommission, { id: ids.direct1 })).toMatchObject({
+      code: 404,
+      message: DISTRIBUTOR_USAGE_MESSAGES.notDistributor,
+    });
   });
 });
 

@@ -1,4 +1,9 @@
-import { companyUsageByMonth, distributorUsageV2, setDistributorCommission } from '@portal/contract/reports/distributor-usage';
+import {
+  companyUsageByMonth,
+  distributorUsageV2,
+  getDistributorCommission,
+  setDistributorCommission,
+} from '@portal/contract/reports/distributor-usage';
 import { adminCompaniesOnServerVersion } from '@portal/contract/reports/server-version';
 import { reportsLive } from '@portal/contract/reports/tv';
 import { type Handler, handle } from '../../platform/handle.ts';
@@ -20,6 +25,7 @@ export const reportHandlers: Handler[] = [
   handle(churnTracking, (input, ctx) => churn.churnTracking(ctx, input), { replica: true }),
   handleStream(adminUsageReport, (input, ctx) => customerUsage.adminUsageReport(ctx, input)),
   handle(distributorUsageV2, (input, ctx) => distributorUsage.distributorUsage(ctx, input), { replica: true }),
+  handle(getDistributorCommission, (input, ctx) => distributorUsage.commission(ctx, input), { readOnly: true }),
   handle(setDistributorCommission, (input, ctx) => distributorUsage.setCommission(ctx, input)),
   handle(companyUsageByMonth, (input, ctx) => distributorUsage.companyUsage(ctx, input), { replica: true }),
   handle(adminCompaniesOnServerVersion, (input, ctx) => companiesOnServerVersion(ctx, input), { replica: true }),

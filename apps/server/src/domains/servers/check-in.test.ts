@@ -184,6 +184,20 @@ describe('the licence endpoint', () => {
     });
   });
 
+  it('shows on /my_servers the address, hardware ID and region of the latest check-in, locked or not', async () => {
+    const { serial, client, company } = await licence();
+    await setCompany(t, company.id, { region_code: 'eu-central' });
+    const row = async () => ok(await client.call(userMyServersTable, {})).data.self_hosted.find((r) => r.serial_number === serial);
+    expect(await row()).toMatchObject({ last_ip_address: '', last_machine_id: '', region: null });
+    ok(await checkIn('203.0.113.40', { serial_number: serial, machine_id: 'rack-7' }));
+    expect(await row()).toMatchObject({
+      allowed_ip_address: '*',
+      last_ip_address: '203.0.113.40',
+      last_machine_id: 'rack-7',
+      region: { code: 'eu-central', name: 'Europe Central (Frankfurt)' },
+    });
+  });
+
   it('logs every check-in for Download Logs (Admin), newest first, keeping the newest few hundred', async () => {
     const { serial, user } = await licence();
     for (let i = 0; i < 3; i++) await checkIn('192.0.2.8', { serial_number: serial, device_count: i });

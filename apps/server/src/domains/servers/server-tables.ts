@@ -1,6 +1,7 @@
 import type { AdminLicenceRow, SelfHostedRow } from '@portal/contract/servers/server-tables';
 import { decodePayload, encodePayload, featuresOf, licenceStatus, outdatedBy } from '@portal/contract/servers/payload';
 import { LICENCE_MESSAGES } from '@portal/contract/servers/licences';
+import { SERVER_REGIONS } from '@portal/contract/shared/plans';
 import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
@@ -15,7 +16,17 @@ export function planPayload(config: CallContext['config'], _planId: string): str
   return encodePayload({ features: 1, minimum_version: config.SERVER_MINIMUM_VERSION, limits: {} });
 }
 
-function selfHostedRow(l: q.LicenceTableRow, latest: string): SelfHostedRow {
+/**
+ * A self-hosted server runs on the customer's own machine, which the portal cannot place; it shows the region of
+ * the company it serves, once it has checked in (docs/decisions/0084).
+ */
+function licenceRegion(l: q.LicenceTableRow, companyRegion: string): SelfHostedRow['region'] {
+  if (!l.last_seen_at) return null;
+  const region = SERVER_REGIONS.find((r) => r.code === companyRegion);
+  return region ? { code: region.code, name: region.name } : null;
+}
+
+function selfHostedRow(l: q.LicenceTableRow, latest: string, companyRegion: string): SelfHostedRow {
   const outdated = outdatedBy(l.server_version, latest);
   return {
     serial_number: l.serial_number,
@@ -27,27 +38,39 @@ function selfHostedRow(l: q.LicenceTableRow, latest: string): SelfHostedRow {
     outdated,
     allowed_ip_address: l.allowed_ip_address,
     allowed_machine_id: l.allowed_machine_id,
+    last_ip_address: l.last_ip,
+    last_machine_id: l.last_machine_id,
     num_clients_online: l.num_clients_online,
     num_boosters_online: l.num_boosters_online,
     favourited: l.favourited,
-    region: null,
+    region: licenceRegion(l, companyRegion),
     last_seen_at: l.last_seen_at?.toISOString() ?? null,
+    archived_at: l.archived_at?.toISOString() ?? null,
     created_at: l.created_at.toISOString(),
   };
 }
 
-export async function myServers(ctx: Ctx, input: { page: number; page_size: number; target_search_query: string }) {
+export async function myServers(
+  ctx: Ctx,
+  input: { page: number; page_size: number; target_search_query: string; target_archived: boolean },
+) {
   const companyId = ctx.actor.companyId;
   const search = input.target_search_query.trim();
   const latest = ctx.config.SERVER_LATEST_VERSION;
   // Side by side (a read-only call runs on the pool): one round trip's wait instead of three in turn. Nothing is
   // answered unless the company check passes.
-  const [, page, hosted] = await Promise.all([
+  const [company, page, hosted] = await Promise.all([
     tenancy.requireCompany(ctx, companyId, 'read'),
-    q.pageCompanyLicences(ctx.db, companyId, search, input.page_size, (input.page - 1) * input.page_size),
+    q.pageCompanyLicences(ctx.db, companyId, {
+      search,
+      archived: input.target_archived,
+      limit: input.page_size,
+      offset: (input.page - 1) * input.page_size,
+    }),
     companyHostedRows(ctx, companyId, search),
   ]);
-  return { ...hosted, self_hosted: page.rows.map((l) => selfHostedRow(l, latest)), total: page.total, latest_version: latest };
+  const selfHosted = page.rows.map((l) => selfHostedRow(l, latest, company.region_code));
+  return { ...hosted, self_hosted: selfHosted, total: page.total, latest_version: latest };
 }
 
 /** What an override changes from the plan's payload, in words. */

@@ -13,7 +13,7 @@ import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
-import { renderComment } from './markdown.ts';
+import { renderMarkdown } from '../../platform/markdown.ts';
 import * as q from './queries/tickets.ts';
 import * as timeline from './queries/timeline.ts';
 import { actsAsSupport, newHash, remindAt } from './scope.ts';
@@ -108,7 +108,7 @@ export async function create(ctx: CallContext, input: CallData<typeof createTick
     user_id: ctx.actor.userId,
     is_support_user: support,
     comment: body,
-    comment_html: renderComment(body),
+    comment_html: renderMarkdown(body),
     created_at: now,
   });
   await q.attachUploads(ctx.db, input.target_attachments, ticket.id, comment.id);

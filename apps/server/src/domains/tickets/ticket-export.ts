@@ -1,17 +1,18 @@
 /**
  * A ticket as a PDF (docs/decisions/0044). It prints what the same person sees on the ticket page: staff
  * choose whether internal notes and updates are included; anyone else gets their own view, which never has
- * them (view() leaves them out for non-staff whatever is asked).
+ * them (view() leaves them out for non-staff whatever is asked). Comments print rendered, as the page shows
+ * them, and times in the zone the page uses.
  */
 import type { CallData } from '@portal/contract/shared/define-call';
 import { TICKET_MESSAGES, TICKET_TYPES } from '@portal/contract/tickets/ticket-fields';
 import { MERGE_MESSAGES, type exportTicketPdf } from '@portal/contract/tickets/ticket-merge';
 import type { Ticket } from '@portal/contract/tickets/ticket-view';
 import type { CallContext } from '../../platform/context.ts';
+import { DISPLAY_TIME_ZONE, formatDisplayTime } from '../../platform/display-time.ts';
 import { newPdf } from '../../platform/pdf-fonts.ts';
+import { writeMarkdown } from './markdown-pdf.ts';
 import { view } from './ticket-view.ts';
-
-const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 export async function exportPdf(ctx: CallContext, input: CallData<typeof exportTicketPdf>) {
   const ticket = await view(ctx, input.target_ticket_id, input.target_include_notes);
@@ -32,8 +33,10 @@ function renderTicket(t: Ticket): Promise<Buffer> {
   doc.text(
     `Type: ${TICKET_TYPES[t.type as keyof typeof TICKET_TYPES] ?? t.type}    Status: ${t.open ? t.status : 'Closed'}    Priority: ${t.priority}`,
   );
-  doc.text(`Opened: ${utc(t.created_at)}    Last update: ${utc(t.updated_at)}`);
-  if (t.closed_at) doc.text(`Closed: ${utc(t.closed_at)}${t.user_closed ? ` by ${t.user_closed.contact_name}` : ''}`);
+  doc.text(
+    `Opened: ${formatDisplayTime(t.created_at)}    Last update: ${formatDisplayTime(t.updated_at)}    (times in ${DISPLAY_TIME_ZONE})`,
+  );
+  if (t.closed_at) doc.text(`Closed: ${formatDisplayTime(t.closed_at)}${t.user_closed ? ` by ${t.user_closed.contact_name}` : ''}`);
 
   heading('Conversation');
   if (!t.comments.length) doc.text('No comments.');
@@ -42,8 +45,9 @@ function renderTicket(t: Ticket): Promise<Buffer> {
     doc
       .moveDown(0.6)
       .font('bold')
-      .text(`${who}${c.is_support_user ? ' (support)' : ''}, ${utc(c.created_at)}`, { width });
-    doc.font('body').text(c.comment, { width });
+      .text(`${who}${c.is_support_user ? ' (support)' : ''}, ${formatDisplayTime(c.created_at)}`, { width });
+    doc.font('body');
+    writeMarkdown(doc, c.comment, { x: 50, width });
     for (const a of c.attachments)
       doc.fillColor('#555555').text(`Attachment: ${a.filename} (${a.filesize} bytes)`, { width }).fillColor('black');
   }
@@ -55,7 +59,7 @@ function renderTicket(t: Ticket): Promise<Buffer> {
       doc
         .moveDown(0.4)
         .font('bold')
-        .text(`${n.username ?? TICKET_MESSAGES.unknownUser}, ${utc(n.created_at)}`, { width });
+        .text(`${n.username ?? TICKET_MESSAGES.unknownUser}, ${formatDisplayTime(n.created_at)}`, { width });
       doc.font('body').text(n.note, { width });
     }
   }
@@ -66,7 +70,7 @@ function renderTicket(t: Ticket): Promise<Buffer> {
       const lists = [u.added.length ? `added ${u.added.join(', ')}` : '', u.removed.length ? `removed ${u.removed.join(', ')}` : '']
         .filter(Boolean)
         .join('; ');
-      doc.text(`${utc(u.created_at)} ${u.user.contact_name ?? 'System'}: ${u.type} ${change} ${lists}`.trim(), { width });
+      doc.text(`${formatDisplayTime(u.created_at)} ${u.user.contact_name ?? 'System'}: ${u.type} ${change} ${lists}`.trim(), { width });
     }
   }
   doc.end();

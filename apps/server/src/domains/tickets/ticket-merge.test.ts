@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { DOWNLOAD_SUPPORT_ATTACHMENT_PATH, UPLOAD_SUPPORT_FILE_PATH } from '@portal/contract/tickets/ticket-attachments';
 import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
 import { MERGE_MESSAGES, exportTicketPdf, mergeTicket, ticketMergeCandidates } from '@portal/contract/tickets/ticket-merge';
-import { addTag, createTicketNote, setStatus } from '@portal/contract/tickets/ticket-staff';
+import { addTag, createTicketNote, setEscalation, setPriority, setStatus } from '@portal/contract/tickets/ticket-staff';
 import { adminTicketsViewPage, createComment, getTicketHash, ticketsViewPage } from '@portal/contract/tickets/ticket-view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicket } from '../../test/factories.ts';
@@ -79,6 +79,32 @@ describe('merging tickets', () => {
     expect(seen.notes).toEqual([]);
     expect(seen.updates).toEqual([]);
     expect(ok(await customer.call(ticketsViewPage, { target_ticket_id: from })).data.merged_into).toBe(into);
+  });
+
+  it('keeps the more urgent priority and the higher escalation of the two, with an update row for each change', async () => {
+    const into = await newTicket(t.db, t.clock.now(), companyId, { subject: 'Quiet one' });
+    const from = await newTicket(t.db, t.clock.now(), companyId, { subject: 'Urgent one' });
+    ok(await support.call(setPriority, { target_ticket_id: into, target_new_value: 'Low' }));
+    ok(await support.call(setPriority, { target_ticket_id: from, target_new_value: 'Critical' }));
+    ok(await support.call(setEscalation, { target_ticket_id: from, target_new_value: 2 }));
+    ok(await support.call(mergeTicket, { target_ticket_id: from, target_merge_into_ticket_id: into }));
+    const target = await staffView(into);
+    expect([target.priority, target.escalation]).toEqual(['Critical', 2]);
+    const own = target.updates.filter((u) => u.type === 'priority' || u.type === 'escalation').slice(-2);
+    expect(own).toMatchObject([
+      { type: 'priority', old_state: 'Low', new_state: 'Critical' },
+      { type: 'escalation', old_state: 'L1', new_state: 'L2' },
+    ]);
+
+    // The other way round nothing drops: the target's own urgency stays.
+    const urgent = await newTicket(t.db, t.clock.now(), companyId);
+    const calm = await newTicket(t.db, t.clock.now(), companyId);
+    ok(await support.call(setPriority, { target_ticket_id: urgent, target_new_value: 'Important' }));
+    ok(await support.call(setEscalation, { target_ticket_id: urgent, target_new_value: 2 }));
+    ok(await support.call(setPriority, { target_ticket_id: calm, target_new_value: 'Frozen' }));
+    ok(await support.call(mergeTicket, { target_ticket_id: calm, target_merge_into_ticket_id: urgent }));
+    const kept = await staffView(urgent);
+    expect([kept.priority, kept.escalation]).toEqual(['Important', 2]);
   });
 
   it('the merged ticket answers every change with a pointer to the target', async () => {
@@ -247,6 +273,25 @@ describe('PDF export', () => {
     expect(pdfText(res.rawPayload.toString('base64'))).toContain('link-note-text');
     const without = await support.get(`${exportTicketPdf.path}?target_ticket_id=${id}&target_include_notes=false`);
     expect(pdfText(without.rawPayload.toString('base64'))).not.toContain('link-note-text');
+  });
+
+  it('prints comments rendered from markdown, and times in Pacific/Auckland as the page shows them', async () => {
+    t.clock.set(new Date('2026-11-21T23:30:00Z'));
+    const id = await newTicket(t.db, t.clock.now(), companyId, { subject: 'Rendered', body: 'plain start' });
+    await comment(
+      customer,
+      id,
+      '## Steps\n\n**Bold words** and `npm run backup`, see [the guide](https://docs.example.com/guide).\n\n- first item\n- second item',
+    );
+    const text = pdfText(ok(await support.call(exportTicketPdf, { target_ticket_id: id, target_include_notes: false })).data.pdf_base64);
+    expect(text).toContain('Bold words and npm run backup, see the guide (https://docs.example.com/guide).');
+    expect(text).toContain('• first item');
+    expect(text).toContain('Steps');
+    for (const raw of ['**', '`', '](', '## ', '- first']) expect(text).not.toContain(raw);
+    // 23:30 UTC on the 21st is 12:30 on the 22nd in Auckland (NZDT).
+    expect(text).toContain('Opened: 2026-11-22 12:30');
+    expect(text).toContain('Pacific/Auckland');
+    expect(text).not.toContain('UTC');
   });
 
   it('a merged ticket prints its pointer', async () => {

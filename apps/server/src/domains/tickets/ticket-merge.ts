@@ -3,8 +3,11 @@
  * attachments and updates move into the other; it is closed with a pointer there, and every later change
  * to it answers with that pointer (scope.ts). Both rows are locked lowest id first, so two merges of the
  * same pair in opposite directions take turns instead of deadlocking; the second finds one of them merged.
+ * The target keeps the more urgent priority and the higher escalation of the two, so merging a duplicate
+ * never quietens an urgent problem (docs/decisions/0085).
  */
 import type { CallData } from '@portal/contract/shared/define-call';
+import { TICKET_PRIORITIES, type TicketPriority } from '@portal/contract/tickets/ticket-fields';
 import { MERGE_CANDIDATES_MAX, MERGE_MESSAGES, type mergeTicket, type ticketMergeCandidates } from '@portal/contract/tickets/ticket-merge';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
@@ -18,6 +21,9 @@ export async function candidates(ctx: CallContext, input: CallData<typeof ticket
   const rows = await mq.mergeCandidates(ctx.db, ticket.company_id, ticket.id, input.target_search, MERGE_CANDIDATES_MAX);
   return rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
 }
+
+/** TICKET_PRIORITIES runs from the most urgent to the least. */
+const moreUrgent = (a: TicketPriority, b: TicketPriority) => (TICKET_PRIORITIES.indexOf(a) <= TICKET_PRIORITIES.indexOf(b) ? a : b);
 
 export async function merge(ctx: CallContext, input: CallData<typeof mergeTicket>) {
   const fromId = input.target_ticket_id;
@@ -51,9 +57,13 @@ export async function merge(ctx: CallContext, input: CallData<typeof mergeTicket
     remind_at: null,
     bump_count: 0,
   });
+  const priority = moreUrgent(into.priority, from.priority);
+  const escalation = Math.max(into.escalation, from.escalation);
   await q.updateTicket(ctx.db, into.id, {
     ...by,
     hash: newHash(),
+    priority,
+    escalation,
     // The merged ticket's unanswered customer comments are the target's to answer now.
     bump_count: into.bump_count + (from.open ? from.bump_count : 0),
     remind_at: into.open ? remindAt(now, into.reminder_period) : null,
@@ -68,6 +78,18 @@ export async function merge(ctx: CallContext, input: CallData<typeof mergeTicket
       created_at: now,
       updated_at: now,
     });
+  const change = (type: 'priority' | 'escalation', old: string, next: string) =>
+    timeline.addUpdate(ctx.db, {
+      ticket_id: into.id,
+      user_id: ctx.actor.userId,
+      type,
+      old_state: old,
+      new_state: next,
+      created_at: now,
+      updated_at: now,
+    });
+  if (priority !== into.priority) await change('priority', into.priority, priority);
+  if (escalation !== into.escalation) await change('escalation', `L${into.escalation}`, `L${escalation}`);
   await ctx.audit(into.company_id, `Merged ticket #${from.id} "${from.subject}" into #${into.id} "${into.subject}"`);
   return { id: into.id, hash };
 }

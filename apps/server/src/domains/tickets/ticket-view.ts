@@ -6,7 +6,7 @@ import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
 import * as tenancy from '../tenancy/service.ts';
-import { renderComment } from './markdown.ts';
+import { renderMarkdown } from '../../platform/markdown.ts';
 import { notifyComment } from './ticket-mail.ts';
 import * as tags from './queries/tags.ts';
 import * as q from './queries/tickets.ts';
@@ -126,7 +126,7 @@ export async function getHash(ctx: CallContext, ticketId: number) {
 }
 
 export async function preview(_ctx: CallContext, input: { target_body: string }): Promise<string> {
-  return renderComment(input.target_body);
+  return renderMarkdown(input.target_body);
 }
 
 /**
@@ -153,7 +153,7 @@ export async function saveComment(ctx: CallContext, ticket: q.TicketRow, body: s
     user_id: ctx.actor.userId,
     is_support_user: support,
     comment: body,
-    comment_html: renderComment(body),
+    comment_html: renderMarkdown(body),
     created_at: now,
   });
   await q.attachUploads(ctx.db, attachmentIds, ticket.id, comment.id);

@@ -53,18 +53,20 @@ export async function createToken(ctx: CallContext, input: CallData<typeof creat
   const { token, row } = await issueToken(ctx.db, now, {
     userId: ctx.actor.userId,
     companyId: ctx.actor.companyId,
+    name: input.name,
     permissions: chosen,
     expiresAt,
   });
-  await ctx.audit(ctx.actor.companyId, `Created API token ${row.prefix}… (${chosen.join(', ')})`);
-  return { id: row.id, api_token: token, permissions: chosen.join(',') };
+  const named = row.name ? ` "${row.name}"` : '';
+  await ctx.audit(ctx.actor.companyId, `Created API token ${row.prefix}…${named} (${chosen.join(', ')})`);
+  return { id: row.id, name: row.name, api_token: token, permissions: chosen.join(',') };
 }
 
 /** A new token row for the user; the token itself is returned once and only its hash is kept. */
 export async function issueToken(
   db: Database,
   now: Date,
-  o: { userId: number; companyId: number; permissions: string[]; expiresAt?: Date | null },
+  o: { userId: number; companyId: number; name?: string; permissions: string[]; expiresAt?: Date | null },
 ): Promise<{ token: string; row: q.TokenRow }> {
   const token = `${TOKEN_PREFIX}${newToken(30)}`;
   const row = await q.insertToken(db, {
@@ -72,6 +74,7 @@ export async function issueToken(
     company_id: o.companyId,
     token_hash: tokenHash(token),
     prefix: token.slice(0, VISIBLE),
+    name: o.name ?? '',
     permissions: o.permissions,
     created_at: now,
     expires_at: o.expiresAt ?? null,
@@ -86,6 +89,7 @@ export async function listTokens(ctx: CallContext, input: CallData<typeof listTo
   return {
     tokens: rows.map((r) => ({
       id: r.id,
+      name: r.name,
       api_token: masked(r),
       permissions: r.permissions.join(','),
       created_at: r.created_at.toISOString(),

@@ -23,6 +23,8 @@ export const apiTokens = pgTable(
       .references(() => companies.id),
     token_hash: text('token_hash').notNull(),
     prefix: text('prefix').notNull(),
+    /** What the user calls it ("Backup script on nas-01"), so tokens can be told apart; '' when unnamed. */
+    name: text('name').notNull().default(''),
     permissions: text('permissions').array().notNull(),
     created_at: ts('created_at').notNull(),
     revoked_at: ts('revoked_at'),

@@ -3,7 +3,14 @@ import { creditSummary } from '@portal/contract/billing/summary';
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { distributorListCompanies } from '@portal/contract/companies/company-lookups';
 import { TOKEN_AUTH_MESSAGES } from '@portal/contract/shared/token-permissions';
-import { TOKEN_MESSAGES, createToken, listTokenActions, listTokens, revokeToken } from '@portal/contract/tokens/tokens';
+import {
+  TOKEN_MESSAGES,
+  TOKEN_NAME_TOO_LONG,
+  createToken,
+  listTokenActions,
+  listTokens,
+  revokeToken,
+} from '@portal/contract/tokens/tokens';
 import { createUser, deleteUser, listCompanyUsers } from '@portal/contract/users/company-users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, appWith, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
@@ -78,6 +85,21 @@ describe('create_token', () => {
     expect(listed[0]?.api_token.startsWith(row?.prefix ?? '?')).toBe(true);
     expect(listed[0]?.api_token).not.toContain(made.api_token.slice(11));
     expect((await companyEvents(t, company.id)).map((e) => e.event).join('\n')).toContain('Created API token');
+  });
+
+  it('keeps the name a user gives a token, trimmed, and lists it; unnamed tokens list an empty name', async () => {
+    const { client } = await customer();
+    const named = ok(await client.call(createToken, { name: '  Backup script on nas-01 ', permissions: 'USERS_READ' })).data;
+    expect(named.name).toBe('Backup script on nas-01');
+    t.clock.advance(1000);
+    const plain = await tokenFor(client, 'USERS_READ');
+    const listed = ok(await client.call(listTokens, { restrict: 'active' })).data.tokens;
+    expect(listed.map((x) => [x.id, x.name])).toEqual([
+      [plain.id, ''],
+      [named.id, 'Backup script on nas-01'],
+    ]);
+    const long = await client.call(createToken, { name: 'x'.repeat(101), permissions: 'USERS_READ' });
+    expect(long).toMatchObject({ code: 400, data: { fields: { name: TOKEN_NAME_TOO_LONG } } });
   });
 });
 

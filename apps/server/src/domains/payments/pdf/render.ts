@@ -77,7 +77,9 @@ export interface PdfDocumentInput {
 }
 
 /** The seller: the portal's own company as printed on every document. */
-export const SELLER: PdfParty = { company_name: 'Backup Portal Ltd', lines: ['Auckland, New Zealand', 'billing@portal.example'] };
+/** Where customers write about a bill. */
+export const BILLING_EMAIL = 'billing@portal.example';
+export const SELLER: PdfParty = { company_name: 'Backup Portal Ltd', lines: ['Auckland, New Zealand', BILLING_EMAIL] };
 
 const aucklandDay = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric', month: 'long', year: 'numeric' });
 

@@ -46,7 +46,7 @@ export async function distributorUsage(ctx: CallContext, input: { id: number; ye
   const { from, to } = monthDays(yearmonth);
   const [labels, rates, companies, charges, daily] = [
     await q.findLabels(ctx.db, distributor.company_id),
-    (await q.findRates(ctx.db, distributor.company_id)) ?? { discount_percent: 0, indirect_commission_percent: 0 },
+    await ratesOf(ctx, distributor.company_id),
     await q.subAccounts(ctx.db, distributor.company_id),
     await q.subAccountCharges(ctx.db, distributor.company_id, from, to),
     await q.subAccountDailyCharges(ctx.db, distributor.company_id, from, to),
@@ -110,6 +110,16 @@ export function totalsOf(
     indirect_storage_cents: indirectStorage,
     indirect_commission_cents: percentRoundedUp(indirect - indirectStorage, rates.indirect_commission_percent),
   };
+}
+
+/** No row: the vendor has set no percentages yet, so both are 0. */
+async function ratesOf(ctx: CallContext, distributorId: number) {
+  return (await q.findRates(ctx.db, distributorId)) ?? { discount_percent: 0, indirect_commission_percent: 0 };
+}
+
+export async function commission(ctx: CallContext, input: { id: number }) {
+  const distributor = await requireDistributor(ctx, input.id);
+  return ratesOf(ctx, distributor.company_id);
 }
 
 export async function setCommission(

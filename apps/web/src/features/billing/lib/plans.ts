@@ -9,9 +9,19 @@ export const SALES_CONTACT_URL = 'mailto:sales@example.com?subject=Enterprise%20
 /** Plans no one picks: a trial and the old pricing are given, never chosen (decision 0019). */
 export const UNPICKABLE: readonly PlanId[] = ['Trial', 'Legacy'];
 
-/** 'From $3 per endpoint per month'; Enterprise is quoted by sales. */
+/**
+ * '$3.00 per device per month': the device price is what a plan charges per endpoint, exactly, not a "from"
+ * price; most paid plans share it, so a card leads with what the plan includes (planHeadline). Enterprise is
+ * quoted by sales.
+ */
 export function planPriceText(plan: Pick<Plan, 'amount'>): string {
-  return plan.amount === null ? 'Priced by sales' : `From ${formatCents(plan.amount)} per endpoint per month`;
+  return plan.amount === null ? 'Priced by sales' : `${formatCents(plan.amount)} per device per month`;
+}
+
+/** What sets a plan apart from the others: the servers it includes. */
+export function planHeadline(plan: Pick<Plan, 'default_serial_limit' | 'default_hosted_server_limit'>): string {
+  const [licences = '', hosted = ''] = planLimits(plan);
+  return `${licences} and ${hosted}`;
 }
 
 function limitText(count: number | null, one: string, many: string): string {

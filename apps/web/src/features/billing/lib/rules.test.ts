@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { packDisplay, remainingCents, remainingPercent } from './credit-packs';
 import { CREDIT_PACK_PRESETS, creditPackInput, EMPTY_CREDIT_PACK_FORM } from './credit-pack-form';
 import { balanceBarPercent, daysRemainingText, paymentPromptTarget } from './figures';
-import { isDowngrade, planPriceText, selectionEffect } from './plans';
+import { isDowngrade, planHeadline, planPriceText, selectionEffect } from './plans';
 import { balanceChartPoints } from './runway';
 import { defaultRange, settleRange, todayInDisplayZone } from './usage-range';
 
@@ -158,9 +158,16 @@ describe('plans', () => {
     );
   });
 
-  it('prices a plan from its amount per endpoint per month; Enterprise by sales', () => {
-    expect(planPriceText({ amount: 300 })).toBe('From $3.00 per endpoint per month');
+  it('prices a plan by its device price and heads it with what it includes; Enterprise by sales', () => {
+    expect(planPriceText({ amount: 300 })).toBe('$3.00 per device per month');
     expect(planPriceText({ amount: null })).toBe('Priced by sales');
+    // Plans that share a device price are told apart by what they include, not by a repeated "From $2.00".
+    expect(planHeadline({ default_serial_limit: 3, default_hosted_server_limit: 1 })).toBe(
+      '3 self-hosted server licences and 1 hosted server',
+    );
+    expect(planHeadline({ default_serial_limit: 10, default_hosted_server_limit: 3 })).toBe(
+      '10 self-hosted server licences and 3 hosted servers',
+    );
   });
 });
 

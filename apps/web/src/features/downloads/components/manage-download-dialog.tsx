@@ -132,7 +132,7 @@ export function ManageDownloadDialog({ download, onClose }: { download: Download
           </Table>
         ) : (
           <Text size="sm" c="dimmed">
-            No files yet.
+            {uploads.some((u) => u.state === 'done') ? 'None attached yet: Save attaches the uploaded files below.' : 'No files yet.'}
           </Text>
         )}
         <FileInput

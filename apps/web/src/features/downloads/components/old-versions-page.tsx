@@ -28,10 +28,14 @@ export function OldVersionsPage() {
                 {v.is_prerelease ? <Badge variant="light">Prerelease</Badge> : null}
                 {v.release_date ? <Text size="sm">{v.release_date}</Text> : null}
               </Group>
-              {v.release_notes ? (
-                <Text size="sm" mb="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {v.release_notes}
-                </Text>
+              {v.release_notes_html ? (
+                <Text
+                  component="div"
+                  size="sm"
+                  mb="sm"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's allow-list (platform/markdown.ts)
+                  dangerouslySetInnerHTML={{ __html: v.release_notes_html }}
+                />
               ) : null}
               <Table>
                 <Table.Thead>

@@ -10,6 +10,7 @@ const version = (v: string, is_prerelease: boolean): DownloadVersion => ({
   codename: '',
   release_date: '',
   release_notes: '',
+  release_notes_html: '',
   is_prerelease,
   platforms: [],
 });

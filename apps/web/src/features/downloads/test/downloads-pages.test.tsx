@@ -33,13 +33,21 @@ const STABLE: DownloadVersion = {
   codename: 'Voyager',
   release_date: '2026-11-02',
   release_notes: 'Faster restores.',
+  release_notes_html: '<p>Faster restores.</p>',
   is_prerelease: false,
   platforms: [
     file('windows_x86_64', 'Windows', '26.1.0', 52_000_000),
     file('linux_x86_64_deb', 'Linux x86_64 (deb)', '26.1.0', 41_000_000),
   ],
 };
-const PRE: DownloadVersion = { ...STABLE, version: '26.2.0', codename: 'Pioneer', is_prerelease: true, release_notes: 'Weekly build.' };
+const PRE: DownloadVersion = {
+  ...STABLE,
+  version: '26.2.0',
+  codename: 'Pioneer',
+  is_prerelease: true,
+  release_notes: 'Weekly build.',
+  release_notes_html: '<p>Weekly build.</p>',
+};
 
 function page(path: string, routes: FakeRoute[], auth: Partial<AuthContext> = {}) {
   return renderApp(path, [on(getAuthContext, () => authContext(auth)), ...routes]);
@@ -68,12 +76,14 @@ describe('/downloads', () => {
 });
 
 describe('/oldversions', () => {
-  it('lists every version with notes, codename, date and file sizes', async () => {
-    await page('/oldversions', [on(listDownloads, () => ({ rows: [PRE, STABLE], total: 2 }))]);
+  it('lists every version with its notes rendered from markdown, codename, date and file sizes', async () => {
+    const notes = { release_notes: '**Faster** restores.', release_notes_html: '<p><strong>Faster</strong> restores.</p>' };
+    await page('/oldversions', [on(listDownloads, () => ({ rows: [PRE, { ...STABLE, ...notes }], total: 2 }))]);
     const stable = await screen.findByRole('region', { name: 'Version 26.1.0' });
     expect(within(stable).getByText('Voyager')).toBeTruthy();
     expect(within(stable).getByText('2026-11-02')).toBeTruthy();
-    expect(within(stable).getByText('Faster restores.')).toBeTruthy();
+    expect(within(stable).getByText('Faster').tagName).toBe('STRONG');
+    expect(within(stable).queryByText(/\*\*/)).toBeNull();
     expect(within(stable).getByText('52 MB')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Version 26.2.0' })).getByText('Prerelease')).toBeTruthy();
   });
@@ -137,6 +147,9 @@ describe('/manage_downloads', () => {
     ).toBe('40');
     act(() => Xhr.sent[0]?.finish(200));
     expect(await within(dialog).findByText('Uploaded')).toBeTruthy();
+    // An uploaded file is not "no files": the dialog says Save attaches it.
+    expect(within(dialog).queryByText('No files yet.')).toBeNull();
+    expect(within(dialog).getByText('None attached yet: Save attaches the uploaded files below.')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo(adminPatchDownload)).toHaveLength(1));
     expect(api.callsTo(adminPatchDownload)[0]?.body).toMatchObject({

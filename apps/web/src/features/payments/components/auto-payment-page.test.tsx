@@ -102,6 +102,8 @@ describe('/auto_payment', () => {
       monthly_cap_cents: 6000,
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true));
+    // The save says so: a disabled button alone is no confirmation.
+    expect(await screen.findByText('Automatic top-up saved')).toBeTruthy();
   });
 
   it('asks for a plan before sending', async () => {

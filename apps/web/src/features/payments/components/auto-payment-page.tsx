@@ -10,6 +10,7 @@ import { SELECT_TOPUP } from '@portal/contract/payments/charges';
 import { optionsShownToUser } from '@portal/contract/payments/topup-options';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { notifySuccess } from '../../../components/feedback/notify';
 import { PageHeader } from '../../../components/page/page-header';
 import { PageSkeleton } from '../../../components/page/page-skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-error';
@@ -114,6 +115,7 @@ function AutoPaymentSettings({ page }: { page: AutoPaymentPage }) {
             const next = formOf(answer);
             setSaved(next);
             setForm(next);
+            notifySuccess(answer.auto_topup_enabled ? 'Automatic top-up saved' : 'Automatic top-up saved: it is off');
           },
           onError: (failure) => {
             window.alert(refusalText(failure));

@@ -3,7 +3,6 @@ import { PROMO_MESSAGES } from '@portal/contract/payments/promo-codes';
 import { UNLIMITED_PAGE_SIZE } from '@portal/contract/shared/paging';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { notifySuccess } from '../../../components/feedback/notify';
 import { errorMessage } from '../../../lib/api-error';
 import { allCardsQuery, useRedeemPromoCode } from '../api';
 import { AuthorizeCardDialog } from './authorize-card-dialog';
@@ -28,8 +27,8 @@ function PromoCodeForm() {
         redeem.mutate(
           { promo_code: code.trim() },
           {
+            // The line under the field says so, once: a toast beside it outlived a later refusal.
             onSuccess: (answer) => {
-              notifySuccess(answer.message);
               setDone(answer.message);
               setCode('');
             },
@@ -42,7 +41,10 @@ function PromoCodeForm() {
         <TextInput
           label="Promo code"
           value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            setDone(null);
+          }}
           error={error}
           maxLength={100}
           style={{ flex: 1 }}

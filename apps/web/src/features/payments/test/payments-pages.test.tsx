@@ -375,6 +375,16 @@ describe('/topup', () => {
     await userEvent.type(field, 'SPRING');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByRole('status')).toBeTruthy();
-    expect(api.callsTo(redeemPromoCode).map((r) => r.body)).toEqual([{ promo_code: 'NOPE' }, { promo_code: 'SPRING' }]);
+    expect(screen.getAllByText('Promo code applied: $10.00 credit added')).toHaveLength(1);
+    // A refusal after a success leaves no success line anywhere on screen.
+    await userEvent.type(field, 'NOPE');
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText('This promo code does not exist')).toBeTruthy();
+    expect(screen.queryByText('Promo code applied: $10.00 credit added')).toBeNull();
+    expect(api.callsTo(redeemPromoCode).map((r) => r.body)).toEqual([
+      { promo_code: 'NOPE' },
+      { promo_code: 'SPRING' },
+      { promo_code: 'NOPE' },
+    ]);
   });
 });

@@ -1,10 +1,5 @@
 import { listDistributors } from '@portal/contract/companies/company-lookups';
-import {
-  DISTRIBUTOR_USAGE_MESSAGES,
-  type DistributorUsageRow,
-  distributorUsageV2,
-  setDistributorCommission,
-} from '@portal/contract/reports/distributor-usage';
+import { DISTRIBUTOR_USAGE_MESSAGES, type DistributorUsageRow, distributorUsageV2 } from '@portal/contract/reports/distributor-usage';
 import type { CallOutput } from '@portal/contract/shared/define-call';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,7 +58,7 @@ function report(o: Partial<CallOutput<typeof distributorUsageV2>> = {}): CallOut
 }
 
 describe('DistributorUsagePage', () => {
-  it('shows a distributor its own sub-accounts with items, labels and read-only percentages', async () => {
+  it('shows a distributor its own sub-accounts with items, labels and the percentages in words, nothing to type', async () => {
     const api = fakeApi([on(distributorUsageV2, () => report())]);
     renderWithProviders(<DistributorUsagePage isAdmin={false} companyId={5} />);
     expect(await screen.findByRole('tab', { name: 'Sub-Account Usage' })).toBeTruthy();
@@ -78,17 +73,19 @@ describe('DistributorUsagePage', () => {
     ).toEqual(['Sub-account', 'Commission type', 'Reseller ref', 'Storage', 'Usage']);
     expect(within(table).getByText('ref-7')).toBeTruthy();
     expect(within(table).getByText('Acme Backup')).toBeTruthy();
-    expect(within(table).getByText('DIRECT')).toBeTruthy();
+    expect(within(table).getByText('Direct (contract billing)')).toBeTruthy();
+    expect(within(table).getByText('Active')).toBeTruthy();
     const items = screen.getByRole('table', { name: 'Items of Acme Backup' });
     expect(within(items).getByText('Booster: Microsoft 365')).toBeTruthy();
     expect(within(items).getAllByText('$12.34').length).toBeGreaterThan(0);
     expect(screen.getByText('Discount (15%)')).toBeTruthy();
     expect(screen.getByText('$1.86')).toBeTruthy();
-    const discount = screen.getByLabelText('Discount (%)') as HTMLInputElement;
-    expect(discount.readOnly).toBe(true);
-    expect(discount.value).toBe('15');
+    const commission = screen.getByRole('group', { name: 'Commission' });
+    expect(within(commission).getByText('Discount: 15%')).toBeTruthy();
+    expect(within(commission).getByText('Indirect commission: 7%')).toBeTruthy();
+    expect(within(commission).getByText(/Set by your vendor/)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByLabelText('Distributor', { selector: 'input' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Save percentages' })).toBeNull();
     expect(api.requests[0]?.body).toEqual({ id: 5, yearmonth: currentMonth() });
   });
 
@@ -99,31 +96,44 @@ describe('DistributorUsagePage', () => {
     expect(alert.textContent).toContain(DISTRIBUTOR_USAGE_MESSAGES.failed);
   });
 
-  it('lets an admin choose the distributor and save its percentages', async () => {
+  it('collapses the sub-accounts without usage into one line, state and commission type in words', async () => {
     const user = userEvent.setup();
-    let rates = { discount_percent: 15, indirect_commission_percent: 7 };
-    const api = fakeApi([
+    const idle = (id: number, name: string, o: Partial<DistributorUsageRow> = {}) =>
+      row({ company_id: id, company_name: name, items: [], daily_usage: [], usage_total_cents: 0, ...o });
+    fakeApi([
+      on(distributorUsageV2, () =>
+        report({
+          rows: [row({}), idle(12, 'Quiet Ltd', { current_state: 'PENDING_DELETE', commission_type: 'INDIRECT' }), idle(13, 'Idle Co')],
+        }),
+      ),
+    ]);
+    renderWithProviders(<DistributorUsagePage isAdmin={false} companyId={5} />);
+    const table = await screen.findByRole('table', { name: 'Sub-account usage' });
+    expect(screen.queryByText('No usage this month.')).toBeNull();
+    const summary = within(table).getByText('2 sub-accounts with no usage this month');
+    await user.click(summary);
+    expect(within(table).getByText('Quiet Ltd')).toBeTruthy();
+    expect(within(table).getByText('Pending delete')).toBeTruthy();
+    expect(within(table).getByText('Indirect (own credit)')).toBeTruthy();
+    expect(within(table).queryByText('PENDING_DELETE')).toBeNull();
+    expect(within(table).queryByText('INDIRECT')).toBeNull();
+  });
+
+  it('shows an admin the chosen distributor’s percentages and where to set them, without fields to type in', async () => {
+    const user = userEvent.setup();
+    fakeApi([
       on(listDistributors, () => [{ id: 5, company_name: 'Northwind' }]),
-      on(distributorUsageV2, () => report({ rates })),
-      on(setDistributorCommission, (input) => {
-        rates = { discount_percent: input.discount_percent, indirect_commission_percent: input.indirect_commission_percent };
-        return rates;
-      }),
+      on(distributorUsageV2, () => report({ rates: { discount_percent: 0, indirect_commission_percent: 0 } })),
     ]);
     renderWithProviders(<DistributorUsagePage isAdmin companyId={1} />);
     expect(screen.getByText("Choose a distributor to see its sub-accounts' usage.")).toBeTruthy();
     await user.click(screen.getByLabelText('Distributor', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Northwind' }));
     await screen.findByRole('table', { name: 'Sub-account usage' });
-    const discount = screen.getByLabelText('Discount (%)');
-    await user.clear(discount);
-    await user.type(discount, '20');
-    await user.click(screen.getByRole('button', { name: 'Save percentages' }));
-    await screen.findByText('Discount (20%)');
-    expect(api.requests.find((r) => r.url.endsWith(setDistributorCommission.path))?.body).toEqual({
-      id: 5,
-      discount_percent: 20,
-      indirect_commission_percent: 7,
-    });
+    const commission = screen.getByRole('group', { name: 'Commission' });
+    expect(within(commission).getByText(/No discount or commission is set for this distributor yet/)).toBeTruthy();
+    expect(within(commission).getByText(/Distributor settings tab/)).toBeTruthy();
+    expect(screen.queryByLabelText('Discount (%)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save percentages' })).toBeNull();
   });
 });

@@ -1,10 +1,7 @@
-import { Button, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Select, Stack, Text, Title } from '@mantine/core';
 import type { CallOutput } from '@portal/contract/shared/define-call';
 import type { distributorUsageV2 } from '@portal/contract/reports/distributor-usage';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../lib/api-error';
 import { useDistributors } from '../../companies/api';
-import { useSetDistributorCommission } from './api';
 import { monthLabel, reportMonths } from './months';
 
 type Rates = CallOutput<typeof distributorUsageV2>['rates'];
@@ -14,7 +11,7 @@ export interface UsageFilterValues {
   distributorId: number | null;
 }
 
-/** The report's sidebar (spec-2 §5): the month, the distributor (admins) and the commission percentages. */
+/** The report's sidebar (spec-2 §5): the month, the distributor (admins) and the commission percentages it applies. */
 export function UsageFilters({
   isAdmin,
   values,
@@ -51,75 +48,30 @@ export function UsageFilters({
           searchable
         />
       )}
-      {rates &&
-        (isAdmin && values.distributorId !== null ? (
-          <RatesForm distributorId={values.distributorId} rates={rates} />
-        ) : (
-          <RatesView rates={rates} />
-        ))}
+      {rates && <RatesView rates={rates} isAdmin={isAdmin} />}
     </Stack>
   );
 }
 
-/** Distributors see their percentages read-only. */
-function RatesView({ rates }: { rates: Rates }) {
+/**
+ * The percentages are the distributor's own settings, set by the vendor in its company dialog: the report shows
+ * them and applies them, never asks for them (docs/decisions/0084).
+ */
+function RatesView({ rates, isAdmin }: { rates: Rates; isAdmin: boolean }) {
+  const none = rates.discount_percent === 0 && rates.indirect_commission_percent === 0;
   return (
-    <>
-      <NumberInput label="Discount (%)" value={rates.discount_percent} readOnly />
-      <NumberInput label="Indirect commission (%)" value={rates.indirect_commission_percent} readOnly />
-    </>
-  );
-}
-
-const clampPercent = (value: string | number) => (typeof value === 'number' ? value : Number.NaN);
-
-/** Admins set a distributor's percentages, 0 to 100, and the report recomputes with them. */
-function RatesForm({ distributorId, rates }: { distributorId: number; rates: Rates }) {
-  const [discount, setDiscount] = useState<number>(rates.discount_percent);
-  const [indirect, setIndirect] = useState<number>(rates.indirect_commission_percent);
-  useEffect(() => {
-    setDiscount(rates.discount_percent);
-    setIndirect(rates.indirect_commission_percent);
-  }, [rates.discount_percent, rates.indirect_commission_percent]);
-  const save = useSetDistributorCommission();
-  const valid = [discount, indirect].every((p) => Number.isInteger(p) && p >= 0 && p <= 100);
-  const dirty = discount !== rates.discount_percent || indirect !== rates.indirect_commission_percent;
-  return (
-    <Stack gap="xs">
-      <NumberInput
-        label="Discount (%)"
-        min={0}
-        max={100}
-        allowDecimal={false}
-        value={discount}
-        onChange={(v) => setDiscount(clampPercent(v))}
-      />
-      <NumberInput
-        label="Indirect commission (%)"
-        min={0}
-        max={100}
-        allowDecimal={false}
-        value={indirect}
-        onChange={(v) => setIndirect(clampPercent(v))}
-      />
-      {!valid && (
-        <Text size="xs" c="red" role="alert">
-          Enter a percentage from 0 to 100
-        </Text>
-      )}
-      {save.error && (
-        <Text size="xs" c="red" role="alert">
-          {errorMessage(save.error)}
-        </Text>
-      )}
-      <Button
-        size="xs"
-        disabled={!valid || !dirty}
-        loading={save.isPending}
-        onClick={() => save.mutate({ id: distributorId, discount_percent: discount, indirect_commission_percent: indirect })}
-      >
-        Save percentages
-      </Button>
+    <Stack gap={4} role="group" aria-label="Commission">
+      <Text size="sm" fw={600}>
+        Commission
+      </Text>
+      <Text size="sm">Discount: {rates.discount_percent}%</Text>
+      <Text size="sm">Indirect commission: {rates.indirect_commission_percent}%</Text>
+      <Text size="xs" c="dimmed">
+        {none ? 'No discount or commission is set for this distributor yet. ' : ''}
+        {isAdmin
+          ? "Set in the distributor's company dialog, on its Distributor settings tab."
+          : 'Set by your vendor for your account; contact them to change it.'}
+      </Text>
     </Stack>
   );
 }

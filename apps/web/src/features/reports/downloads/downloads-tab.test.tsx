@@ -18,6 +18,7 @@ const version = (v: string) => ({
   codename: '',
   release_date: '2026-01-01',
   release_notes: '',
+  release_notes_html: '',
   is_prerelease: false,
   platforms: [],
 });

@@ -7,6 +7,7 @@ import {
   setLicenseFavourite,
   setLicenseLockState,
   setLicenseName,
+  unarchiveLicense,
 } from '@portal/contract/servers/licences';
 import { adminServerLicenseTable, adminSetLicensePayload, userMyServersTable } from '@portal/contract/servers/server-tables';
 import type { QueryClient } from '@tanstack/react-query';
@@ -22,8 +23,10 @@ export const useFavouriteLicence = defineMutation(setLicenseFavourite, MY_SERVER
 export const useRelaxLicence = defineMutation(relaxLicense, MY_SERVERS);
 export const useLockLicence = defineMutation(setLicenseLockState, MY_SERVERS);
 export const useArchiveLicence = defineMutation(archiveLicense, MY_SERVERS);
+export const useRestoreLicence = defineMutation(unarchiveLicense, MY_SERVERS);
 export const useDeleteLicence = defineMutation(deleteLicense, MY_SERVERS);
 export const useSerialLogs = defineMutation(getSerialLogs);
+export const serialLogsQuery = defineQuery(getSerialLogs);
 
 export const adminLicencesSource = (filters: { has_plan_override: boolean | null; has_valid_lease: boolean | null }) =>
   callSource(adminServerLicenseTable, { filters });

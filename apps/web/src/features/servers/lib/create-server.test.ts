@@ -7,6 +7,7 @@ const version = (v: string, is_prerelease = false): DownloadVersion => ({
   is_prerelease,
   codename: '',
   release_notes: '',
+  release_notes_html: '',
   release_date: '',
   platforms: [],
 });

@@ -6,6 +6,8 @@ import {
   failureText,
   featureDisabled,
   limitsEditable,
+  lastCheckInText,
+  lockQuestion,
   lockText,
   toggleFeature,
   versionColour,
@@ -30,6 +32,20 @@ describe('licence rules on /my_servers', () => {
     expect(lockText({ allowed_ip_address: '*', allowed_machine_id: '' })).toBe('Unlocked');
     expect(lockText({ allowed_ip_address: 'ANY', allowed_machine_id: '' })).toBe('Locked on first use');
     expect(lockText({ allowed_ip_address: '203.0.113.1', allowed_machine_id: 'box-1' })).toBe('203.0.113.1 (box-1)');
+  });
+
+  it('names where the latest check-in came from, and what the lock switch binds the licence to', () => {
+    const row = { name: 'Rack', serial_number: 'S', last_ip_address: '203.0.113.40', last_machine_id: 'rack-7' };
+    expect(lastCheckInText(row)).toBe('203.0.113.40 (rack-7)');
+    expect(lastCheckInText({ ...row, last_ip_address: '' })).toBe('');
+    expect(lockQuestion(row, true)).toEqual({
+      title: 'Lock Rack?',
+      message:
+        'It binds to the next server that checks in: normally the one that last did, at 203.0.113.40 (rack-7). Any other server is refused until you relax the licence.',
+      yesLabel: 'Lock',
+    });
+    expect(lockQuestion({ ...row, last_ip_address: '' }, true).message).toContain('the first server that checks in');
+    expect(lockQuestion(row, false)).toMatchObject({ title: 'Unlock Rack?', yesLabel: 'Unlock' });
   });
 
   it('colours outdated versions: major or minor red, patch orange, current plain', () => {

@@ -29,6 +29,30 @@ export function lockText(row: { allowed_ip_address: string; allowed_machine_id: 
   return row.allowed_machine_id ? `${row.allowed_ip_address} (${row.allowed_machine_id})` : row.allowed_ip_address;
 }
 
+/** Where the latest check-in came from, "203.0.113.40 (rack-7)"; empty before the first. */
+export function lastCheckInText(row: { last_ip_address: string; last_machine_id: string }): string {
+  if (!row.last_ip_address) return '';
+  return row.last_machine_id ? `${row.last_ip_address} (${row.last_machine_id})` : row.last_ip_address;
+}
+
+/**
+ * The lock switch's question: what the licence will bind to. Locking binds it to the next server that checks in,
+ * so the question names the one that checked in last, which is normally that server.
+ */
+export function lockQuestion(
+  row: { name: string; serial_number: string; last_ip_address: string; last_machine_id: string },
+  lock: boolean,
+): { title: string; message: string; yesLabel: string } {
+  const name = displayName(row);
+  if (!lock)
+    return { title: `Unlock ${name}?`, message: 'Any server with this serial number can use it, from any address.', yesLabel: 'Unlock' };
+  const last = lastCheckInText(row);
+  const binds = last
+    ? `It binds to the next server that checks in: normally the one that last did, at ${last}.`
+    : 'It binds to the address and hardware ID of the first server that checks in.';
+  return { title: `Lock ${name}?`, message: `${binds} Any other server is refused until you relax the licence.`, yesLabel: 'Lock' };
+}
+
 /** Mantine colour of a version: red behind major or minor, orange behind patch, none when current. */
 export const versionColour = (o: Outdated): string | undefined => outdatedColour(o) ?? undefined;
 

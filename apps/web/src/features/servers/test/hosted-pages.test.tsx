@@ -118,6 +118,20 @@ describe('/provision_server', () => {
     expect(screen.getByText('60')).toBeTruthy();
   });
 
+  it('heads a ready console’s page as ready, no longer as being created', async () => {
+    await page('/provision_server?task=9', [
+      on(hostedDescribeAsyncTask, () => ({
+        id: 9,
+        action: 'CREATE' as const,
+        status: 'success' as const,
+        created_at: '2026-11-01T00:00:00Z',
+        data: { completed_at: '2026-11-01T00:01:00Z', hosted_server_id: 4, message: '' },
+      })),
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your server is ready' })).toBeTruthy();
+    expect(screen.queryByText('Creating your server')).toBeNull();
+  });
+
   it('shows the spec’s failure with Go Back to /my_servers when the task failed', async () => {
     await page('/provision_server?task=9', [
       on(hostedDescribeAsyncTask, () => ({

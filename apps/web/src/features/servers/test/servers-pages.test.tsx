@@ -4,9 +4,11 @@ import {
   archiveLicense,
   createLicense,
   deleteLicense,
+  getSerialLogs,
   relaxLicense,
   setLicenseLockState,
   setLicenseName,
+  unarchiveLicense,
 } from '@portal/contract/servers/licences';
 import {
   adminServerLicenseTable,
@@ -33,11 +35,14 @@ const licence = (o: Partial<SelfHostedRow> = {}): SelfHostedRow => ({
   outdated: 'major',
   allowed_ip_address: '*',
   allowed_machine_id: '',
+  last_ip_address: '',
+  last_machine_id: '',
   num_clients_online: 12,
   num_boosters_online: 3,
   favourited: false,
   region: null,
   last_seen_at: null,
+  archived_at: null,
   created_at: '2026-11-01T00:00:00Z',
   ...o,
 });
@@ -104,6 +109,7 @@ describe('/my_servers', () => {
     ]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('switch', { name: 'Unlocked' }));
+    await user.click(await screen.findByRole('button', { name: 'Lock' }));
     await waitFor(() =>
       expect(api.requests.find((r) => r.url.endsWith(setLicenseLockState.path))?.body).toEqual({
         target_serial: licence().serial_number,
@@ -126,6 +132,79 @@ describe('/my_servers', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.requests.some((r) => r.url.endsWith(archiveLicense.path))).toBe(true));
+  });
+
+  it('shows where the latest check-in came from and the region, and asks what the lock binds to before locking', async () => {
+    const checkedIn = licence({
+      last_ip_address: '203.0.113.40',
+      last_machine_id: 'rack-7',
+      last_seen_at: '2026-11-20T00:00:00Z',
+      region: { code: 'eu-central', name: 'Europe Central (Frankfurt)' },
+    });
+    const { api } = await page('/my_servers', [table([checkedIn]), on(setLicenseLockState, () => null)]);
+    const grid = await screen.findByRole('table', { name: 'Self-hosted licences' });
+    const row = within(grid).getByText('Rack').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Last check-in: 203.0.113.40 (rack-7)')).toBeTruthy();
+    expect(within(row).getByText('Europe Central (Frankfurt)')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('switch', { name: 'Unlocked' }));
+    const question = await screen.findByRole('dialog', { name: 'Lock Rack?' });
+    expect(within(question).getByText(/normally the one that last did, at 203\.0\.113\.40 \(rack-7\)/)).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Lock Rack?' })).toBeNull());
+    expect(api.requests.some((r) => r.url.endsWith(setLicenseLockState.path))).toBe(false);
+  });
+
+  it('lists archived licences under Archived, and restores one from there', async () => {
+    const shelved = licence({ name: 'Shelved', enabled: false, status: 'Inactive', archived_at: '2026-11-20T00:00:00Z' });
+    const { api } = await page('/my_servers', [
+      on(userMyServersTable, (input) => ({
+        provisioning: [],
+        hosted: [],
+        self_hosted: input.target_archived ? [shelved] : [],
+        total: input.target_archived ? 1 : 0,
+        latest_version: '25.3.0',
+      })),
+      on(unarchiveLicense, () => null),
+    ]);
+    expect(await screen.findByText('No self-hosted licences yet.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Archived' }));
+    const grid = await screen.findByRole('table', { name: 'Self-hosted licences' });
+    expect(within(grid).getByText('Archived 2026-11-20')).toBeTruthy();
+    await user.click(within(grid).getByRole('button', { name: 'Actions for Shelved' }));
+    expect(screen.queryByRole('menuitem', { name: 'Archive' })).toBeNull();
+    await user.click(await screen.findByRole('menuitem', { name: 'Restore' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.url.endsWith(unarchiveLicense.path))?.body).toEqual({ serial: shelved.serial_number }),
+    );
+  });
+
+  it('opens the licence’s log from its row', async () => {
+    await page('/my_servers', [
+      table([licence()]),
+      on(getSerialLogs, () => ({
+        serial_number: licence().serial_number,
+        logs: [
+          {
+            at: '2026-11-20T01:00:00Z',
+            ip: '203.0.113.40',
+            machine_id: 'rack-7',
+            version: '25.3.0',
+            device_count: 4,
+            booster_count: 1,
+            outcome: 'This licence is locked to another server; relax it in the portal to move it',
+          },
+        ],
+      })),
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Rack' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View log' }));
+    const log = await screen.findByRole('table', { name: 'Check-ins of Rack' });
+    expect(within(log).getByText('2026-11-20 14:00')).toBeTruthy();
+    expect(within(log).getByText('rack-7')).toBeTruthy();
+    expect(within(log).getByText(/locked to another server/)).toBeTruthy();
   });
 
   it('shows a failed licence generation with a Close button', async () => {

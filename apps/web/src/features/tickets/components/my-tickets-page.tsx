@@ -1,4 +1,4 @@
-import { Button, Tabs } from '@mantine/core';
+import { Button, Tabs, Text } from '@mantine/core';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { WAITING_STATUSES } from '@portal/contract/tickets/ticket-fields';
 import { SUPPORT_TICKET_PAGE_SIZE, TICKET_PAGE_SIZE } from '@portal/contract/tickets/ticket-lists';
@@ -63,13 +63,18 @@ export function MyTicketsPage({ auth }: { auth: AuthContext }) {
           ))}
         </Tabs.List>
       </Tabs>
+      {tab === 'assigned' ? (
+        <Text size="sm" c="dimmed" my="sm">
+          Tickets an admin has assigned to you.
+        </Text>
+      ) : null}
       <DataTable
         key={tab}
         label={`${LABELS[tab]} tickets`}
         source={source}
         columns={columns}
         defaultPageSize={pageSize}
-        emptyText="No tickets"
+        emptyText={tab === 'assigned' ? 'No tickets are assigned to you' : 'No tickets'}
         onError={listError}
       />
     </>

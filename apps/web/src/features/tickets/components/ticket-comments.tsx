@@ -27,7 +27,7 @@ function CommentCard({ comment }: { comment: Comment }) {
       {/* comment_html is rendered and sanitized on the server (no script, handlers or unsafe links). */}
       <div
         className={long && !expanded ? `${classes.comment} ${classes.folded}` : classes.comment}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's allow-list (domains/tickets/markdown.ts)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's allow-list (platform/markdown.ts)
         dangerouslySetInnerHTML={{ __html: comment.comment_html }}
       />
       {long ? (

@@ -1,4 +1,4 @@
-import { Button, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Button, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { REMINDER_PERIOD_MAX, TICKET_TYPES } from '@portal/contract/tickets/ticket-fields';
 import type { Ticket } from '@portal/contract/tickets/ticket-view';
 import { useState } from 'react';
@@ -13,7 +13,10 @@ function validPeriod(text: string): boolean {
   return text.trim() !== '' && Number.isInteger(days) && days >= 1 && days <= REMINDER_PERIOD_MAX;
 }
 
-/** Topic, escalation, reminder and (admins) assignees; a failed change alerts the server's message (spec-1 §8). */
+/**
+ * Topic, escalation, reminder and assignees; a failed change alerts the server's message (spec-1 §8). Only an
+ * admin assigns (spec-1 §6); support see who is assigned, which is what their "Assigned to me" tab lists.
+ */
 export function TicketStaffFields({ ticket, admin }: { ticket: Ticket; admin: boolean }) {
   const topic = useSetTopic();
   const escalation = useSetEscalation();
@@ -93,7 +96,17 @@ export function TicketStaffFields({ ticket, admin }: { ticket: Ticket; admin: bo
             )
           }
         />
-      ) : null}
+      ) : (
+        <Stack gap={2} role="group" aria-label="Assignees">
+          <Text size="sm" fw={500}>
+            Assignees
+          </Text>
+          <Text size="sm">{ticket.assignees.length ? ticket.assignees.map((a) => a.contact_name).join(', ') : 'Nobody yet'}</Text>
+          <Text size="xs" c="dimmed">
+            An admin assigns tickets.
+          </Text>
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -88,6 +88,8 @@ describe('/support', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My tickets' })).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Assigned to me' }));
     await waitFor(() => expect(api.callsTo(adminTicketsList).some((c) => c.body.target_assignee === 'me')).toBe(true));
+    expect(await screen.findByText('Tickets an admin has assigned to you.')).toBeTruthy();
+    expect(await screen.findByText('No tickets are assigned to you')).toBeTruthy();
   });
 });
 
@@ -184,12 +186,15 @@ describe('/tickets/$id', () => {
     await waitFor(() => expect(api.callsTo(setEscalation)[0]?.body).toMatchObject({ target_ticket_id: 7, target_new_value: 3 }));
   });
 
-  it('support sees no L3 button and no assignees; at L3 nobody does', async () => {
+  it('support sees no L3 button and cannot assign, but sees who is assigned and that an admin assigns', async () => {
     const SUPPORT: Partial<AuthContext> = { roles: ['any', 'support'], company_type: 'admin', capabilities: ['use_tickets_page'] };
-    await page('/tickets/7', [on(adminTicketsViewPage, () => ticket())], SUPPORT);
+    await page('/tickets/7', [on(adminTicketsViewPage, () => ticket({ assignees: [{ id: 4, contact_name: 'Sam Support' }] }))], SUPPORT);
     expect(await screen.findByRole('combobox', { name: 'Escalation' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Escalate to L3' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Assignees' })).toBeNull();
+    const assignees = screen.getByRole('group', { name: 'Assignees' });
+    expect(within(assignees).getByText('Sam Support')).toBeTruthy();
+    expect(within(assignees).getByText('An admin assigns tickets.')).toBeTruthy();
   });
 
   it('hides the escalation controls once the ticket is at L3', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Group, Table, Tabs } from '@mantine/core';
+import { Badge, Button, Card, Code, Group, Table, Tabs, Text } from '@mantine/core';
 import { type ApiToken, TOKEN_MESSAGES, type TokenRestrict } from '@portal/contract/tokens/tokens';
 import { useState } from 'react';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
@@ -60,6 +60,7 @@ function TokensTable({ restrict }: { restrict: TokenRestrict }) {
       <Table striped highlightOnHover aria-label={restrict === 'active' ? 'Active API tokens' : 'Revoked API tokens'}>
         <Table.Thead>
           <Table.Tr>
+            <Table.Th>Name</Table.Th>
             <Table.Th>API token</Table.Th>
             <Table.Th>Permissions</Table.Th>
             <Table.Th>Created</Table.Th>
@@ -71,6 +72,13 @@ function TokensTable({ restrict }: { restrict: TokenRestrict }) {
         <Table.Tbody>
           {rows.map((t) => (
             <Table.Tr key={t.id}>
+              <Table.Td>
+                {t.name || (
+                  <Text span size="sm" c="dimmed">
+                    Unnamed
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>
                 <Code>{t.api_token}</Code>
               </Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Fieldset, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, CopyButton, Fieldset, Group, NativeSelect, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { TOKEN_MESSAGES } from '@portal/contract/tokens/tokens';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
@@ -38,13 +38,14 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateToken();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [expiry, setExpiry] = useState<string>('never');
+  const [name, setName] = useState('');
   const [made, setMade] = useState<string | null>(null);
   const services = actions.data?.services ?? [];
   const offered = services.flatMap((s) => s.actions.map((a) => a.name));
   const submit = () => {
     const expires_at = expiresAt(expiry, new Date());
     create.mutate(
-      { permissions: permissionList(offered, chosen), ...(expires_at ? { expires_at } : {}) },
+      { name: name.trim(), permissions: permissionList(offered, chosen), ...(expires_at ? { expires_at } : {}) },
       { onSuccess: (token) => setMade(token.api_token) },
     );
   };
@@ -70,6 +71,15 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
             <Text size="sm" c="dimmed">
               A script using the token acts as you, but can make only the calls of the permissions you choose.
             </Text>
+            <TextInput
+              label="Name"
+              description="Optional: what uses the token, so you can tell it apart later."
+              placeholder="Backup script on nas-01"
+              maxLength={100}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              data-autofocus
+            />
             {actions.isPending ? <Skeleton height={120} aria-label="Loading permissions" /> : null}
             {services.map((group) => (
               <Fieldset key={group.service} legend={group.service}>

@@ -13,6 +13,7 @@ const CUSTOMER: Partial<AuthContext> = { capabilities: ['use_api_tokens'] };
 
 const token = (id: number, o: Partial<ApiToken> = {}): ApiToken => ({
   id,
+  name: '',
   api_token: `pt_abcd000${id}••••••••••••`,
   permissions: 'USERS_READ',
   created_at: '2026-11-20T01:00:00.000Z',
@@ -69,13 +70,22 @@ describe('/manage_api_tokens', () => {
           ? { tokens: [] }
           : {
               tokens: [
-                token(1, { permissions: 'USERS_READ,BILLING_READ', last_used_ip: '10.0.0.1', last_used_at: '2026-11-21T01:00:00.000Z' }),
+                token(1, {
+                  name: 'Backup script on nas-01',
+                  permissions: 'USERS_READ,BILLING_READ',
+                  last_used_ip: '10.0.0.1',
+                  last_used_at: '2026-11-21T01:00:00.000Z',
+                }),
+                token(3),
               ],
             },
       ),
     ]);
     const table = await screen.findByRole('table', { name: 'Active API tokens' });
     expect(within(table).getByText('pt_abcd0001••••••••••••')).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toBeTruthy();
+    expect(within(table).getByText('Backup script on nas-01')).toBeTruthy();
+    expect(within(table).getByText('Unnamed')).toBeTruthy();
     expect(within(table).getByText('BILLING_READ')).toBeTruthy();
     expect(within(table).getByText(/from 10\.0\.0\.1/)).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Revoked' }));
@@ -96,7 +106,12 @@ describe('/manage_api_tokens', () => {
     const { api } = await page('/manage_api_tokens', [
       on(listTokens, () => ({ tokens: [] })),
       ACTIONS,
-      on(createToken, (body) => ({ id: 9, api_token: 'pt_secret-token-value', permissions: String(body.permissions) })),
+      on(createToken, (body) => ({
+        id: 9,
+        name: body.name ?? '',
+        api_token: 'pt_secret-token-value',
+        permissions: String(body.permissions),
+      })),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'New Token' }));
     const dialog = await screen.findByRole('dialog', { name: 'New API token' });
@@ -106,9 +121,12 @@ describe('/manage_api_tokens', () => {
     expect(create.disabled).toBe(true);
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /BILLING_READ/ }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /USERS_READ/ }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Backup script on nas-01');
     expect(create.disabled).toBe(false);
     await userEvent.click(create);
-    await waitFor(() => expect(api.callsTo(createToken)[0]?.body).toEqual({ permissions: 'USERS_READ,BILLING_READ' }));
+    await waitFor(() =>
+      expect(api.callsTo(createToken)[0]?.body).toEqual({ name: 'Backup script on nas-01', permissions: 'USERS_READ,BILLING_READ' }),
+    );
     const shown = await screen.findByRole('dialog', { name: 'Your new API token' });
     expect(within(shown).getByText('pt_secret-token-value')).toBeTruthy();
     expect(within(shown).getByRole('button', { name: 'Copy token' })).toBeTruthy();
@@ -120,7 +138,7 @@ describe('/manage_api_tokens', () => {
     const { api } = await page('/manage_api_tokens', [
       on(listTokens, () => ({ tokens: [] })),
       ACTIONS,
-      on(createToken, (body) => ({ id: 10, api_token: 'pt_expiring', permissions: String(body.permissions) })),
+      on(createToken, (body) => ({ id: 10, name: '', api_token: 'pt_expiring', permissions: String(body.permissions) })),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'New Token' }));
     const dialog = await screen.findByRole('dialog', { name: 'New API token' });

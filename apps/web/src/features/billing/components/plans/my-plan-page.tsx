@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DOWNGRADE_MESSAGE, PLANS_LIST_ERROR, type Plan } from '@portal/contract/billing/plans';
 import type { CallOutput } from '@portal/contract/shared/define-call';
 import type { listPlans } from '@portal/contract/billing/plans';
@@ -9,7 +9,7 @@ import { PageHeader } from '../../../../components/page/page-header';
 import { CardSkeleton } from '../../../../components/page/page-skeleton';
 import { formatDate } from '../../../../lib/dates';
 import { plansQuery, useSelectPlan } from '../../api';
-import { isDowngrade, planLimits, planPriceText, SALES_CONTACT_URL, selectionEffect, UNPICKABLE } from '../../lib/plans';
+import { isDowngrade, planHeadline, planPriceText, SALES_CONTACT_URL, selectionEffect, UNPICKABLE } from '../../lib/plans';
 import { ScrollTable } from '../../../../components/table/scroll-table';
 
 type PlansAnswer = CallOutput<typeof listPlans>;
@@ -87,14 +87,12 @@ function PlanCard(props: PlanCardProps) {
         <Title order={3} size="h4">
           {plan.name}
         </Title>
-        <Text size="sm" fw={500}>
+        <Text size="sm" fw={600}>
+          {planHeadline(plan)}
+        </Text>
+        <Text size="sm" c="dimmed">
           {planPriceText(plan)}
         </Text>
-        <List size="sm" spacing={4}>
-          {planLimits(plan).map((line) => (
-            <List.Item key={line}>{line}</List.Item>
-          ))}
-        </List>
         {/* The current plan's reason ('This is your current plan') is its badge. */}
         {plan.disallowed && !current && plan.disallowed_reasons.length > 0 && (
           <Text size="sm" c="var(--app-color-warning)">

@@ -3,6 +3,7 @@ import { adminDescribeCompany, distributorDescribeCompany } from '@portal/contra
 import { listSales } from '@portal/contract/companies/company-lookups';
 import { distributorRegionList, getDistributorSettings, listRegions } from '@portal/contract/companies/distributor-settings';
 import { distributorPatchCompany } from '@portal/contract/companies/company-patch';
+import { getDistributorCommission, setDistributorCommission } from '@portal/contract/reports/distributor-usage';
 import { listCompanyUsers } from '@portal/contract/users/company-users';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,6 +34,8 @@ describe('CompanyDialog', () => {
     renderWithProviders(<CompanyDialog companyId={7} viewer="distributor" currentEmail="d@example.com" onClose={vi.fn()} />);
     expect(await screen.findByRole('tab', { name: 'Overview' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Manage users']);
+    // Its tabs wrap beside the page rather than hide the last ones past the drawer's edge (theme.css).
+    expect(screen.getByRole('tablist', { name: 'Company sections' }).classList.contains('app-tabs-wrap')).toBe(true);
     expect(screen.getByText('Sub-Account')).toBeTruthy();
     expect(screen.getByText('VIP')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete permanently' })).toBeNull();
@@ -182,6 +185,7 @@ describe('CompanyDialog', () => {
       })),
       on(listRegions, () => []),
       on(distributorRegionList, () => ({ rows: [], total: 0 })),
+      on(getDistributorCommission, () => ({ discount_percent: 0, indirect_commission_percent: 0 })),
     ]);
     const onClose = vi.fn();
     renderWithProviders(<CompanyDialog companyId={7} viewer="admin" currentEmail="a@example.com" onClose={onClose} />);
@@ -190,5 +194,44 @@ describe('CompanyDialog', () => {
     await userEvent.keyboard('{Escape}');
     expect(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('sets the distributor’s discount and indirect commission on its Distributor settings tab', async () => {
+    let rates = { discount_percent: 0, indirect_commission_percent: 0 };
+    const api = fakeApi([
+      on(adminDescribeCompany, () => companyDetail({ company_type: 'distributor', distributor: null, distributor_id: null })),
+      on(listSales, () => []),
+      on(getDistributorSettings, () => ({
+        custom_billing_url: null,
+        custom_support_url: null,
+        custom_metadata_1_label: null,
+        custom_metadata_2_label: null,
+        custom_metadata_3_label: null,
+        default_subaccount_features: 1,
+      })),
+      on(listRegions, () => []),
+      on(distributorRegionList, () => ({ rows: [], total: 0 })),
+      on(getDistributorCommission, () => rates),
+      on(setDistributorCommission, (input) => {
+        rates = { discount_percent: input.discount_percent, indirect_commission_percent: input.indirect_commission_percent };
+        return rates;
+      }),
+    ]);
+    renderWithProviders(<CompanyDialog companyId={7} viewer="admin" currentEmail="a@example.com" onClose={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Distributor settings' }));
+    const discount = await screen.findByLabelText('Discount (%)');
+    const save = screen.getByRole('button', { name: 'Save commission' });
+    expect(save).toHaveProperty('disabled', true);
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '12');
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.url.endsWith(setDistributorCommission.path))?.body).toEqual({
+        id: 7,
+        discount_percent: 12,
+        indirect_commission_percent: 0,
+      }),
+    );
+    expect(await screen.findByText('Commission saved')).toBeTruthy();
   });
 });

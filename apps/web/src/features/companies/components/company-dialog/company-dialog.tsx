@@ -154,7 +154,7 @@ function CompanyTabs({ company, viewer, viewOnly, currentEmail }: CompanyTabsPro
     <>
       <CompanyBadges company={company} />
       <Tabs value={tab} onChange={select} keepMounted mt="md">
-        <Tabs.List>
+        <Tabs.List className="app-tabs-wrap" aria-label="Company sections">
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="users">Manage users</Tabs.Tab>
           {extras.map((extra) => (

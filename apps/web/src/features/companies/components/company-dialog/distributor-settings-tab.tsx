@@ -15,6 +15,7 @@ import {
   toggleFeature,
 } from './distributor-settings-form';
 import { useReportDirty } from './dialog-form-state';
+import { DistributorCommission } from './distributor-commission';
 import { DistributorRegions } from './distributor-regions';
 import { CardSkeleton } from '../../../../components/page/page-skeleton';
 
@@ -102,6 +103,7 @@ export function DistributorSettingsTab({ companyId }: { companyId: number }) {
       ) : (
         !settings.error && <CardSkeleton label="Loading settings" />
       )}
+      <DistributorCommission companyId={companyId} />
       <DistributorRegions companyId={companyId} />
     </Stack>
   );

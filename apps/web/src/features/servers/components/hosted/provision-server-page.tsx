@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../../components/page/page-header';
 import { defineQuery } from '../../../../lib/call-hooks';
 import { asyncTaskQuery } from '../../api/hosted';
-import { COUNTDOWN_SECONDS, consoleLoginUrl, provisionPhase } from '../../lib/provision';
+import { COUNTDOWN_SECONDS, type ProvisionPhase, consoleLoginUrl, provisionPhase } from '../../lib/provision';
 
 const POLL_MS = 2000;
 const consoleQuery = defineQuery(hostedDescribe);
@@ -27,8 +27,7 @@ function Ready({ hostedServerId }: { hostedServerId: number }) {
   const navigate = useNavigate();
   const details = consoleQuery.useQuery({ target_hosted_server_id: hostedServerId });
   return (
-    <Stack align="center" gap="md">
-      <Title order={2}>Your server is ready</Title>
+    <Stack align="center" gap="md" role="status">
       {details.data ? (
         <>
           <Text>
@@ -52,6 +51,14 @@ function Ready({ hostedServerId }: { hostedServerId: number }) {
   );
 }
 
+/** The page's heading follows the build: a ready console's page no longer says it is being created. */
+const PAGE_TITLES: Record<ProvisionPhase['kind'], string> = {
+  countdown: 'Creating your server',
+  building: 'Creating your server',
+  ready: 'Your server is ready',
+  failed: 'Your server was not created',
+};
+
 /** /provision_server: 'Seconds To Liftoff' while the task runs, then still building, then the failure (spec-2 §2.11). */
 export function ProvisionServerPage({ task }: { task: number }) {
   const elapsed = useElapsedSeconds();
@@ -63,7 +70,7 @@ export function ProvisionServerPage({ task }: { task: number }) {
   const phase = task > 0 && !polled.error ? provisionPhase(elapsed, polled.data) : { kind: 'failed' as const };
   return (
     <>
-      <PageHeader title="Creating your server" />
+      <PageHeader title={PAGE_TITLES[phase.kind]} />
       <Center py="xl">
         {phase.kind === 'countdown' ? (
           <Stack align="center" gap="xs" role="status">

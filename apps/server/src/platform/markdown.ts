@@ -1,8 +1,11 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
-// Raw HTML in a comment is shown as text, never parsed; the sanitizer is the second wall behind that.
-const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
+/**
+ * The portal's one markdown dialect (ticket comments, release notes): raw HTML is shown as text, never parsed;
+ * the sanitizer is the second wall behind that. The PDF writers parse with the same instance.
+ */
+export const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
 
 const ALLOWED_TAGS = [
   'p',
@@ -34,11 +37,11 @@ const ALLOWED_TAGS = [
 ];
 
 /**
- * A comment's markdown as the HTML stored beside it and sent to the page: no script, no event
+ * Markdown as the HTML stored beside it or sent to the page: no script, no event
  * handlers, no style, links only to http(s) and mail addresses, opened without a referrer or opener.
  */
-export function renderComment(markdown: string): string {
-  return sanitizeHtml(md.render(markdown), {
+export function renderMarkdown(text: string): string {
+  return sanitizeHtml(markdown.render(text), {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: { a: ['href', 'title', 'rel', 'target'], th: ['align'], td: ['align'], ol: ['start'] },
     allowedSchemes: ['http', 'https', 'mailto'],
