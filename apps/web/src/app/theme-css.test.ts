@@ -23,11 +23,16 @@ describe('the shell’s rules (theme.css)', () => {
 
   it('colours plain links in the link role in both schemes, and underlines them in running text', () => {
     expect(rule(':where(a:not([class]))')).toMatch(/color:\s*var\(--mantine-color-anchor\)/);
+    // An alert's tint is no surface: there the link takes the alert's own text colour (and its underline).
+    expect(rule('.mantine-Alert-root a:not([class])')).toMatch(/color:\s*inherit/);
     expect(css).toMatch(/\.mantine-Alert-message[^{]*> a:not\(\[class\]\)\s*\{[^}]*text-decoration:\s*underline/);
   });
 
-  it('keeps a long navigation list inside the navbar’s background', () => {
+  it('keeps the sidebar’s background down a long page, and a long navigation list inside it', () => {
     expect(rule('.mantine-AppShell-navbar')).toMatch(/overflow-y:\s*auto/);
+    expect(css).toMatch(
+      /body\s*\{\s*background:\s*linear-gradient\(\s*to right,\s*var\(--app-color-surface\) calc\(var\(--app-shell-navbar-width/,
+    );
   });
 
   it('wraps a tab strip marked to wrap from tablet width, so no tab hides past the edge', () => {
