@@ -5,7 +5,8 @@
  * turn when there are fewer serials than servers), checking in every --interval seconds (once with --once).
  */
 import { parseArgs } from 'node:util';
-import { type CheckInResult, checkInOnce, drift, newServer, seededRandom } from './domains/servers/simulator.ts';
+import { CHECK_IN_LIMIT } from '@portal/contract/servers/server-tables';
+import { type CheckInResult, checkInOnce, checkInsPerWindow, drift, newServer, seededRandom } from './domains/servers/simulator.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +25,26 @@ const serials = values.serials
   .filter(Boolean);
 if (!Number.isInteger(count) || count < 1 || !serials.length) {
   console.error('Usage: npm run simulate:servers -- --servers N --serials SERIAL[,SERIAL…] [--url URL] [--interval SECONDS] [--once]');
+  process.exit(2);
+}
+const interval = Number(values.interval);
+if (!(interval > 0)) {
+  console.error('--interval must be a number of seconds above 0');
+  process.exit(2);
+}
+// Servers sharing a serial check in together; the portal refuses a serial's check-ins beyond its limit.
+const perWindow = checkInsPerWindow({
+  servers: count,
+  serials: serials.length,
+  // A single round (--once) is one round in any window.
+  intervalSeconds: values.once ? CHECK_IN_LIMIT.windowMs / 1000 : interval,
+  windowMs: CHECK_IN_LIMIT.windowMs,
+});
+if (perWindow > CHECK_IN_LIMIT.max) {
+  console.error(
+    `${count} servers on ${serials.length} serials every ${interval} s would check in up to ${perWindow} times a minute with one serial; ` +
+      `the portal takes ${CHECK_IN_LIMIT.max}. Give more serials or a longer --interval.`,
+  );
   process.exit(2);
 }
 let fleet = Array.from({ length: count }, (_, i) => newServer(serials[i % serials.length] ?? '', i));
@@ -45,4 +66,4 @@ async function round(): Promise<boolean> {
 
 const allIssued = await round();
 if (values.once) process.exit(allIssued ? 0 : 1);
-setInterval(() => void round(), Number(values.interval) * 1000);
+setInterval(() => void round(), interval * 1000);

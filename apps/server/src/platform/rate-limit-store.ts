@@ -28,11 +28,11 @@ const FLUSH_EVERY_MS = 100;
  * Counts `hits` requests against `key` in one statement: a new row, more hits in the current window, or the
  * first hits of a new window when the row's has ended. Parallel requests, on any node, queue on the row, so each
  * sees the count of those before it. The window is measured on the database's clock, the one clock every node
- * shares.
+ * shares, unless the caller gives the time `at` (a limit kept by the injected clock, which tests can move).
  */
-export async function countHit(db: Database, key: string, windowMs: number, hits = 1): Promise<{ hits: number; ttlMs: number }> {
+export async function countHit(db: Database, key: string, windowMs: number, hits = 1, at?: Date): Promise<{ hits: number; ttlMs: number }> {
   const t = rateLimitCounters;
-  const now = sql`clock_timestamp()`;
+  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
   const ended = sql`${t.window_started_at} <= ${now} - ${windowMs}::int * interval '1 millisecond'`;
   const [row] = await db
     .insert(t)
@@ -46,7 +46,7 @@ export async function countHit(db: Database, key: string, windowMs: number, hits
     })
     .returning({
       hits: t.hits,
-      ttlMs: sql<number>`greatest(0, ceil(extract(epoch from (${t.window_started_at} + ${windowMs}::int * interval '1 millisecond' - clock_timestamp())) * 1000))::int`,
+      ttlMs: sql<number>`greatest(0, ceil(extract(epoch from (${t.window_started_at} + ${windowMs}::int * interval '1 millisecond' - ${now})) * 1000))::int`,
     });
   if (!row) throw new Error('rate limit: the counter was not written');
   return { hits: row.hits, ttlMs: Number(row.ttlMs) };

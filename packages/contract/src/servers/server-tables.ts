@@ -135,6 +135,13 @@ const zDeviceKey = z.string().trim().min(1).max(200);
 /** A check-in carries at most this many device changes; a server with more sends them over several. */
 export const MAX_DEVICES_PER_CHECK_IN = 1000;
 
+/**
+ * Check-ins one serial may make in a window (docs/decisions/0073). A server checks in every few minutes (the
+ * simulator every 5), so this leaves room for restarts and retries while a flood of one serial writes a few
+ * rows a minute; beyond it the check-in answers 429 and writes nothing.
+ */
+export const CHECK_IN_LIMIT = { max: 6, windowMs: 60_000 } as const;
+
 /** What a self-hosted backup server sends when it checks in (docs/decisions/0035). */
 export const licenseCheckIn = defineCall({
   path: '/api/v1/license/check_in',

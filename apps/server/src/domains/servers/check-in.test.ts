@@ -2,7 +2,13 @@ import { createPublicKey, verify } from 'node:crypto';
 import { createLicense, getSerialLogs, relaxLicense, setLicenseLockState } from '@portal/contract/servers/licences';
 import { VERSION_ERROR } from '@portal/contract/servers/payload';
 import { currentMonth } from '@portal/contract/reports/current-month';
-import { licenseCheckIn, MAX_DEVICES_PER_CHECK_IN, signedText, userMyServersTable } from '@portal/contract/servers/server-tables';
+import {
+  CHECK_IN_LIMIT,
+  licenseCheckIn,
+  MAX_DEVICES_PER_CHECK_IN,
+  signedText,
+  userMyServersTable,
+} from '@portal/contract/servers/server-tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLicence } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
@@ -209,8 +215,59 @@ describe('the licence endpoint', () => {
       [0, '192.0.2.8', 'issued'],
     ]);
     const row = await licenceRow(t, serial);
-    for (let i = 0; i < LOGS_KEPT + 5; i++) await checkIn('192.0.2.8', { serial_number: serial, device_count: 1 });
+    t.clock.advance(CHECK_IN_LIMIT.windowMs);
+    for (let i = 0; i < LOGS_KEPT + 5; i++) {
+      // As often as the per-serial limit lets a server check in.
+      t.clock.advance(CHECK_IN_LIMIT.windowMs / CHECK_IN_LIMIT.max);
+      expect((await checkIn('192.0.2.8', { serial_number: serial, device_count: 1 })).status).toBe('ok');
+    }
     expect(await licenceLogCount(t, row?.id ?? 0)).toBe(LOGS_KEPT);
+  });
+});
+
+describe('the per-serial limit', () => {
+  const burst = (ip: string, serial: string, n: number) =>
+    Promise.all(Array.from({ length: n }, (_, i) => checkIn(ip, { serial_number: serial, device_count: i })));
+
+  it(`takes ${CHECK_IN_LIMIT.max} check-ins of a serial a minute; the next is refused with 429 before anything is written`, async () => {
+    const { serial, company } = await licence();
+    const row = await licenceRow(t, serial);
+    for (let i = 0; i < CHECK_IN_LIMIT.max; i++) {
+      expect((await checkIn('192.0.2.30', { serial_number: serial, device_count: i + 1 })).status).toBe('ok');
+    }
+    const seen = await licenceRow(t, serial);
+    const stats = await dailyStatsOf(t, company.id);
+    t.clock.advance(15_000);
+    const refused = await checkIn('192.0.2.31', { serial_number: serial, device_count: 99, devices: [{ id: 'pc-flood' }] });
+    expect(refused).toEqual({
+      status: 'error',
+      code: 429,
+      message: CHECK_IN_REFUSALS.tooMany(45),
+      data: { retry_after_seconds: 45 },
+    });
+    // Not even the refusal's log line: the licence, its logs, the day's counts and the devices are as they were.
+    expect(await licenceRow(t, serial)).toEqual(seen);
+    expect(await licenceLogCount(t, row?.id ?? 0)).toBe(CHECK_IN_LIMIT.max);
+    expect(await dailyStatsOf(t, company.id)).toEqual(stats);
+    expect(await billingDevicesOf(t, company.id)).toEqual([]);
+    // Another serial of the same company is counted on its own.
+    const { serial: other } = await licence();
+    expect((await checkIn('192.0.2.30', { serial_number: other })).status).toBe('ok');
+    // A minute after the first, the serial has a new window.
+    t.clock.advance(CHECK_IN_LIMIT.windowMs - 15_000);
+    expect((await checkIn('192.0.2.30', { serial_number: serial, device_count: 7 })).status).toBe('ok');
+    expect((await licenceRow(t, serial))?.num_clients_online).toBe(7);
+  });
+
+  it('counts refusals too, and an unknown serial as any other: a flood is refused whatever it sends', async () => {
+    const unknown = 'NOSUC-HSERI-ALNUM-BERHE-RE333';
+    const answers = await burst('192.0.2.32', unknown, CHECK_IN_LIMIT.max + 2);
+    expect(answers.map((a) => a.code).sort()).toEqual([...Array(CHECK_IN_LIMIT.max).fill(404), 429, 429]);
+    const { serial } = await licence({ state: 'SUSPENDED' });
+    const refusals = await burst('192.0.2.33', serial, CHECK_IN_LIMIT.max + 1);
+    expect(refusals.filter((a) => a.code === 402)).toHaveLength(CHECK_IN_LIMIT.max);
+    expect(refusals.filter((a) => a.code === 429)).toHaveLength(1);
+    expect(await licenceLogCount(t, (await licenceRow(t, serial))?.id ?? 0)).toBe(CHECK_IN_LIMIT.max);
   });
 });
 

@@ -1,9 +1,10 @@
 import { LICENCE_MESSAGES } from '@portal/contract/servers/licences';
 import { decodePayload, LOCK_ON_FIRST_USE, parseVersion, UNLOCKED, VERSION_ERROR } from '@portal/contract/servers/payload';
-import { signedText } from '@portal/contract/servers/server-tables';
+import { CHECK_IN_LIMIT, signedText } from '@portal/contract/servers/server-tables';
 import type { Actor } from '../../platform/access.ts';
-import type { CallContext } from '../../platform/context.ts';
+import type { CallContext, PublicContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { countHit } from '../../platform/rate-limit-store.ts';
 import * as billing from '../billing/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
@@ -23,6 +24,8 @@ export const CHECK_IN_REFUSALS = {
   locked: 'This licence is locked to another server; relax it in the portal to move it',
   suspended: 'This account is out of credit: backups are paused until credit is added',
   closed: 'This account is closed',
+  tooMany: (seconds: number) =>
+    `Too many check-ins for this licence: at most ${CHECK_IN_LIMIT.max} a minute. Please try again in ${seconds} seconds.`,
 } as const;
 
 type BoosterCounts = Record<billing.BoosterVariant, number>;
@@ -63,6 +66,21 @@ function refuse(
     }),
   );
   throw new AppError(code, message, fields);
+}
+
+/**
+ * Counts a check-in against its serial before the call's transaction (the handler's `before` step), so the
+ * count is committed at once and parallel check-ins on every node are decided on each other's counts. Beyond
+ * the limit the check-in is refused before the licence row is locked or anything of it is written: a flood of
+ * one serial costs one counter statement per request (docs/decisions/0073). The window is kept by the
+ * portal's clock.
+ */
+export async function countCheckIn(ctx: PublicContext, input: { serial_number: string }): Promise<void> {
+  const key = `check-in:${input.serial_number}`;
+  const { hits, ttlMs } = await countHit(ctx.db, key, CHECK_IN_LIMIT.windowMs, 1, ctx.clock.now());
+  if (hits <= CHECK_IN_LIMIT.max) return;
+  const wait = Math.max(1, Math.ceil(ttlMs / 1000));
+  throw new AppError(429, CHECK_IN_REFUSALS.tooMany(wait), undefined, { retry_after_seconds: wait });
 }
 
 /** Whether the address and machine may use the licence, and the binding to keep when they may. */

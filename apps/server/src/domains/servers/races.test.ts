@@ -1,9 +1,9 @@
 import { createLicense, LICENCE_MESSAGES } from '@portal/contract/servers/licences';
-import { licenseCheckIn } from '@portal/contract/servers/server-tables';
+import { CHECK_IN_LIMIT, licenseCheckIn } from '@portal/contract/servers/server-tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLicence } from '../../test/factories.ts';
 import { ON_POSTGRES, type TestContext, createTestContext, newCompany, parallelClients } from '../../test/harness.ts';
-import { billingDevicesOf, dailyStatsOf, licenceRow, servicesOf, setLicence } from '../../test/rows.ts';
+import { billingDevicesOf, dailyStatsOf, licenceLogCount, licenceRow, servicesOf, setLicence } from '../../test/rows.ts';
 
 const N = 8;
 
@@ -59,14 +59,26 @@ describe.skipIf(!ON_POSTGRES)('licences under parallel calls (PostgreSQL)', () =
     const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
     const { serial_number } = await newLicence(t.db, t.clock.now(), company.id);
     await setLicence(t, serial_number, { allowed_ip_address: 'ANY' });
-    const codes = await Promise.all(Array.from({ length: N }, (_, i) => checkIn(`10.1.0.${i + 1}`, serial_number, 1, `box-${i}`)));
+    // As many as the per-serial limit takes at once.
+    const n = CHECK_IN_LIMIT.max;
+    const codes = await Promise.all(Array.from({ length: n }, (_, i) => checkIn(`10.1.0.${i + 1}`, serial_number, 1, `box-${i}`)));
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 403)).toHaveLength(N - 1);
+    expect(codes.filter((c) => c === 403)).toHaveLength(n - 1);
     const winner = codes.indexOf(200);
     expect(await licenceRow(t, serial_number)).toMatchObject({
       allowed_ip_address: `10.1.0.${winner + 1}`,
       allowed_machine_id: `box-${winner}`,
     });
+  });
+
+  it(`accepts exactly ${CHECK_IN_LIMIT.max} of 50 parallel check-ins of one serial, from any addresses, and refuses the rest with 429`, async () => {
+    const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    const { serial_number } = await newLicence(t.db, t.clock.now(), company.id);
+    const codes = await Promise.all(Array.from({ length: 50 }, (_, i) => checkIn(`10.3.0.${i + 1}`, serial_number, i + 1)));
+    expect(codes.filter((c) => c === 200)).toHaveLength(CHECK_IN_LIMIT.max);
+    expect(codes.filter((c) => c === 429)).toHaveLength(50 - CHECK_IN_LIMIT.max);
+    // The refused ones wrote nothing, not even a log line.
+    expect(await licenceLogCount(t, (await licenceRow(t, serial_number))?.id ?? 0)).toBe(CHECK_IN_LIMIT.max);
   });
 
   it('creates no more licences than the plan allows when a user asks many times at once', async () => {

@@ -36,7 +36,7 @@ import {
   hostedValidateMailFromDns,
 } from '@portal/contract/servers/hosted-settings';
 import { handle } from '../../platform/handle.ts';
-import { checkIn } from './check-in.ts';
+import { checkIn, countCheckIn } from './check-in.ts';
 import * as hosted from './hosted.ts';
 import * as hostedSettings from './hosted-settings.ts';
 import * as hostedTables from './hosted-tables.ts';
@@ -56,7 +56,7 @@ export const serverHandlers = [
   handle(userMyServersTable, (input, ctx) => tables.myServers(ctx, input), { readOnly: true }),
   handle(adminServerLicenseTable, (input, ctx) => tables.adminTable(ctx, input), { readOnly: true }),
   handle(adminSetLicensePayload, (input, ctx) => tables.setPayload(ctx, input)),
-  handle(licenseCheckIn, (input, ctx) => checkIn(ctx, input)),
+  handle(licenseCheckIn, (input, ctx) => checkIn(ctx, input), { before: (input, ctx) => countCheckIn(ctx, input) }),
   handle(hostedCreate, (input, ctx) => hosted.createHosted(ctx, input)),
   handle(hostedListAsyncTasks, (input, ctx) => hosted.listAsyncTasks(ctx, input), { readOnly: true }),
   handle(hostedDescribeAsyncTask, (input, ctx) => hosted.describeAsyncTask(ctx, input), { readOnly: true }),

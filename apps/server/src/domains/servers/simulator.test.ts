@@ -1,8 +1,9 @@
+import { CHECK_IN_LIMIT } from '@portal/contract/servers/server-tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLicence } from '../../test/factories.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
 import { billingDevicesOf, licenceRow } from '../../test/rows.ts';
-import { checkInOnce, deviceChanges, drift, newServer, seededRandom } from './simulator.ts';
+import { checkInOnce, checkInsPerWindow, deviceChanges, drift, newServer, seededRandom } from './simulator.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -61,5 +62,27 @@ describe('the server simulator', () => {
     await checkInOnce('http://portal.test', server, viaApp);
     const after = await billingDevicesOf(t, company.id);
     expect(after.filter((d) => d.deleted_at !== null)).toHaveLength(2);
+  });
+
+  it('keeps under the per-serial limit at its cadence, and can tell a fleet that would not', async () => {
+    const windowMs = CHECK_IN_LIMIT.windowMs;
+    expect(checkInsPerWindow({ servers: 1000, serials: 1000, intervalSeconds: 300, windowMs })).toBe(1);
+    expect(checkInsPerWindow({ servers: CHECK_IN_LIMIT.max, serials: 1, intervalSeconds: 300, windowMs })).toBe(CHECK_IN_LIMIT.max);
+    expect(checkInsPerWindow({ servers: CHECK_IN_LIMIT.max + 1, serials: 1, intervalSeconds: 300, windowMs })).toBeGreaterThan(
+      CHECK_IN_LIMIT.max,
+    );
+    expect(checkInsPerWindow({ servers: 1, serials: 1, intervalSeconds: 5, windowMs })).toBeGreaterThan(CHECK_IN_LIMIT.max);
+
+    // As many servers on one serial as the limit allows, round after round at the default cadence: every check-in issued.
+    const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    const { serial_number } = await newLicence(t.db, t.clock.now(), company.id);
+    let fleet = Array.from({ length: CHECK_IN_LIMIT.max }, (_, i) => newServer(serial_number, i));
+    const rand = seededRandom('rounds');
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all(fleet.map((s) => checkInOnce('http://portal.test', s, viaApp)));
+      expect(results.map((r) => r.status)).toEqual(fleet.map(() => 200));
+      fleet = fleet.map((s, i) => drift({ ...s, reported: results[i]?.reported ?? s.reported }, rand));
+      t.clock.advance(300_000);
+    }
   });
 });

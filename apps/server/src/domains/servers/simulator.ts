@@ -86,6 +86,15 @@ export function deviceChanges(s: SimulatedServer) {
   return { devices, removed_devices };
 }
 
+/**
+ * The most check-ins one serial gets within a window of the portal's per-serial limit: the servers sharing it
+ * (serials are reused in turn), times the rounds one window can hold.
+ */
+export function checkInsPerWindow(o: { servers: number; serials: number; intervalSeconds: number; windowMs: number }): number {
+  const perSerial = Math.ceil(o.servers / o.serials);
+  return perSerial * Math.ceil(o.windowMs / (o.intervalSeconds * 1000));
+}
+
 export interface CheckInResult {
   serial_number: string;
   /** The device count the portal accepted; the caller keeps it as `reported`. */
