@@ -3,7 +3,7 @@ import { MESSAGES } from '@portal/contract/shared/envelope';
 import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
 import { createComment, getTicketHash } from '@portal/contract/tickets/ticket-view';
 import { createTicket } from '@portal/contract/tickets/ticket-create';
-import { setStatus } from '@portal/contract/tickets/ticket-staff';
+import { createTicketNote, deleteTicketNote, setAssignees, setStatus, updateTicketNote } from '@portal/contract/tickets/ticket-staff';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../../platform/session.ts';
@@ -19,6 +19,7 @@ let urlB: string;
 let customerId: number;
 let customerCompanyId: number;
 let staffId: number;
+let adminId: number;
 let otherId: number;
 
 const client = (userId: number, app = t.app) => new TestClient(app).useSession(t.db, t.clock, userId);
@@ -69,6 +70,7 @@ beforeAll(async () => {
   urlB = await listen(nodeB);
   const vendor = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE', company_name: 'Vendor' });
   staffId = (await newUser(t.db, vendor.company.id, { staff_role: 'support' })).id;
+  adminId = (await newUser(t.db, vendor.company.id, { staff_role: 'admin' })).id;
   const c = await newCompany(t.db, { current_state: 'ACTIVE', company_name: 'Acme' });
   customerId = c.user.id;
   customerCompanyId = c.company.id;
@@ -109,6 +111,36 @@ describe('the ticket event stream', () => {
     expect(stream.text().match(/event: changed/g)).toHaveLength(2);
     stream.close();
     await drained(t.app);
+  });
+
+  it('notes and assignees are news for staff streams only; a customer’s stream hears only of what the customer sees', async () => {
+    const id = await newTicketId();
+    const customer = await openStream(urlB, await client(customerId, nodeB), id);
+    const support = await openStream(urlA, await client(staffId), id);
+    const admin = await openStream(urlB, await client(adminId, nodeB), id);
+    await Promise.all([customer, support, admin].map((s) => s.waitFor(': open')));
+    const events = (s: typeof customer) => (s.text().match(/event: changed/g) ?? []).length;
+    const heard = async (s: typeof customer, n: number) => {
+      for (let i = 0; i < 100 && events(s) < n; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(events(s)).toBe(n);
+    };
+
+    const asSupport = await client(staffId);
+    const note = ok(await asSupport.call(createTicketNote, { target_ticket_id: id, target_note_content: 'They sound upset' })).data;
+    ok(await asSupport.call(updateTicketNote, { target_ticket_id: id, target_note_id: note.id, target_note_content: 'Call them' }));
+    ok(await asSupport.call(deleteTicketNote, { target_ticket_id: id, target_note_id: note.id }));
+    ok(await (await client(adminId)).call(setAssignees, { target_ticket_id: id, target_user_ids: [staffId] }));
+    await heard(support, 4);
+    await heard(admin, 4);
+    // A comment the customer sees comes after the staff-only changes: it is the first and only news their stream
+    // carries, on the node where the staff-only news arrived first too.
+    ok(await reply(staffId, id));
+    await customer.waitFor('event: changed');
+    await heard(admin, 5);
+    expect(events(customer)).toBe(1);
+    await heard(support, 5);
+    for (const s of [customer, support, admin]) s.close();
+    await Promise.all([drained(t.app), drained(nodeB)]);
   });
 
   it('a refused change (stale hash, rolled back) sends nothing: the notification is part of the transaction', async () => {

@@ -7,7 +7,7 @@ import { type Cookies, runInContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { LiveFeed } from '../../platform/live.ts';
 import { sessionCookieNames } from '../../platform/session.ts';
-import { TICKET_LIVE_CHANNEL } from './queries/tickets.ts';
+import { TICKET_LIVE_CHANNEL, staffNewsKey } from './queries/tickets.ts';
 import { requireTicket } from './scope.ts';
 import { TicketPresence, seesViewers, viewersEvent } from './viewers.ts';
 
@@ -107,11 +107,14 @@ export function installTicketLiveRoute(app: FastifyInstance): void {
           return false;
         }
       }));
-    const unsubscribe = feed.subscribe(String(ticketId), () => {
+    const changed = () => {
       void stillAllowed().then((ok) => {
         if (ok) res.write(`event: changed\ndata: ${JSON.stringify({ ticket_id: ticketId })}\n\n`);
       });
-    });
+    };
+    const unsubscribe = feed.subscribe(String(ticketId), changed);
+    // Notes and assignees are news for staff acting as themselves only, who alone see them (view, viewers).
+    const unsubscribeStaff = seesViewers(actor) ? feed.subscribe(staffNewsKey(ticketId), changed) : () => {};
     // Staff see who else has the ticket open (docs/decisions/0047); a customer's stream never carries it.
     let lastViewers: string | null = null;
     const sendViewers = async () => {
@@ -145,6 +148,7 @@ export function installTicketLiveRoute(app: FastifyInstance): void {
       ended = true;
       clearInterval(heartbeat);
       unsubscribe();
+      unsubscribeStaff();
       unwatch();
       const gone = viewer.leave().catch((err) => req.log.error({ err }, 'ticket viewer leave failed'));
       leaving.add(gone);

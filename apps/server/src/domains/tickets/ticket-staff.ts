@@ -19,19 +19,32 @@ import * as q from './queries/tickets.ts';
 import * as timeline from './queries/timeline.ts';
 import { actsAsSupport, newHash, remindAt, requireTicket } from './scope.ts';
 
-/** Every change gives the ticket a new hash and update time, so open pages and the lists learn of it. */
-async function touch(ctx: CallContext, ticket: q.TicketRow, changes: Parameters<typeof q.updateTicket>[2] = {}) {
+/**
+ * Every change gives the ticket a new hash and update time, so open pages and the lists learn of it. A change
+ * only staff may see (notes, assignees) is news for staff pages only: a customer's page is not told of it.
+ */
+async function touch(
+  ctx: CallContext,
+  ticket: q.TicketRow,
+  changes: Parameters<typeof q.updateTicket>[2] = {},
+  news: q.TicketNews = 'everyone',
+) {
   const hash = newHash();
   const now = ctx.clock.now();
   const open = changes.open ?? ticket.open;
-  await q.updateTicket(ctx.db, ticket.id, {
-    ...changes,
-    hash,
-    remind_at: open ? remindAt(now, changes.reminder_period ?? ticket.reminder_period) : null,
-    updated_at: now,
-    updated_by_user_id: ctx.actor.userId,
-    updated_by_support: actsAsSupport(ctx),
-  });
+  await q.updateTicket(
+    ctx.db,
+    ticket.id,
+    {
+      ...changes,
+      hash,
+      remind_at: open ? remindAt(now, changes.reminder_period ?? ticket.reminder_period) : null,
+      updated_at: now,
+      updated_by_user_id: ctx.actor.userId,
+      updated_by_support: actsAsSupport(ctx),
+    },
+    news,
+  );
   return { hash };
 }
 
@@ -98,7 +111,7 @@ export async function addNote(ctx: CallContext, input: { target_ticket_id: numbe
     created_at: now,
     updated_at: now,
   });
-  await touch(ctx, ticket);
+  await touch(ctx, ticket, {}, 'staff');
   return { id: note.id };
 }
 
@@ -107,14 +120,14 @@ export async function editNote(ctx: CallContext, input: { target_ticket_id: numb
   if (!(await timeline.updateNote(ctx.db, ticket.id, input.target_note_id, input.target_note_content, ctx.clock.now()))) {
     throw notFound(TICKET_MESSAGES.noteNotFound);
   }
-  await touch(ctx, ticket);
+  await touch(ctx, ticket, {}, 'staff');
   return null;
 }
 
 export async function removeNote(ctx: CallContext, input: { target_ticket_id: number; target_note_id: number }) {
   const ticket = await requireTicket(ctx, input.target_ticket_id, true);
   if (!(await timeline.deleteNote(ctx.db, ticket.id, input.target_note_id))) throw notFound(TICKET_MESSAGES.noteNotFound);
-  await touch(ctx, ticket);
+  await touch(ctx, ticket, {}, 'staff');
   return null;
 }
 
@@ -233,5 +246,5 @@ export async function assign(ctx: CallContext, input: CallData<typeof setAssigne
   const added = wanted.filter((id) => !beforeIds.includes(id)).map((id) => byId.get(id)?.contact_name ?? String(id));
   const removed = before.filter((a) => !wanted.includes(a.id)).map((a) => a.contact_name);
   await recordGrouped(ctx, ticket.id, 'assignees', added, removed);
-  return touch(ctx, ticket);
+  return touch(ctx, ticket, {}, 'staff');
 }

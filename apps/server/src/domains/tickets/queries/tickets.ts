@@ -30,13 +30,25 @@ export async function lockTicket(db: Database, id: number): Promise<TicketRow | 
   return row ?? null;
 }
 
-/** The channel open ticket pages listen on (live.ts); the payload is the ticket's id. */
+/**
+ * The channel open ticket pages listen on (live.ts). The payload is the ticket's id for news everyone who sees
+ * the ticket may see, and `staffNewsKey` for news only staff may see (notes, assignees).
+ */
 export const TICKET_LIVE_CHANNEL = 'ticket_live';
+export const staffNewsKey = (id: number) => `${id}:staff`;
 
-export async function updateTicket(db: Database, id: number, changes: Partial<Omit<NewTicket, 'search'>>): Promise<void> {
+/** Who may see a change: everyone who sees the ticket, or only staff acting as themselves. */
+export type TicketNews = 'everyone' | 'staff';
+
+export async function updateTicket(
+  db: Database,
+  id: number,
+  changes: Partial<Omit<NewTicket, 'search'>>,
+  news: TicketNews = 'everyone',
+): Promise<void> {
   await db.update(tickets).set(changes).where(eq(tickets.id, id));
   // A new hash is news for the ticket's open pages, on every node, once this transaction commits.
-  if (changes.hash) await announce(db, TICKET_LIVE_CHANNEL, String(id));
+  if (changes.hash) await announce(db, TICKET_LIVE_CHANNEL, news === 'staff' ? staffNewsKey(id) : String(id));
 }
 
 export async function insertComment(db: Database, row: typeof ticketComments.$inferInsert): Promise<CommentRow> {
