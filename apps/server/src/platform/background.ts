@@ -6,10 +6,9 @@
 export class BackgroundWork {
   readonly #running = new Set<Promise<void>>();
 
-  start(work: () => Promise<void>, onError: (err: unknown) => void): void {
-    const done: Promise<void> = work()
-      .catch(onError)
-      .finally(() => this.#running.delete(done));
+  /** Runs `work`, once `after` has resolved when given (the call's answer has been written). */
+  start(work: () => Promise<void>, onError: (err: unknown) => void, after?: Promise<void>): void {
+    const done: Promise<void> = (after ? after.then(work) : work()).catch(onError).finally(() => this.#running.delete(done));
     this.#running.add(done);
   }
 

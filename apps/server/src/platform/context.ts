@@ -97,6 +97,11 @@ export interface ContextSource {
   onActor?(actor: Actor): void;
   /** Called when the call queued mail, so delivery starts once it has answered. */
   onMail?(): void;
+  /**
+   * Calls `start` once the answer has been written (or the client has gone): `afterAnswer` work waits for it,
+   * so none of it runs before the answer leaves. Without it (a job), that work starts when the call ends.
+   */
+  whenAnswered?(start: () => void): void;
 }
 
 interface AfterWork {
@@ -159,10 +164,12 @@ export async function runInContext<T>(
     for (const fn of after.call) await fn(contextOn(deps, deps.db, source, noAfterWork()));
     // Work after the call writes outside its transaction, committed or not.
     if (after.call.length) deps.committed?.();
+    const answered = after.answer.length && source.whenAnswered ? new Promise<void>((done) => source.whenAnswered?.(done)) : undefined;
     for (const fn of after.answer) {
       deps.background.start(
         () => fn(contextOn(deps, deps.db, source, noAfterWork())),
         (err) => source.log.error({ err }, 'work after the answer failed'),
+        answered,
       );
     }
   }

@@ -102,6 +102,12 @@ function requestSource(req: FastifyRequest, reply: FastifyReply, mailQueued: () 
       // Work that outlives the answer may queue mail after the onResponse hook has looked: deliver it now.
       if (reply.sent) mailQueued();
     },
+    whenAnswered: (start) => {
+      const res = reply.raw;
+      if (res.writableFinished || res.destroyed) return start();
+      res.once('finish', start);
+      res.once('close', start);
+    },
   };
 }
 

@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { getTableName, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase, openPglite } from '../platform/db.ts';
+import { type Database, type DatabaseHandle, openDatabase, openPglite } from '../platform/db.ts';
 import * as schema from '../schema.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -29,6 +32,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
   return openDatabase({ pglite: await openPglite(undefined, dump) });
+}
+
+/**
+ * The same database as `db` through a handle that tells `onStatement` of each statement as it starts, with its
+ * parameters: for a test that checks which statements a call runs, and in what order with its answer.
+ */
+export function statementsOf(db: Database, onStatement: (text: string, params: unknown[]) => void): Database {
+  const client = (db as unknown as { $client: unknown }).$client;
+  const logger = { logQuery: onStatement };
+  if (client instanceof pg.Pool) return drizzlePg({ client, logger }) as unknown as Database;
+  return drizzlePglite({ client: client as PGlite, logger }) as unknown as Database;
 }
 
 /** Cuts off every connection of this database that listens on the channel, as a failover or a network fault would. */

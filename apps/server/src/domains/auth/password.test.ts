@@ -3,7 +3,8 @@ import { getAccountSettings } from '@portal/contract/account/account-settings';
 import { changePassword, forgotPassword, getBotChallenge, resendVerificationEmail, resetPassword } from '@portal/contract/account/password';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callContext, jobContext } from '../../test/context.ts';
-import { TestClient, type TestContext, createTestContext, newCompany, newUser, signedInCompany } from '../../test/harness.ts';
+import { statementsOf } from '../../test/database.ts';
+import { TestClient, type TestContext, appWith, createTestContext, newCompany, newUser, signedInCompany } from '../../test/harness.ts';
 import { requestReset as requestResetAs, solveBotCheck as solveBotCheckAs } from '../../test/password-reset.ts';
 import { type MailCapture, lastMailTo, linkIn, mailsTo, startMailCapture, waitForMailTo } from '../../test/mail.ts';
 import {
@@ -21,9 +22,11 @@ import { forgotPassword as forgotPasswordIn, mailResetLink } from './password.ts
 
 let t: TestContext;
 let smtp: MailCapture;
+let env: Record<string, string>;
 beforeAll(async () => {
   smtp = await startMailCapture();
-  t = await createTestContext({ BOT_CHALLENGE_MAX_NUMBER: '1000', SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com' });
+  env = { BOT_CHALLENGE_MAX_NUMBER: '1000', SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com' };
+  t = await createTestContext(env);
 });
 afterAll(async () => {
   await t.close();
@@ -138,6 +141,40 @@ describe('forgot password', () => {
     expect(await mailsTo(t.db, user.email)).toEqual([]);
     expect(await emailTokensOf(t, user.id)).toEqual([]);
     expect(await eventsOf(company.id)).not.toContainEqual(expect.stringContaining('Password reset'));
+  });
+
+  it('writes its answer before any statement about the address runs: the same statements, known or unknown', async () => {
+    const log: { text: string; params: unknown[] }[] = [];
+    // An app on the same database whose statements, and the moment its answer is written, go to the log.
+    const app = await appWith({ db: statementsOf(t.db, (text, params) => log.push({ text, params })), clock: t.clock }, env);
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.url === forgotPassword.path) reply.raw.once('finish', () => log.push({ text: 'answered', params: [] }));
+    });
+    try {
+      const known = (await newCompany(t.db)).user.email;
+      const unknown = `nobody-${known}`;
+      const run = async (address: string) => {
+        const client = new TestClient(app);
+        const recaptcha = await solveBotCheckAs(client);
+        log.length = 0;
+        // The client waits for the work after the answer too, so the log holds all of it.
+        expect((await client.call(forgotPassword, { target_user: address, recaptcha })).status).toBe('ok');
+        const at = log.findIndex((e) => e.text === 'answered');
+        expect(at).toBeGreaterThan(-1);
+        const aboutAddress = (e: { params: unknown[] }) => e.params.some((p) => typeof p === 'string' && p.includes(address));
+        return { before: log.slice(0, at), after: log.slice(at + 1), aboutAddress };
+      };
+      const [k, u] = [await run(known), await run(unknown)];
+      expect(k.before.map((e) => e.text)).toEqual(u.before.map((e) => e.text));
+      expect(k.before.filter(k.aboutAddress)).toEqual([]);
+      expect(u.before.filter(u.aboutAddress)).toEqual([]);
+      // The address is looked up after the answer, and only the known one's link is made.
+      expect(k.after.some(k.aboutAddress)).toBe(true);
+      expect(u.after.some(u.aboutAddress)).toBe(true);
+      expect(k.after.length).toBeGreaterThan(u.after.length);
+    } finally {
+      await app.close();
+    }
   });
 
   it('is not held back by the sign-in throttle, so the owner can always reset', async () => {
