@@ -23,6 +23,8 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   // lifecycle's out-of-credit suspension and return to ACTIVE, which it asks billing about.
   { name: 'charge-daily', everyMs: 10 * MINUTE, run: billing.chargingJob },
   { name: 'expire-credit-packs', everyMs: 15 * MINUTE, run: billing.expireDuePacksJob },
+  // After every charging day, the rows written since the last check are checked; a mismatch pages (decision 0092).
+  { name: 'check-ledger', everyMs: 10 * MINUTE, run: (ctx) => billing.ledgerCheckJob(ctx, tickets.raiseSystemAlert) },
   { name: 'recompute-active-services', everyMs: 60 * MINUTE, run: billing.recomputeServicesJob },
   { name: 'suspend-out-of-credit', everyMs: 2 * MINUTE, run: lifecycle.suspendOutOfCredit },
   { name: 'restore-credited-companies', everyMs: MINUTE, run: lifecycle.restoreCreditedCompanies },

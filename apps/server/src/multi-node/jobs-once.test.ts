@@ -47,6 +47,8 @@ const JOBS_WITH_WORK = [
   'suspend-out-of-credit',
   'restore-credited-companies',
   'charge-daily',
+  // After the charging days: the incremental ledger check (decision 0092).
+  'check-ledger',
   'auto-topup',
   'ticket-reminders',
   'new-user-refunds',

@@ -145,12 +145,7 @@ export async function setCreditPack(t: Rows, id: number, changes: Partial<typeof
   await t.db.update(schema.creditPacks).set(changes).where(eq(schema.creditPacks.id, id));
 }
 
-/** Changes a ledger row as it stands (a planted fault for the ledger check), bypassing billing. */
-export async function setLedgerRow(t: Rows, id: number, changes: Partial<typeof schema.creditLedger.$inferInsert>): Promise<void> {
-  await t.db.update(schema.creditLedger).set(changes).where(eq(schema.creditLedger.id, id));
-}
-
-/** Changes a usage row as it stands (a planted fault for the ledger check), bypassing billing. */
+/** Changes a usage row as it stands (a planted fault, which the usage row's keys may refuse), bypassing billing. */
 export async function setUsageRow(t: Rows, id: number, changes: Partial<typeof schema.billingUsage.$inferInsert>): Promise<void> {
   await t.db.update(schema.billingUsage).set(changes).where(eq(schema.billingUsage.id, id));
 }
@@ -158,6 +153,16 @@ export async function setUsageRow(t: Rows, id: number, changes: Partial<typeof s
 /** Changes a company's cached balance as it stands, bypassing the ledger. */
 export async function setBalance(t: Rows, companyId: number, balance: number): Promise<void> {
   await t.db.update(schema.billingAccounts).set({ balance }).where(eq(schema.billingAccounts.company_id, companyId));
+}
+
+/** The incremental ledger check's rows (its watermarks), oldest first. */
+export async function ledgerChecks(t: Rows) {
+  return t.db.select().from(schema.billingLedgerChecks).orderBy(schema.billingLedgerChecks.id);
+}
+
+/** The P1 alerts, oldest first. */
+export async function alertRows(t: Rows) {
+  return t.db.select().from(schema.alerts).orderBy(schema.alerts.id);
 }
 
 export async function billingAccountRow(t: Rows, companyId: number) {
@@ -393,7 +398,7 @@ export async function putCharges(t: Rows, companyId: number, charges: { charge_d
 
 // ---- report downloads ----
 
-/** A ledger row as billing would have written it: a charge names its usage row, and its pack or none (debt). */
+/** A ledger row as billing would have written it: a charge names its usage row, and its pack or none (debt). The keys and checks of decision 0092 refuse one that does not fit. */
 export async function putLedgerRow(t: Rows, row: typeof schema.creditLedger.$inferInsert): Promise<void> {
   await t.db.insert(schema.creditLedger).values(row);
 }

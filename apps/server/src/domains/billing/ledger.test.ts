@@ -8,9 +8,9 @@ import {
   billingAccountRow,
   creditPacksOf,
   ledgerRowsOf,
+  putLedgerRow,
   setBalance,
   setCreditPack,
-  setLedgerRow,
   setUsageRow,
   usageRowsOf,
 } from '../../test/rows.ts';
@@ -271,43 +271,67 @@ describe('npm run ledger:verify', () => {
     await setBalance(t, id, balance);
     expect(await verifyLedgerCommand(t.db, () => {})).toBe(0);
   });
+});
 
-  it('fails on a ledger or usage row naming what is missing or belongs to another company (no foreign keys hold them)', async () => {
+describe('the keys and checks of the ledger (decision 0092)', () => {
+  /** What PostgreSQL says when it refuses a write: drizzle wraps its error, the constraint is on the cause. */
+  const refusedBy = async (write: Promise<unknown>) => {
+    const err: unknown = await write.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    const cause = (err as { cause?: { constraint?: string } } | null)?.cause;
+    return cause?.constraint ?? (err ? String(err) : 'written');
+  };
+
+  it("refuses a ledger row naming another company's pack or usage row, and a usage row naming another company's service", async () => {
     nextWeek();
     const [a, b] = [await company(), await company()];
     await credit(a, 1000);
     const packOfB = await credit(b, 1000);
     await dailyCharge(a, 100);
+    await dailyCharge(b, 100);
     await billing.runDailyCharging(ctx());
-    const [charge] = (await ledgerRowsOf(t, a)).filter((r) => r.kind === 'charge');
+    const [usageOfA] = await usageRowsOf(t, a);
+    const [usageOfB] = await usageRowsOf(t, b);
+    if (!usageOfA || !usageOfB) throw new Error('expected a charge of each company');
+    const before = await fingerprint(t.handle);
+
+    const charge = { company_id: a, kind: 'charge' as const, amount: -1, created_at: t.clock.now() };
+    expect(await refusedBy(putLedgerRow(t, { ...charge, usage_id: usageOfA.id, pack_id: packOfB.id }))).toBe('credit_ledger_pack_fk');
+    expect(await refusedBy(putLedgerRow(t, { ...charge, usage_id: usageOfB.id }))).toBe('credit_ledger_usage_fk');
+    expect(
+      await refusedBy(putLedgerRow(t, { company_id: a, pack_id: packOfB.id, kind: 'expire', amount: -1, created_at: t.clock.now() })),
+    ).toBe('credit_ledger_pack_fk');
+    // Another day, so the (service, day) key has nothing to refuse and the company key speaks.
+    const otherDay = { service_id: usageOfB.service_id, charge_day: '2001-01-01' };
+    expect(await refusedBy(setUsageRow(t, usageOfA.id, otherDay))).toBe('billing_usage_service_fk');
+    expect(await fingerprint(t.handle)).toEqual(before);
+    await expectBooksAgree();
+  });
+
+  it('refuses a ledger row whose sign or references do not fit its kind', async () => {
+    nextWeek();
+    const a = await company();
+    const pack = await credit(a, 1000);
+    await dailyCharge(a, 100);
+    await billing.runDailyCharging(ctx());
     const [usage] = await usageRowsOf(t, a);
-    if (!charge?.pack_id || !charge.usage_id || !usage) throw new Error('expected a charge paid from a pack');
-    const verify = async () => {
-      const lines: string[] = [];
-      return { code: await verifyLedgerCommand(t.db, (l) => lines.push(l)), lines: lines.join('\n') };
-    };
-    expect((await verify()).code).toBe(0);
-
-    await setLedgerRow(t, charge.id, { pack_id: packOfB.id });
-    expect(await verify()).toMatchObject({
-      code: 1,
-      lines: expect.stringContaining(
-        `ledger row pack #${charge.id}: the ledger says a pack of company ${a}, the books say a pack of company ${b}`,
-      ),
-    });
-    await setLedgerRow(t, charge.id, { pack_id: charge.pack_id });
-
-    await setLedgerRow(t, charge.id, { usage_id: usage.id + 1_000_000 });
-    expect((await verify()).lines).toContain(
-      `ledger row usage #${charge.id}: the ledger says a usage row of company ${a}, the books say no usage row ${usage.id + 1_000_000}`,
-    );
-    await setLedgerRow(t, charge.id, { usage_id: charge.usage_id });
-
-    await setUsageRow(t, usage.id, { service_id: usage.service_id + 1_000_000 });
-    expect((await verify()).lines).toContain(
-      `usage service #${usage.id}: the ledger says a service of company ${a}, the books say no service`,
-    );
-    await setUsageRow(t, usage.id, { service_id: usage.service_id });
-    expect((await verify()).code).toBe(0);
+    if (!usage) throw new Error('expected a charge');
+    const row = { company_id: a, created_at: t.clock.now() };
+    const refused = [
+      { kind: 'credit' as const, pack_id: pack.id, amount: -5 },
+      { kind: 'credit' as const, amount: 5 },
+      { kind: 'refund' as const, pack_id: pack.id, amount: -5 },
+      { kind: 'charge' as const, pack_id: pack.id, usage_id: usage.id, amount: 5 },
+      { kind: 'charge' as const, pack_id: pack.id, amount: -5 },
+      { kind: 'expire' as const, pack_id: pack.id, amount: 5 },
+      { kind: 'expire' as const, pack_id: pack.id, usage_id: usage.id, amount: -5 },
+      { kind: 'settle' as const, pack_id: pack.id, amount: 5 },
+      { kind: 'settle' as const, amount: -5 },
+      { kind: 'settle' as const, amount: 0 },
+    ];
+    for (const r of refused) expect(await refusedBy(putLedgerRow(t, { ...row, ...r })), JSON.stringify(r)).toBe('credit_ledger_signs');
+    await expectBooksAgree();
   });
 });

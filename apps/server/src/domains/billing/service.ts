@@ -51,3 +51,4 @@ export {
   refundNewUsersJob,
 } from './refunds.ts';
 export { type CompanyHistory, importHistory } from './history.ts';
+export { ledgerCheckJob, type OnLedgerMismatch } from './ledger-checks.ts';

@@ -8,14 +8,17 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgEnum,
   pgTable,
   pgView,
   primaryKey,
+  serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies } from '../tenancy/tables.ts';
@@ -129,6 +132,8 @@ export const creditPacks = pgTable(
       sql`${t.amount} > 0 and ${t.cost} >= 0 and ${t.amount_used} >= 0 and ${t.amount_expired} >= 0
       and ${t.amount_used} + ${t.amount_expired} <= ${t.amount}`,
     ),
+    // What the ledger's (company_id, pack_id) key refers to: a ledger row names a pack of its own company.
+    unique('credit_packs_company_id_id_uq').on(t.company_id, t.id),
     index('credit_packs_company_idx').on(t.company_id, t.purchase_date.desc(), t.id.desc()),
     // The customer's bill lists admins' credit entries among its card purchases (migration 0014, decision 0029).
     index('credit_packs_bill_entries_idx')
@@ -178,6 +183,8 @@ export const billingServices = pgTable(
   },
   (t) => [
     check('billing_services_cycle', sql`${t.rebill_every_days} > 0 and ${t.quantity} >= 0`),
+    // What a usage row's (company_id, service_id) key refers to: it charges a service of its own company.
+    unique('billing_services_company_id_id_uq').on(t.company_id, t.id),
     index('billing_services_company_idx').on(t.company_id, t.id).where(sql`${t.stopped_at} is null`),
     // One running service per resource of an owning domain, and per metered kind of a company.
     uniqueIndex('billing_services_owner_uq').on(t.owner_kind, t.owner_id).where(sql`${t.stopped_at} is null and ${t.owner_id} is not null`),
@@ -195,7 +202,6 @@ export const billingUsage = pgTable(
   'billing_usage',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // No foreign keys on the two append-only tables: the ledger check verifies their references (decision 0072).
     company_id: integer('company_id').notNull(),
     service_id: bigint('service_id', { mode: 'number' }).notNull(),
     charge_day: date('charge_day', { mode: 'string' }).notNull(),
@@ -212,13 +218,22 @@ export const billingUsage = pgTable(
     uniqueIndex('billing_usage_service_day_uq').on(t.service_id, t.charge_day),
     index('billing_usage_company_day_idx').on(t.company_id, t.charge_day.desc(), t.id.desc()),
     check('billing_usage_amount', sql`${t.amount} > 0`),
+    // Keys that carry the company (decision 0092): the service charged is one of the row's own company, and
+    // the ledger's (company_id, usage_id) key refers to this pair.
+    foreignKey({
+      name: 'billing_usage_service_fk',
+      columns: [t.company_id, t.service_id],
+      foreignColumns: [billingServices.company_id, billingServices.id],
+    }),
+    unique('billing_usage_company_id_id_uq').on(t.company_id, t.id),
   ],
 );
 
 /**
  * Every movement of credit, append-only, in signed cents. A charge row names the usage it pays and the
- * pack it draws from (its deduction: 'Packs Used'); a charge row without a pack is debt. Its references are
- * checked by the ledger check, not by foreign keys (decision 0072).
+ * pack it draws from (its deduction: 'Packs Used'); a charge row without a pack is debt. Its keys carry the
+ * company, so a row can only name a pack or a usage row of its own company, and every kind's sign is a
+ * CHECK (decision 0092).
  */
 export const creditLedger = pgTable(
   'credit_ledger',
@@ -232,21 +247,34 @@ export const creditLedger = pgTable(
     created_at: ts('created_at').notNull(),
   },
   (t) => [
-    index('credit_ledger_company_idx').on(t.company_id, t.id),
-    index('credit_ledger_pack_idx').on(t.pack_id),
+    // A company's rows, by pack (the rows without a pack are its debt), in order: one index for the company's
+    // ledger, a pack's rows and the debt, where two were written per charge before (decision 0092).
+    index('credit_ledger_company_pack_idx').on(t.company_id, t.pack_id, t.id),
     // A pack arrives once and expires once.
     uniqueIndex('credit_ledger_pack_arrival_uq').on(t.pack_id).where(sql`${t.kind} in ('credit', 'refund')`),
     uniqueIndex('credit_ledger_pack_expiry_uq').on(t.pack_id).where(sql`${t.kind} = 'expire'`),
     // A pack pays a usage row once; also how a usage row's charge rows are found.
     uniqueIndex('credit_ledger_usage_pack_uq').on(t.usage_id, t.pack_id).where(sql`${t.kind} = 'charge'`),
+    foreignKey({
+      name: 'credit_ledger_pack_fk',
+      columns: [t.company_id, t.pack_id],
+      foreignColumns: [creditPacks.company_id, creditPacks.id],
+    }),
+    foreignKey({
+      name: 'credit_ledger_usage_fk',
+      columns: [t.company_id, t.usage_id],
+      foreignColumns: [billingUsage.company_id, billingUsage.id],
+    }),
+    // Each kind's sign and what it names; settle is a pair: - on the pack, + on the debt (no pack).
     check(
       'credit_ledger_signs',
-      sql`${t.amount} <> 0 and case ${t.kind}
-        when 'credit' then ${t.amount} > 0 and ${t.pack_id} is not null
-        when 'refund' then ${t.amount} > 0 and ${t.pack_id} is not null
+      sql`case ${t.kind}
+        when 'credit' then ${t.amount} > 0 and ${t.pack_id} is not null and ${t.usage_id} is null
+        when 'refund' then ${t.amount} > 0 and ${t.pack_id} is not null and ${t.usage_id} is null
         when 'charge' then ${t.amount} < 0 and ${t.usage_id} is not null
-        when 'expire' then ${t.amount} < 0 and ${t.pack_id} is not null
-        else true end`,
+        when 'expire' then ${t.amount} < 0 and ${t.pack_id} is not null and ${t.usage_id} is null
+        when 'settle' then ${t.usage_id} is null and (${t.amount} < 0) = (${t.pack_id} is not null) and ${t.amount} <> 0
+        else false end`,
     ),
   ],
 );
@@ -321,6 +349,32 @@ export const billingChargingDays = pgTable('billing_charging_days', {
   started_at: ts('started_at').notNull(),
   completed_at: ts('completed_at'),
 });
+
+/**
+ * The incremental ledger check's watermark: each row checks the ledger and usage rows with ids in
+ * (from, to], taken after a charging day (through_day) under a lock that lets every earlier row commit
+ * first, so no row below a watermark is still on its way (ledger-checks.ts, decision 0092).
+ */
+export const billingLedgerChecks = pgTable(
+  'billing_ledger_checks',
+  {
+    id: serial('id').primaryKey(),
+    through_day: date('through_day', { mode: 'string' }).notNull(),
+    ledger_from: bigint('ledger_from', { mode: 'number' }).notNull(),
+    ledger_to: bigint('ledger_to', { mode: 'number' }).notNull(),
+    usage_from: bigint('usage_from', { mode: 'number' }).notNull(),
+    usage_to: bigint('usage_to', { mode: 'number' }).notNull(),
+    taken_at: ts('taken_at').notNull(),
+    checked_at: ts('checked_at'),
+    mismatches: integer('mismatches'),
+  },
+  (t) => [
+    // One check waits at a time, and one covers each day: a second runner finds it taken and leaves it.
+    uniqueIndex('billing_ledger_checks_open_uq').on(sql`(${t.checked_at} is null)`).where(sql`${t.checked_at} is null`),
+    uniqueIndex('billing_ledger_checks_day_uq').on(t.through_day),
+    check('billing_ledger_checks_window', sql`${t.ledger_from} <= ${t.ledger_to} and ${t.usage_from} <= ${t.usage_to}`),
+  ],
+);
 
 /**
  * What billing needs of a company: a view the tenancy domain publishes (migration 0010), so the charging run

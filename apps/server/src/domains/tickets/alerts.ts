@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ALERT_ESCALATION_MS, ALERT_MESSAGES, type acknowledgeAlert, type raiseAlert } from '@portal/contract/tickets/alerts';
 import type { CallData } from '@portal/contract/shared/define-call';
 import type { Config } from '../../config.ts';
+import { SYSTEM_ACTOR } from '../../platform/access.ts';
 import type { CallContext, PublicContext } from '../../platform/context.ts';
 import { badInput } from '../../platform/errors.ts';
 import { type OnCall, type PageBody, pagerConfigured, sendPage } from './alert-pager.ts';
@@ -32,6 +33,18 @@ export async function raise(ctx: CallContext, input: CallData<typeof raiseAlert>
   const by = ctx.actor.label;
   ctx.afterAnswer((after) => page(after, alert, by, 'on_call', [onCall]));
   return `P1 alert #${alert.id} raised: paging ${onCall.name}, the on-call developer. If nobody answers within 15 minutes, everyone on the rotation is called.`;
+}
+
+/**
+ * Raised by the system (a scheduled job found something only a person can fix): stored and paged as a
+ * person's alert is, in the job's transaction, and escalated the same way.
+ */
+export async function raiseSystemAlert(ctx: CallContext, problem: string): Promise<number> {
+  const alert = await q.insertAlert(ctx.db, { problem, raised_by: null, raised_at: ctx.clock.now() });
+  const onCall = ctx.config.PAGER_ROTATION[0];
+  ctx.log.error({ alert_id: alert.id, problem }, 'P1 alert raised by the system');
+  if (pagerConfigured(ctx.config) && onCall) ctx.afterAnswer((after) => page(after, alert, ctx.actor.label, 'on_call', [onCall]));
+  return alert.id;
 }
 
 /** Pages each person and records every attempt, whatever the outcome. */
@@ -85,9 +98,14 @@ export async function escalateAlertsJob(ctx: CallContext): Promise<number> {
     if (!alert) continue;
     escalated++;
     if (!pagerConfigured(ctx.config)) continue;
-    const [raiser] = await peopleOf(ctx.db, [alert.raised_by]);
-    const by = raiser ? `${raiser.contact_name} <${raiser.email}>` : `user ${alert.raised_by}`;
+    const by = await raiserOf(ctx, alert.raised_by);
     await page(ctx, alert, by, 'escalation', ctx.config.PAGER_ROTATION);
   }
   return escalated;
+}
+
+async function raiserOf(ctx: CallContext, userId: number | null): Promise<string> {
+  if (userId === null) return SYSTEM_ACTOR.label;
+  const [raiser] = await peopleOf(ctx.db, [userId]);
+  return raiser ? `${raiser.contact_name} <${raiser.email}>` : `user ${userId}`;
 }

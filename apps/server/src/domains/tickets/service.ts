@@ -1,6 +1,6 @@
 /** What other domains and the test factories use of tickets. */
 export { create as createTicket } from './ticket-create.ts';
 export { remindersJob } from './ticket-reminders.ts';
-export { escalateAlertsJob } from './alerts.ts';
+export { escalateAlertsJob, raiseSystemAlert } from './alerts.ts';
 export { postComment as postTicketComment, ticketIdOf } from './ticket-post.ts';
 export { purgeAbandonedUploadsJob } from './attachment-cleanup.ts';

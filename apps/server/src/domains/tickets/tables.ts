@@ -214,9 +214,8 @@ export const alerts = pgTable(
   {
     id: serial('id').primaryKey(),
     problem: text('problem').notNull(),
-    raised_by: integer('raised_by')
-      .notNull()
-      .references(() => users.id),
+    /** null: raised by the system (the ledger check, decision 0092). */
+    raised_by: integer('raised_by').references(() => users.id),
     raised_at: ts('raised_at').notNull(),
     acknowledged_at: ts('acknowledged_at'),
     escalated_at: ts('escalated_at'),
