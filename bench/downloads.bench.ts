@@ -150,7 +150,8 @@ async function main() {
     cwd: SERVER_DIR,
     env: {
       ...env,
-      NODE_ENV: 'production',
+      // Not production: production wants an https PUBLIC_URL, and the signed links must name this loopback origin.
+      NODE_ENV: 'development',
       APP_SECRET: randomBytes(24).toString('base64url'),
       COOKIE_SECURE: 'false',
       HOST: '127.0.0.1',

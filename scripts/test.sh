@@ -3,6 +3,9 @@
 # matrix and the bad-input fuzz, and a browser smoke journey) runs on PGlite and, when DATABASE_URL names a
 # PostgreSQL server, on PostgreSQL too; everything else (types, lint, the JavaScript budget, the web's unit
 # tests, the full browser suite) runs once. Each step prints its duration. See docs/ci.md and decision 0065.
+# The production image's steps run too (scripts/check-production-image.mjs, decision 0076). When MACHINE_NODE names
+# an older Node than the one running the suite (.ci/run runs it on Node 24 and sets it, decision 0075), the server
+# tests and the browser smoke run once more on that one, as the README's commands must keep working there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # pdftotext and jq, which server tests call; Chromium comes with the browser steps (scripts/e2e.sh).
@@ -33,6 +36,18 @@ if [ -n "$pg_url" ]; then
   step "browser smoke (PGlite)" env -u DATABASE_URL E2E_SKIP_BUILD=1 bash scripts/e2e.sh --grep @smoke
 else
   step "browser journeys (PGlite)" env E2E_SKIP_BUILD=1 bash scripts/e2e.sh
+fi
+step "production image steps" node scripts/check-production-image.mjs
+if [ -n "${MACHINE_NODE:-}" ]; then
+  older="$(dirname "$MACHINE_NODE")"
+  version=$("$MACHINE_NODE" -v)
+  # One database is enough to show the code runs on this Node: PostgreSQL's pass is the shorter.
+  if [ -n "$pg_url" ]; then
+    step "server tests (PostgreSQL, Node $version)" env PATH="$older:$PATH" DATABASE_URL="$pg_url" npx vitest run --project server
+  else
+    step "server tests (PGlite, Node $version)" env PATH="$older:$PATH" npx vitest run --project server
+  fi
+  step "browser smoke (PGlite, Node $version)" env -u DATABASE_URL PATH="$older:$PATH" E2E_SKIP_BUILD=1 bash scripts/e2e.sh --grep @smoke
 fi
 
 printf '\n== durations\n'

@@ -97,11 +97,14 @@ async function startServer(dist: string) {
     env: {
       ...inherited,
       NODE_ENV: 'production',
+      // What production asks for (decision 0077); the pages measured link to nothing at PUBLIC_URL.
+      EMBEDDED_DATABASE: 'true',
       APP_SECRET: randomBytes(24).toString('base64url'),
+      SEALING_KEY: randomBytes(24).toString('base64url'),
+      PUBLIC_URL: 'https://portal.example.com',
       COOKIE_SECURE: 'false',
       HOST: '127.0.0.1',
       PORT: String(port),
-      PUBLIC_URL: origin,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       WEB_DIST: dist,

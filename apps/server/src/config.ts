@@ -1,8 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+import { REPO_ROOT, WEB_DIST_DIR } from './paths.ts';
 
 const zBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -27,8 +26,15 @@ const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** PostgreSQL when set; the embedded PGlite database in DATA_DIR otherwise. */
+  /** PostgreSQL when set; the embedded PGlite database in DATA_DIR otherwise (in production only with EMBEDDED_DATABASE). */
   DATABASE_URL: z.string().url().optional(),
+  /** Says that a production node without DATABASE_URL is meant to run on the embedded database (one node only). */
+  EMBEDDED_DATABASE: zBool.default(false),
+  /**
+   * Apply the migrations the database lacks when the node starts. Defaults to on, except in production on
+   * PostgreSQL, where `npm run migrate` is the deploy's step and the nodes' role needs no DDL rights (decision 0077).
+   */
+  MIGRATE_ON_START: zBool.optional(),
   /**
    * A PostgreSQL read replica of DATABASE_URL: reports read from it when set (platform/replica.ts,
    * docs/decisions/0059), so their scans never compete with the calls that write. Unset: reports read the primary.
@@ -67,12 +73,15 @@ const zEnv = z.object({
   API_DOCS_PUBLIC: zBool.optional(),
   /** Seed the demo world when the database has no companies. */
   SEED_DEMO: zBool.default(true),
-  /** The address users reach the portal at: links in mail, the WebAuthn relying party, the OIDC callback. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
   /**
-   * Signs bot challenges. Every node must share it; production refuses the development default.
+   * The address users reach the portal at: links in mail and pages, the WebAuthn relying party, the OIDC callback,
+   * the card page's frame. Unset: http://localhost:PORT, except in production, where it must be set (https).
    */
-  APP_SECRET: z.string().min(16).default('development-secret-not-for-production'),
+  PUBLIC_URL: z.url().optional(),
+  /**
+   * Signs bot challenges. Every node must share it; production needs a strong one of its own (productionProblems).
+   */
+  APP_SECRET: z.string().min(16).optional(),
   /** The SMTP relay, such as smtp://user:pass@host:587. Unset: mail stays in the outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Backup Portal <no-reply@portal.example.com>'),
@@ -306,10 +315,51 @@ const zEnv = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_TOKEN: z.string().default(''),
   /** Where the built web app lives; served by the same process. */
-  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  WEB_DIST: z.string().default(WEB_DIST_DIR),
 });
 
+/** APP_SECRET outside production when unset; production refuses it. */
+const DEVELOPMENT_SECRET = 'development-secret-not-for-production';
+/** What production asks of a secret: long, and not a repeated pattern (`openssl rand -base64 32` gives one). */
+const STRONG_SECRET = { length: 32, distinct: 8 };
+
+function secretProblem(name: string, value: string | undefined, unsetHint: string): string | null {
+  const advice = `${STRONG_SECRET.length}+ random characters, such as the output of \`openssl rand -base64 32\``;
+  if (value === undefined) return `${name} is not set: ${unsetHint} (${advice})`;
+  if (value === DEVELOPMENT_SECRET) return `${name} is the development value: set a secret of your own (${advice})`;
+  if (value.length < STRONG_SECRET.length || new Set(value).size < STRONG_SECRET.distinct) {
+    return `${name} is too weak: it needs ${STRONG_SECRET.length} or more characters, ${STRONG_SECRET.distinct} or more of them different (${advice})`;
+  }
+  return null;
+}
+
+/** What a production node refuses to start with (decision 0077), one message per problem. */
+function productionProblems(c: z.output<typeof zEnv>): string[] {
+  const problems: string[] = [];
+  if (!c.DATABASE_URL && !c.EMBEDDED_DATABASE) {
+    problems.push(
+      'DATABASE_URL is not set: name the PostgreSQL database, or set EMBEDDED_DATABASE=true to keep the data in an embedded database in DATA_DIR (one node only)',
+    );
+  }
+  if (c.DATABASE_URL && c.EMBEDDED_DATABASE) problems.push('EMBEDDED_DATABASE=true and DATABASE_URL are both set: keep one');
+  if (!c.PUBLIC_URL) {
+    problems.push('PUBLIC_URL is not set: give the https address users reach the portal at (links in mail, passkeys, single sign-on)');
+  } else if (new URL(c.PUBLIC_URL).protocol !== 'https:') {
+    problems.push(`PUBLIC_URL is not https (${c.PUBLIC_URL}): give the https address users reach the portal at`);
+  }
+  const appSecret = secretProblem('APP_SECRET', c.APP_SECRET, 'every node needs the same secret of its own');
+  const sealingKey = secretProblem(
+    'SEALING_KEY',
+    c.SEALING_KEY,
+    'the provider secrets the portal keeps are sealed with it (a deployment that ran without it used `derived:` followed by its APP_SECRET: set that to keep them readable)',
+  );
+  return [...problems, ...[appSecret, sealingKey].filter((problem) => problem !== null)];
+}
+
 export type Config = z.output<typeof zEnv> & {
+  PUBLIC_URL: string;
+  APP_SECRET: string;
+  MIGRATE_ON_START: boolean;
   COOKIE_SECURE: boolean;
   API_DOCS_PUBLIC: boolean;
   SHUTDOWN_DRAIN_SECONDS: number;
@@ -328,9 +378,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && c.APP_SECRET === zEnv.shape.APP_SECRET.parse(undefined)) {
-    throw new Error('Invalid configuration: APP_SECRET must be set in production');
-  }
+  const production = c.NODE_ENV === 'production';
+  const problems = production ? productionProblems(c) : [];
+  if (problems.length) throw new Error(`Invalid configuration for production:\n${problems.map((p) => `- ${p}`).join('\n')}`);
   if (c.OBJECT_STORAGE === 's3' && !c.S3_BUCKET) throw new Error('Invalid configuration: OBJECT_STORAGE=s3 needs S3_BUCKET');
   if (c.STORAGE_PROVIDER === 'wasabi' && !c.WASABI_ACCOUNT_API_KEY) {
     throw new Error('Invalid configuration: STORAGE_PROVIDER=wasabi needs WASABI_ACCOUNT_API_KEY');
@@ -356,12 +406,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...c,
-    COOKIE_SECURE: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    APP_SECRET: c.APP_SECRET ?? DEVELOPMENT_SECRET,
+    MIGRATE_ON_START: c.MIGRATE_ON_START ?? !(production && c.DATABASE_URL),
+    COOKIE_SECURE: c.COOKIE_SECURE ?? production,
     API_DOCS_PUBLIC: c.API_DOCS_PUBLIC ?? c.NODE_ENV !== 'production',
-    SHUTDOWN_DRAIN_SECONDS: c.SHUTDOWN_DRAIN_SECONDS ?? (c.NODE_ENV === 'production' ? 5 : 0),
-    FEATURE_VOTING_BOARD_URL: c.FEATURE_VOTING_BOARD_URL ?? (c.NODE_ENV === 'production' ? 'off' : 'sandbox'),
+    SHUTDOWN_DRAIN_SECONDS: c.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0),
+    FEATURE_VOTING_BOARD_URL: c.FEATURE_VOTING_BOARD_URL ?? (production ? 'off' : 'sandbox'),
     DNS_LOCAL_PORT: c.DNS_LOCAL_PORT ?? (c.NODE_ENV === 'development' && !c.DNS_RESOLVER ? 0 : undefined),
-    REPORTS_TV_USERNAME: c.REPORTS_TV_USERNAME ?? (c.NODE_ENV === 'production' ? '' : 'tv'),
-    REPORTS_TV_PASSWORD: c.REPORTS_TV_PASSWORD ?? (c.NODE_ENV === 'production' ? '' : 'tv-wall'),
+    REPORTS_TV_USERNAME: c.REPORTS_TV_USERNAME ?? (production ? '' : 'tv'),
+    REPORTS_TV_PASSWORD: c.REPORTS_TV_PASSWORD ?? (production ? '' : 'tv-wall'),
   };
 }

@@ -9,8 +9,16 @@ import { startScheduler } from './platform/scheduler.ts';
 import { shutDown } from './platform/shutdown.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
-const config = loadConfig();
-const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // The configuration's own words, without a stack trace: each line names a setting and what it needs.
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+})();
+const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: config.MIGRATE_ON_START });
 if (config.SEED_DEMO) await seedDemoIfEmpty(handle.db, systemClock);
 const app = await buildApp({ config, db: handle.db, clock: systemClock });
 // The local DNS server of development and the demo (DNS_LOCAL_PORT, docs/decisions/0053), up before the first check.
@@ -42,4 +50,8 @@ const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
 console.log(
   `Portal ready at http://${shown}:${config.PORT} (database: ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`})`,
 );
-if (dns && !config.DNS_RESOLVER) console.log(`Hosted settings' DNS checks ask the local DNS server at ${dns.address} (zone: ${zoneFileOf(config)})`);
+// What mail, presigned downloads and the card page's frame will name: a PUBLIC_URL other than the address
+// users open breaks them quietly, so it is said at every start.
+console.log(`Links point to ${config.PUBLIC_URL} (PUBLIC_URL)`);
+if (dns && !config.DNS_RESOLVER)
+  console.log(`Hosted settings' DNS checks ask the local DNS server at ${dns.address} (zone: ${zoneFileOf(config)})`);

@@ -5,11 +5,12 @@
  * so it needs none of the app's secrets.
  */
 import path from 'node:path';
+import { REPO_ROOT } from './paths.ts';
 import { openDatabase } from './platform/db.ts';
 
 const url = process.env.DATABASE_URL || undefined;
 // As config.ts reads DATA_DIR: relative to the repository root, 'data' unless set.
-const dataDir = url ? undefined : path.resolve(import.meta.dirname, '../../..', process.env.DATA_DIR || 'data');
+const dataDir = url ? undefined : path.resolve(REPO_ROOT, process.env.DATA_DIR || 'data');
 const started = Date.now();
 const handle = await openDatabase({ url, dataDir });
 await handle.close();

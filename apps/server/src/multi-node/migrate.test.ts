@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ON_POSTGRES } from '../test/harness.ts';
 import { withDatabase } from '../test/global-setup.ts';
 import fs from 'node:fs';
-import { MIGRATIONS_DIR } from '../platform/db.ts';
+import { MIGRATIONS_DIR } from '../paths.ts';
 import { randomBytes } from 'node:crypto';
 
 if (!ON_POSTGRES) console.log('npm run migrate race skipped: it is about PostgreSQL nodes starting together (set DATABASE_URL)');

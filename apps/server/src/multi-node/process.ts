@@ -13,9 +13,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A real server process (main.ts, as `npm start` runs it) on its own port; resolves once it says it is ready. */
+/**
+ * A real server process (main.ts, as `npm run dev` runs it) on its own port, with `env` over the test settings;
+ * resolves once it says it is ready, and rejects with its output if it exits first.
+ */
 export async function startProcess(
   url: string,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; node: { base: string }; exited: Promise<number | null>; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -33,6 +37,7 @@ export async function startProcess(
       TRUST_PROXY: '127.0.0.1',
       SHUTDOWN_DRAIN_SECONDS: '1',
       SHUTDOWN_TIMEOUT_SECONDS: '10',
+      ...env,
     },
   });
   let output = '';

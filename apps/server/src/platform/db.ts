@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.ts';
 
 /**
  * A database handle or an open transaction; services take either. It knows no tables: each domain
@@ -24,10 +25,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
-
-/** Opens PostgreSQL when a URL is given, the embedded PGlite database otherwise, and applies migrations. */
-export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<DatabaseHandle> {
+/**
+ * Opens PostgreSQL when a URL is given, the embedded PGlite database otherwise, and applies the migrations it
+ * lacks. With `migrate: false` (a production node: `npm run migrate` is the deploy's step, decision 0077) it
+ * applies none and refuses to open a database that lacks any, rather than fail on a missing column later.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite; migrate?: boolean }): Promise<DatabaseHandle> {
+  const migrate = opts.migrate ?? true;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
     // An idle client can be cut off (server restart, failover); the pool replaces it. Without a
@@ -36,13 +40,50 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
       if (err.code !== '57P01') console.error('database pool: idle client error', err.message);
     });
     const db = drizzlePg({ client: pool }) as unknown as Database;
-    await migrateUnderLock(pool);
+    try {
+      if (migrate) await migrateUnderLock(pool);
+      else await refuseMissingMigrations((text) => pool.query(text));
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const client = opts.pglite ?? (await openPglite(opts.dataDir));
   const pgliteDb = drizzlePglite({ client });
-  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+  if (migrate) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+  else await refuseMissingMigrations((text) => client.query(text));
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+type Query = (text: string) => Promise<{ rows: unknown[] }>;
+
+/**
+ * The migrations in the folder that the database has not applied. Drizzle's migrator records each applied one
+ * with its journal time as `created_at` and applies those newer than the latest recorded: the same rule here.
+ */
+async function missingMigrations(query: Query): Promise<string[]> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  let latest = -1;
+  try {
+    const { rows } = await query('select max(created_at)::text as latest from drizzle.__drizzle_migrations');
+    latest = Number((rows[0] as { latest: string | null } | undefined)?.latest ?? -1);
+  } catch (err) {
+    // 42P01 / 3F000: no migration table or schema yet, so none is applied.
+    if (!['42P01', '3F000'].includes((err as { code?: string }).code ?? '')) throw err;
+  }
+  return journal.entries.filter((entry) => entry.when > latest).map((entry) => entry.tag);
+}
+
+async function refuseMissingMigrations(query: Query): Promise<void> {
+  const missing = await missingMigrations(query);
+  if (missing.length) {
+    throw new Error(
+      `The database lacks ${missing.length} migration(s), from ${missing[0]}: run \`npm run migrate\` (the deploy's step, docs/deployment.md) before starting the nodes, or set MIGRATE_ON_START=true`,
+    );
+  }
 }
 
 /**

@@ -19,8 +19,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** What production requires of the environment, for tests of production behaviour. */
-export const PRODUCTION_ENV = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-of-enough-length' } as const;
+/** What production requires of the environment (config.ts, decision 0077), for tests of production behaviour. */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  // The test's own database is handed to the app; the setting only says production's rule is met.
+  EMBEDDED_DATABASE: 'true',
+  PUBLIC_URL: 'https://portal.example.com',
+  APP_SECRET: 'a-production-secret-of-enough-length',
+  SEALING_KEY: 'a-production-sealing-key-of-enough-length',
+} as const;
 
 /** What every test app is configured with unless the test says otherwise. */
 const TEST_ENV = {

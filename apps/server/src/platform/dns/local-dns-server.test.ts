@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { PRODUCTION_ENV } from '../../test/harness.ts';
 import { startLocalDns } from './local-dns-server.ts';
 import { DEMO_CONSOLE_ADDRESS, closeLocalDns, dnsResolver, localDnsServer, starterZone } from './resolver.ts';
 
@@ -74,7 +75,7 @@ describe('the resolver the config names', () => {
   });
 
   it('in production, and wherever DNS_RESOLVER is set, starts none', () => {
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'a-production-secret-of-enough-length' }).DNS_LOCAL_PORT).toBeUndefined();
+    expect(loadConfig(PRODUCTION_ENV).DNS_LOCAL_PORT).toBeUndefined();
     expect(loadConfig({ NODE_ENV: 'development', DNS_RESOLVER: '127.0.0.1:5300' }).DNS_LOCAL_PORT).toBeUndefined();
     expect(loadConfig({ NODE_ENV: 'test' }).DNS_LOCAL_PORT).toBeUndefined();
   });

@@ -5,6 +5,7 @@ import type { Clock } from '../../../platform/clock.ts';
 import type { Database } from '../../../platform/db.ts';
 import { framedPageHeaders, serveFramedPageScript } from '../../../platform/framed-page.ts';
 import { escapeHtml } from '../../../platform/mail.ts';
+import { codeFile } from '../../../paths.ts';
 import type { Config } from '../../../config.ts';
 import { type BoardIdea, listBoardIdeas, toggleBoardVote } from '../queries.ts';
 import { verifyBoardToken } from '../sso.ts';
@@ -13,7 +14,7 @@ import { verifyBoardToken } from '../sso.ts';
 export const SANDBOX_BOARD_PATH = '/sandbox-feature-board';
 
 /** The page's script, served as a file: the content security policy allows no inline script. */
-const SCRIPT = fs.readFileSync(new URL('./board.js', import.meta.url), 'utf8');
+const SCRIPT = fs.readFileSync(codeFile('domains/help/board/board.js'), 'utf8');
 
 
 const STYLE = `

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { codeFile } from '../../../paths.ts';
 import { escapeHtml } from '../../../platform/mail.ts';
 import { framedPageHeaders, serveFramedPageScript } from '../../../platform/framed-page.ts';
 import type { SandboxGateway } from './sandbox.ts';
 
 /** The page's script, served as a file: the content security policy allows no inline script. */
-const SCRIPT = fs.readFileSync(new URL('./card-page.js', import.meta.url), 'utf8');
-const CHALLENGE_SCRIPT = fs.readFileSync(new URL('./challenge-page.js', import.meta.url), 'utf8');
+const SCRIPT = fs.readFileSync(codeFile('domains/payments/gateway/card-page.js'), 'utf8');
+const CHALLENGE_SCRIPT = fs.readFileSync(codeFile('domains/payments/gateway/challenge-page.js'), 'utf8');
 
 function page(session: string, parentOrigin: string): string {
   return `<!doctype html>
