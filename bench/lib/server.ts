@@ -54,8 +54,12 @@ export async function startServer(databaseUrl: string, opts: { nodeArgs?: string
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      // Production refuses the development secret; a throwaway one per run is enough here.
+      // What production asks for (decision 0077): throwaway secrets per run, an https address the calls measured
+      // never link to, and migrating at start as before, since the server measured may be another tree's.
       APP_SECRET: randomBytes(24).toString('base64url'),
+      SEALING_KEY: randomBytes(24).toString('base64url'),
+      PUBLIC_URL: 'https://portal.example.com',
+      MIGRATE_ON_START: 'true',
       COOKIE_SECURE: 'false',
       HOST: '127.0.0.1',
       PORT: String(port),
