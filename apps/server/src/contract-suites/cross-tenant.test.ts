@@ -1,5 +1,8 @@
 import { ALL_CALLS } from '@portal/contract/all-calls';
 import { isPublic } from '@portal/contract/shared/define-call';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { storageListBuckets } from '@portal/contract/storage/storage';
+import { closeTicket } from '@portal/contract/tickets/ticket-staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../test/context.ts';
 import {
@@ -11,27 +14,36 @@ import {
   newTicket,
   newLicence,
   newHosted,
+  newBucket,
   ownedRow,
 } from '../test/factories.ts';
-import { TestClient, type TestContext, createTestContext, newCompany } from '../test/harness.ts';
+import { TestClient, type TestContext, createTestContext, newCompany, ok } from '../test/harness.ts';
 import { insertBillingDevice } from '../test/rows.ts';
 import * as billing from '../domains/billing/service.ts';
 import { writeUtilization } from '../domains/storage/queries.ts';
-import { ownedFields, sampleInput } from './sample-input.ts';
+import { answersOnlyRows, ownedFields, sampleVariants } from './sample-input.ts';
 import { SUITE_ENV } from './world.ts';
 
 /**
- * A customer never sees another company's credit or usage. A victim company gets a row of every kind
- * billing keeps for it (a credit pack, a refund, a service, a charge and the packs that paid it, daily
- * stats, a reported user), each named with a marker; then every call a customer may make that only reads
- * is sent by a customer of another company, its own ids on its own rows and its filters wide open, and no
- * answer may carry a marker or one of the victim's row ids. Generated from the contract list, so a new
- * read call is covered the day it lands.
+ * A customer never sees another company's data. A victim company gets a row of every kind the portal keeps
+ * for it (credit packs, a refund, a service, charges, daily stats, a reported user, a licence, consoles, a
+ * card, an open and a closed ticket, a bill line, an invoice, a storage bucket), named with a marker where a
+ * name shows; then every call a customer may make that only reads is sent with every value of its options
+ * (each status, each enum, a default left out; see sampleVariants), its filters wide open: first by the
+ * victim's own user, on the victim's rows, to prove the victim's data is in the answer there, then by a
+ * customer of another company on its own rows, whose answer may carry neither a marker nor one of the
+ * victim's row ids. Which calls show the victim's data to its owner is a reviewed list
+ * (cross-tenant-coverage.json), so a call whose outsider check would pass on an empty answer is seen.
+ * Generated from the contract list, so a new read call is covered the day it lands.
  */
 const MARK = `victim-${Date.now().toString(36)}`;
 let t: TestContext;
 let outsider: TestClient;
+let owner: TestClient;
 let outsiderCompanyId: number;
+let victimCompanyId: number;
+/** The calls whose answer to the victim's own user showed the victim's data. */
+const shown = new Set<string>();
 /** The victim's row ids, by the calls that list rows of that kind (ids of different tables may coincide). */
 const victimIds: { path: string; id: number | string }[] = [];
 
@@ -82,6 +94,8 @@ beforeAll(async () => {
   await newHosted(t.db, t.clock.now(), id, { name: `${MARK} building`, ready: false });
   const card = await newPaymentCard(t.db, t.clock.now(), id, { card_name: `${MARK} card`, is_default: true });
   await newTicket(t.db, t.clock.now(), id, { subject: `${MARK} ticket`, body: `${MARK} comment` });
+  const closed = await newTicket(t.db, t.clock.now(), id, { subject: `${MARK} closed ticket`, body: `${MARK} closed comment` });
+  const bucket = await newBucket(t.db, t.clock.now(), id);
   // A bill line and a custom invoice, whose PDFs print the marker.
   const purchase = await newCardPurchase(t.db, t.clock.now(), id, { item: `${MARK} purchase` });
   await newInvoice(t.db, t.clock.now(), id, { name: `${MARK} invoice` });
@@ -92,18 +106,32 @@ beforeAll(async () => {
     { path: '/api/v1/payment/list_credit_packs', id: refund.id },
     { path: '/api/v1/user/trial-refunds/list-history', id: refund.id },
     { path: '/api/v1/company/get_active_services', id: service.id },
+    { path: storageListBuckets.path, id: bucket.id },
   );
+  victimCompanyId = id;
+  owner = await new TestClient(t.app).useSession(t.db, t.clock, victim.user.id);
+  ok(await owner.call(closeTicket, { target_ticket_id: closed }));
 
   // The outsider is a customer of no distributor, so every customer call is open to it, the plan pages too.
   const other = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
   outsiderCompanyId = other.company.id;
+  // Rows of its own of the kinds above, so that each list reaches its query for the outsider too.
   await newCreditPack(t.db, t.clock.now(), other.company.id, { name: 'Own pack', amount: 100 });
+  await newBucket(t.db, t.clock.now(), other.company.id);
+  await newTicket(t.db, t.clock.now(), other.company.id, { subject: 'Own ticket' });
   outsider = await new TestClient(t.app).useSession(t.db, t.clock, other.user.id);
 });
 afterAll(() => t.close());
 
+/**
+ * Every call a customer may make that only reads, or that answers a list of rows and nothing else (a list
+ * that refreshes what it lists as it reads, as the storage buckets' measured bytes).
+ */
 const customerReads = ALL_CALLS.filter(
-  (c) => !isPublic(c.access) && c.access.roles.some((r) => r === 'customer' || r === 'any') && READ_ONLY_PATHS.has(c.path),
+  (c) =>
+    !isPublic(c.access) &&
+    c.access.roles.some((r) => r === 'customer' || r === 'any') &&
+    (READ_ONLY_PATHS.has(c.path) || answersOnlyRows(c)),
 );
 
 /** The widest query a call takes: no date bounds, no search, a large page. */
@@ -129,16 +157,43 @@ describe('a customer never sees another company’s credit or usage', () => {
   });
 
   it.each(customerReads.map((c) => [c.path, c] as const))('%s', async (_path, call) => {
-    const ids: Record<string, unknown> = {};
-    for (const { field, kind } of ownedFields(call)) ids[field] = await ownedRow(kind, t, outsiderCompanyId);
-    const input = wideOpen(sampleInput(call, ids), call.input.shape);
-    const res = await outsider.post(call.path, input);
-    expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
-    expect(res.body).not.toContain(MARK);
-    const body = res.json() as { data?: { rows?: { id?: unknown }[] } };
-    const rowIds = new Set((body.data?.rows ?? []).map((r) => r.id));
-    for (const v of victimIds.filter((v) => v.path === call.path)) {
-      expect(rowIds.has(v.id), `${call.path} answered the victim's row #${v.id}`).toBe(false);
+    const ownerIds: Record<string, unknown> = {};
+    const outsiderIds: Record<string, unknown> = {};
+    for (const { field, kind } of ownedFields(call)) {
+      ownerIds[field] = await ownedRow(kind, t, victimCompanyId);
+      outsiderIds[field] = await ownedRow(kind, t, outsiderCompanyId);
+    }
+    for (const variant of sampleVariants(call)) {
+      const own = await owner.post(call.path, wideOpen({ ...variant, ...ownerIds }, call.input.shape));
+      if (own.statusCode === 200 && showsVictim(call.path, own.body)) shown.add(call.path);
+      const input = wideOpen({ ...variant, ...outsiderIds }, call.input.shape);
+      const res = await outsider.post(call.path, input);
+      const what = `${call.path} ${JSON.stringify(input).slice(0, 200)}`;
+      expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+      expect(showsVictim(call.path, res.body), `${what} answered the victim's data`).toBe(false);
     }
   });
+
+  it('the victim’s own user saw its data in the calls the reviewed list names', () => {
+    const current = [...shown].sort();
+    if (process.env.UPDATE_CROSS_TENANT_COVERAGE === '1') writeFileSync(COVERAGE_FILE, `${JSON.stringify(current, null, 2)}\n`);
+    const reviewed = JSON.parse(readFileSync(COVERAGE_FILE, 'utf8')) as string[];
+    expect(
+      current,
+      'A call shows the victim its own data differently from cross-tenant-coverage.json. Review; if intended, run UPDATE_CROSS_TENANT_COVERAGE=1 npx vitest run apps/server/src/contract-suites/cross-tenant.test.ts and commit the file',
+    ).toEqual(reviewed);
+  });
 });
+
+const COVERAGE_FILE = new URL('./cross-tenant-coverage.json', import.meta.url);
+
+/** Whether an answer carries the marker or one of the victim's row ids the call lists. */
+function showsVictim(path: string, text: string): boolean {
+  if (text.includes(MARK)) return true;
+  const ids = victimIds.filter((v) => v.path === path).map((v) => v.id);
+  if (!ids.length) return false;
+  const data = (JSON.parse(text) as { data?: Record<string, unknown> }).data ?? {};
+  return Object.values(data).some(
+    (list) => Array.isArray(list) && list.some((r: { id?: unknown }) => ids.includes(r?.id as number | string)),
+  );
+}

@@ -118,3 +118,67 @@ export function sampleInput(call: Call, ids: Record<string, unknown> = {}): Reco
   if (!parsed.success) throw new Error(`No valid sample input for ${call.path}: give the contract an example`);
   return input;
 }
+
+/**
+ * The values a field's schema offers besides the first sample: every option of an enum, a literal or a union,
+ * both booleans, null where nullable, and leaving the field out where it is optional or has a default (so
+ * the default applies). The generated suites ask with each, so that a list asked only for its first status
+ * cannot pass with nothing in it.
+ */
+export function alternatives(schema: z.ZodType): unknown[] {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'prefault':
+      return [undefined, ...alternatives(def.innerType as z.ZodType)];
+    case 'nullable':
+      return [null, ...alternatives(def.innerType as z.ZodType)];
+    case 'readonly':
+    case 'catch':
+      return alternatives(def.innerType as z.ZodType);
+    case 'pipe':
+      return alternatives(def.in as z.ZodType);
+    case 'enum':
+      return Object.values(def.entries as Record<string, unknown>);
+    case 'literal':
+      return def.values as unknown[];
+    case 'boolean':
+      return [true, false];
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((option) => [sampleValue(option), ...alternatives(option)]);
+    default:
+      return [];
+  }
+}
+
+/**
+ * The sample input and one input per other value of each field (see alternatives), each one the call
+ * accepts, at most `max` in all.
+ */
+export function sampleVariants(call: Call, ids: Record<string, unknown> = {}, max = 24): Record<string, unknown>[] {
+  const base = sampleInput(call, ids);
+  const seen = new Set([JSON.stringify(base)]);
+  const variants = [base];
+  for (const [field, schema] of Object.entries(call.input.shape as Record<string, z.ZodType>)) {
+    if (field in ids) continue;
+    for (const value of alternatives(schema)) {
+      const input = { ...base, [field]: value };
+      if (value === undefined) delete input[field];
+      const key = JSON.stringify(input);
+      if (seen.has(key) || !call.input.safeParse(input).success) continue;
+      seen.add(key);
+      variants.push(input);
+      if (variants.length >= max) return variants;
+    }
+  }
+  return variants;
+}
+
+/** Whether a call's answer is one list of rows and nothing else, as `{ buckets: [...] }`. */
+export function answersOnlyRows(call: Call): boolean {
+  const output = call.output as z.ZodType;
+  if (defOf(output).type !== 'object') return false;
+  const fields = Object.values((output as z.ZodObject).shape as Record<string, z.ZodType>);
+  return fields.length === 1 && defOf(fields[0] as z.ZodType).type === 'array';
+}
