@@ -2,7 +2,7 @@ import { AppShell, Box, Burger, Group, NavLink, UnstyledButton } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Brand } from '../components/brand/brand-mark';
 import { ImpersonationBanner } from '../features/auth/components/impersonation-banner';
 import { hasAccess } from '../lib/access';
@@ -12,6 +12,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 56;
+const NAVBAR_WIDTH = 232;
 const BANNER_HEIGHT = 44;
 
 function isCurrent(pathname: string, to: string): boolean {
@@ -36,8 +37,11 @@ export function AppLayout({ auth, children }: AppLayoutProps) {
 
   return (
     <AppShell
+      // theme.css paints the navbar's surface down the whole page beside it, at this width.
+      className="app-shell"
+      style={{ '--app-navbar-width': `${NAVBAR_WIDTH}px` } as CSSProperties}
       header={{ height: impersonating ? HEADER_HEIGHT + BANNER_HEIGHT : HEADER_HEIGHT }}
-      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
       <SkipLink />

@@ -132,7 +132,7 @@ export const theme = createTheme({
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
     AppShell: {
       styles: {
-        main: { background: 'var(--app-color-canvas)' },
+        // The page behind main is the shell's (theme.css .app-shell): canvas, with the navbar's surface beside it.
         header: { background: 'var(--app-color-surface)' },
         navbar: { background: 'var(--app-color-surface)' },
       },
