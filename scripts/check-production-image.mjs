@@ -28,7 +28,7 @@ function stages() {
     const m = /^([A-Z]+)\s+(.*)$/.exec(line.trim());
     if (!m || line.trim().startsWith('#')) continue;
     const [, op, args] = m;
-    if (op === 'FROM') result.push({ name: args.split(/\s+AS\s+/i)[1] ?? `stage${result.length}`, from: args, steps: [] });
+    if (op === 'FROM') result.push({ name: args.split(/\s+AS\s+/i)[1] ?? `stage${result.length}`, steps: [] });
     else result.at(-1)?.steps.push({ op, args });
   }
   return result;
