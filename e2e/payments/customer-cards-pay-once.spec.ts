@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { newCustomer } from '../support/admin-api.ts';
 import { expectAccessible, logOut, screenshot, signIn } from '../support/journeys.ts';
 
 /** Types a card into the processor's page framed by the Authorize new card dialog, as a customer would. */
@@ -29,7 +30,9 @@ test('a customer adds a card through the card page, sees a declined card refused
   await expect(page.getByText('Top-up option Card journey pack added')).toBeVisible();
   await logOut(page);
 
-  await signIn(page, 'customer@example.com');
+  // A customer with no card yet (the demo's Acme Dental pays by card already).
+  await newCustomer('Card Journey Co', 'card-journey@example.com');
+  await signIn(page, 'card-journey@example.com');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/topup');
   await expect(page.getByRole('heading', { name: 'Top up', level: 1 })).toBeVisible();

@@ -7,14 +7,17 @@ test('an admin reads churn tracking: paid churn by month and by account, trial c
   await page.goto('/reports?restrict=churn');
   await expect(page.getByRole('tab', { name: 'Churn Tracking' })).toHaveAttribute('aria-selected', 'true');
 
-  // The demo world's churned companies (seed/churn-history.ts) fill the paid and trial tables.
+  // The demo world's churned companies (seed/churn-history.ts) fill the paid and trial tables, beside the demo
+  // companies the jobs suspended or deleted (seed/demo-world.ts).
   const paid = page.getByRole('table', { name: 'Paid account churn' });
   await expect(paid.getByRole('row', { name: /Kauri Accounting/ })).toContainText('Out of credit');
   await expect(paid.getByRole('row', { name: /Harbour Dental Group/ })).toContainText('Pending deletion period over');
   await expect(paid.getByRole('row', { name: /Tui Logistics/ })).toContainText('Deleted permanently');
   // Most recent first (the credit sweep may have suspended a demo company since the seed, above them all).
-  const names = (await paid.getByRole('row').allTextContents()).map((text) => text.match(/Kauri|Harbour|Tui/)?.[0]).filter(Boolean);
-  expect(names).toEqual(['Kauri', 'Harbour', 'Tui']);
+  const names = (await paid.getByRole('row').allTextContents())
+    .map((text) => text.match(/Kauri Accounting|Harbour Dental Group|Tui Logistics/)?.[0])
+    .filter(Boolean);
+  expect(names).toEqual(['Kauri Accounting', 'Harbour Dental Group', 'Tui Logistics']);
 
   const trials = page.getByRole('table', { name: 'Trial account churn' });
   const cells = (name: string) => trials.getByRole('row', { name: new RegExp(name) }).getByRole('cell');
@@ -22,7 +25,7 @@ test('an admin reads churn tracking: paid churn by month and by account, trial c
   await expect(cells('Pohutukawa Cafe').nth(1)).toHaveText('10');
   await expect(cells('Matai Legal')).toHaveText(['Matai Legal', '28', 'Pending deletion period over', /^DELETED, /]);
 
-  // The chart loads with the tab, the month table under it, and two years of demo charges give revenue rows.
+  // The chart loads with the tab, the month table under it, and the demo's months of charges give revenue rows.
   await expect(page.getByRole('figure', { name: /Paid churn per month/ }).locator('.recharts-surface')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Paid churn by month' }).getByRole('row', { name: /\(so far\)/ })).toBeVisible();
   const revenue = page.getByRole('table', { name: 'Revenue movements' });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { newCustomer } from '../support/admin-api.ts';
 import { expectAccessible, logOut, openCompany, screenshot, signIn } from '../support/journeys.ts';
 
 /** A self-hosted server checking in, as the simulator does (npm run simulate:servers). */
@@ -11,7 +12,9 @@ async function checkIn(page: Page, serial: string, devices: number) {
 
 test('a customer creates a licence, a server brings it online, then locks, relaxes, renames and archives it', async ({ page }) => {
   test.slow();
-  await signIn(page, 'customer@example.com');
+  // A new customer: the demo's Acme Dental runs servers and a console of its own.
+  await newCustomer('Licence Labs', 'licence-labs@example.com');
+  await signIn(page, 'licence-labs@example.com');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My servers' }).click();
   await expect(page).toHaveURL(/\/my_servers/);
   await expect(page.getByText('No hosted consoles.')).toBeVisible();

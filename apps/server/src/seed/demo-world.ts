@@ -10,10 +10,53 @@ export interface DemoUser {
   staff_role?: StaffRole;
 }
 
+type Booster = 'microsoft365' | 'hyperv' | 'disk_image';
+
+/** A self-hosted server the company runs: its devices and boosters drift from the first figure to the second. */
+export interface DemoServer {
+  name: string;
+  devices: [number, number];
+  boosters?: Partial<Record<Booster, [number, number]>>;
+}
+
+/**
+ * What happens to a customer, in days before the seed time; the simulation does each through the product's
+ * calls and jobs (seed/simulation.ts), and the state the company ends in follows from it.
+ */
+export interface DemoStory {
+  /** The plan it picks during its trial; it is converted to paid this many days ago (unset: stays a trial). */
+  plan?: 'Starter' | 'Growth' | 'Advanced';
+  paid_days_ago?: number;
+  /** Its licences are created and its servers check in from this day on. */
+  servers_days_ago?: number;
+  servers?: DemoServer[];
+  /** A hosted console asked for on that day (built by the provisioner job, then billed). */
+  hosted_days_ago?: number;
+  /** Storage enabled on that day, a bucket made, and backups uploaded to it day by day. */
+  storage_days_ago?: number;
+  /**
+   * How it pays: `card` saves a card and pays once whenever its credit would not last a month; `auto` turns
+   * on automatic top-up instead; `credit` lives on the welcome credit an admin gives; `exact` is given just enough for
+   * every charge up to yesterday and 10 cents over (so the first charging run of today takes it below zero).
+   */
+  payment?: 'card' | 'auto' | 'credit' | 'exact';
+  /** The admin's welcome credit when it turns paid, in cents. */
+  welcome_cents?: number;
+  /** A card payer pays no more from this day on (its first payment aside), and runs out of credit. */
+  stops_paying_days_ago?: number;
+  /** Deleted by its own user (or its distributor) that day: pending for 21 days, then deleted by the job. */
+  deleted_days_ago?: number;
+  /** Migrated by an admin that day, to a self-managed copy that keeps its users. */
+  migrated_days_ago?: number;
+  /** Deleted for good by an admin that day. */
+  force_deleted_days_ago?: number;
+}
+
 export interface DemoCompany {
   key: string;
   company_name: string;
   company_type: CompanyType;
+  /** The state the story leaves it in (the README's table); the demo tests check that it does. */
   state: CompanyState;
   distributor?: string;
   country: string;
@@ -21,11 +64,42 @@ export interface DemoCompany {
   is_vip?: boolean;
   is_partner_company?: boolean;
   is_internal_comet_company?: boolean;
-  /** Days before the seed time; keeps the world's shape stable whenever it is seeded. */
+  /** Days before the seed time it was created; keeps the world's shape stable whenever it is seeded. */
   age_days: number;
+  story?: DemoStory;
 }
 
 const SUB_STATES: CompanyState[] = ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'];
+
+/** A distributor's sub-account in each state, each reaching it by its own story. */
+const SUB_STORIES: DemoStory[] = [
+  {},
+  {
+    plan: 'Growth',
+    paid_days_ago: 340,
+    servers_days_ago: 58,
+    servers: [{ name: 'Clinic server', devices: [3, 8], boosters: { microsoft365: [4, 10] } }],
+    payment: 'credit',
+    welcome_cents: 30_000,
+  },
+  {
+    paid_days_ago: 300,
+    servers_days_ago: 58,
+    servers: [{ name: 'Workshop PC', devices: [4, 5] }],
+    payment: 'credit',
+    welcome_cents: 2_000,
+  },
+  {
+    paid_days_ago: 260,
+    servers_days_ago: 55,
+    servers: [{ name: 'Office server', devices: [4, 6] }],
+    payment: 'credit',
+    welcome_cents: 10_000,
+    deleted_days_ago: 12,
+  },
+  { paid_days_ago: 220, payment: 'credit', welcome_cents: 5_000, deleted_days_ago: 60 },
+  { paid_days_ago: 180, payment: 'credit', welcome_cents: 5_000, migrated_days_ago: 30 },
+];
 
 function subAccounts(distributorKey: string, prefix: string, domain: string, country: string): DemoCompany[] {
   return SUB_STATES.map((state, i) => ({
@@ -38,6 +112,7 @@ function subAccounts(distributorKey: string, prefix: string, domain: string, cou
     users: [{ email: `${state.toLowerCase().replace('_', '-')}@${domain}`, contact_name: `${prefix} Owner ${i + 1}` }],
     // A trial is younger than its 30 days, so that the expiry job leaves the demo trials alone.
     age_days: state === 'TRIAL' ? 10 : 400 - i * 40,
+    story: SUB_STORIES[i] ?? {},
   }));
 }
 
@@ -91,6 +166,19 @@ export const DEMO_COMPANIES: DemoCompany[] = [
       { email: 'customer@example.com', contact_name: 'Casey Customer' },
       { email: 'tech@acme.example.com', contact_name: 'Terry Technical' },
     ],
+    story: {
+      plan: 'Growth',
+      paid_days_ago: 480,
+      servers_days_ago: 60,
+      servers: [
+        { name: 'Surgery server', devices: [10, 17], boosters: { microsoft365: [15, 32], hyperv: [2, 4] } },
+        { name: 'Head office', devices: [4, 7], boosters: { microsoft365: [5, 9], disk_image: [1, 2] } },
+      ],
+      hosted_days_ago: 45,
+      storage_days_ago: 55,
+      payment: 'auto',
+      welcome_cents: 5_000,
+    },
   },
   {
     key: 'trial',
@@ -100,6 +188,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     country: 'NZ',
     age_days: 5,
     users: [{ email: 'trial@example.com', contact_name: 'Tia Trial' }],
+    story: { servers_days_ago: 4, servers: [{ name: 'Accounts PC', devices: [2, 3] }] },
   },
   {
     key: 'suspended',
@@ -109,6 +198,13 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     country: 'NZ',
     age_days: 300,
     users: [{ email: 'suspended@example.com', contact_name: 'Sid Suspended' }],
+    story: {
+      paid_days_ago: 280,
+      servers_days_ago: 60,
+      servers: [{ name: 'Chambers server', devices: [8, 10], boosters: { hyperv: [16, 20] } }],
+      payment: 'card',
+      stops_paying_days_ago: 60,
+    },
   },
   {
     key: 'runout',
@@ -118,6 +214,12 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     country: 'NZ',
     age_days: 200,
     users: [{ email: 'runout@example.com', contact_name: 'Rory Runout' }],
+    story: {
+      paid_days_ago: 190,
+      servers_days_ago: 20,
+      servers: [{ name: 'Runout server', devices: [3, 3], boosters: { hyperv: [4, 4] } }],
+      payment: 'exact',
+    },
   },
   {
     key: 'pending',
@@ -127,6 +229,14 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     country: 'NZ',
     age_days: 250,
     users: [{ email: 'pending@example.com', contact_name: 'Pat Pending' }],
+    story: {
+      plan: 'Growth',
+      paid_days_ago: 240,
+      servers_days_ago: 60,
+      servers: [{ name: 'Depot server', devices: [6, 9] }],
+      payment: 'card',
+      deleted_days_ago: 7,
+    },
   },
 ];
 

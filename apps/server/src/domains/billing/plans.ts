@@ -12,7 +12,8 @@ import {
   planCards,
   queuedUntil,
 } from './plan-rules.ts';
-import { latestDailyStats, runningLimitedServices } from './queries/reads.ts';
+import { companyFigures } from './figures.ts';
+import { runningLimitedServices } from './queries/reads.ts';
 import { balanceOf, listPlans as planRows } from './service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -33,8 +34,8 @@ async function plansOrFail(ctx: CallContext): Promise<PlanRow[]> {
 }
 
 async function usageOf(ctx: CallContext, companyId: number): Promise<PlanUsage> {
-  const [limited, stats] = await Promise.all([runningLimitedServices(ctx.db, companyId), latestDailyStats(ctx.db, companyId)]);
-  return { ...limited, devices: stats?.device_count ?? 0 };
+  const [limited, figures] = await Promise.all([runningLimitedServices(ctx.db, companyId), companyFigures(ctx, companyId)]);
+  return { ...limited, devices: figures.devices_online };
 }
 
 function companyPlan(company: tenancy.CompanyRow, now: Date): CompanyPlan {

@@ -10,7 +10,7 @@ import { likePattern } from '../../platform/search.ts';
 import * as tenancy from '../tenancy/service.ts';
 import { addDays, checkDayRange, dayOf, isNotFinalized, startOfDay } from './days.ts';
 import * as q from './queries/reads.ts';
-import { balanceOf, estimatesOf } from './service.ts';
+import { balanceOf, companyFigures, estimatesOf } from './service.ts';
 
 const DAY_MS = 86_400_000;
 export const CONTRACT_BILLING_MESSAGE = 'Your account is billed by contract: its balance is not shown here';
@@ -182,10 +182,10 @@ export async function activeServices(ctx: CallContext, input: Page & { target_co
 export async function creditSummary(ctx: CallContext) {
   const company = await ownCompany(ctx, {});
   const hidden = company.has_contract_billing || !company.can_view_billing_credit_usage;
-  const [estimates, latest, stats] = await Promise.all([
+  const [estimates, latest, figures] = await Promise.all([
     estimatesOf(ctx, company.id),
     q.latestUsageDay(ctx.db, company.id),
-    q.latestDailyStats(ctx.db, company.id),
+    companyFigures(ctx, company.id),
   ]);
   return {
     balance: hidden ? null : estimates.balance,
@@ -193,8 +193,8 @@ export async function creditSummary(ctx: CallContext) {
     estimated_monthly_cents: estimates.estimated_monthly_cents,
     estimated_weekly_cents: estimates.estimated_weekly_cents,
     latest_usage: latest,
-    device_count: stats?.device_count ?? 0,
-    booster_count: stats?.booster_count ?? 0,
+    device_count: figures.devices_online,
+    booster_count: figures.boosters_online,
     has_contract_billing: company.has_contract_billing,
   };
 }

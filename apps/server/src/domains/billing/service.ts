@@ -14,6 +14,7 @@ export {
 } from './credit-state.ts';
 export { dayOf as billingDayOf, startOfDay as billingDayStart } from './days.ts';
 export { type Estimates, estimatesOf } from './estimates.ts';
+export { type CompanyFigures, companyFigures } from './figures.ts';
 export {
   addCredit,
   balanceOf,
@@ -50,5 +51,4 @@ export {
   REFUND_PACK_NAME,
   refundNewUsersJob,
 } from './refunds.ts';
-export { type CompanyHistory, importHistory } from './history.ts';
 export { ledgerCheckJob, type OnLedgerMismatch } from './ledger-checks.ts';

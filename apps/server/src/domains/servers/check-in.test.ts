@@ -16,6 +16,8 @@ import { billingDevicesOf, dailyStatsOf, licenceLogCount, licenceRow, setCompany
 import * as billing from '../billing/service.ts';
 import { CHECK_IN_REFUSALS, LEASE_GRACE_DAYS, LOGS_KEPT } from './service.ts';
 
+const DAY_MS = 86_400_000;
+
 let t: TestContext;
 let adminUserId: number;
 beforeAll(async () => {
@@ -202,6 +204,20 @@ describe('the licence endpoint', () => {
       last_machine_id: 'rack-7',
       region: { code: 'eu-central', name: 'Europe Central (Frankfurt)' },
     });
+  });
+
+  it('counts a server until its lease ends, so the first check-in of a day does not drop the servers yet to check in', async () => {
+    const { serial, client, company } = await licence();
+    const second = ok(await client.call(createLicense, {})).data.serial_number;
+    await checkIn('192.0.2.9', { serial_number: serial, device_count: 5 });
+    await checkIn('192.0.2.10', { serial_number: second, device_count: 3 });
+    t.clock.advance(DAY_MS);
+    await checkIn('192.0.2.9', { serial_number: serial, device_count: 6 });
+    expect((await dailyStatsOf(t, company.id))[0]).toMatchObject({ date: billing.billingDayOf(t.clock.now()), device_count: 9 });
+    // The second server's lease ends three days after its last check-in: it is no longer online.
+    t.clock.advance(LEASE_GRACE_DAYS * DAY_MS);
+    await checkIn('192.0.2.9', { serial_number: serial, device_count: 6 });
+    expect((await dailyStatsOf(t, company.id))[0]).toMatchObject({ date: billing.billingDayOf(t.clock.now()), device_count: 6 });
   });
 
   it('logs every check-in for Download Logs (Admin), newest first, keeping the newest few hundred', async () => {

@@ -134,7 +134,7 @@ export async function checkIn(ctx: CallContext<Actor | null>, input: CheckIn) {
       outcome: 'issued',
     },
   );
-  await reportDay(ctx, licence.company_id, day, input.version);
+  await reportDay(ctx, licence.company_id, day, now, input.version);
   // After reportDay's per-company lock, so two servers of one company never write the same devices at once.
   await billing.devicesReported(ctx, {
     company_id: licence.company_id,
@@ -155,12 +155,14 @@ export async function checkIn(ctx: CallContext<Actor | null>, input: CheckIn) {
 }
 
 /**
- * The company's devices and boosters today: the sum over its licences that reported today. Check-ins of one
- * company take turns here (an advisory lock), so each sum is read after the previous one committed.
+ * The company's devices and boosters online now, as the day's figures: the sum over its servers whose lease
+ * still runs, each with its latest check-in (so the dashboard, the ticket panel and the wall read one figure
+ * however many of its servers have checked in today). Check-ins of one company take turns here (an advisory
+ * lock), so each sum is read after the previous one committed.
  */
-async function reportDay(ctx: CallContext<Actor | null>, companyId: number, day: string, version: string) {
+async function reportDay(ctx: CallContext<Actor | null>, companyId: number, day: string, now: Date, version: string) {
   await q.lockCompanyCounts(ctx.db, companyId);
-  const rows = await q.countsOfDay(ctx.db, companyId, day);
+  const rows = await q.countsOfLiveLeases(ctx.db, companyId, now);
   const boosters: Partial<BoosterCounts> = {};
   let devices = 0;
   for (const r of rows) {

@@ -55,11 +55,15 @@ export async function lockCompanyCounts(db: Database, companyId: number): Promis
 }
 
 /** The day's devices and boosters of a company's live licences that reported that day. */
-export async function countsOfDay(db: Database, companyId: number, day: string) {
+/**
+ * The figures of the company's servers whose lease still runs: each one's latest check-in. A server counts
+ * until its lease ends, so the first check-in of a day does not drop the servers that have not checked in yet.
+ */
+export async function countsOfLiveLeases(db: Database, companyId: number, now: Date) {
   return db
     .select({ devices: serverLicences.num_clients_online, boosters: serverLicences.booster_counts })
     .from(serverLicences)
-    .where(and(eq(serverLicences.company_id, companyId), live, eq(serverLicences.counts_date, day)));
+    .where(and(eq(serverLicences.company_id, companyId), live, gt(serverLicences.last_issue_end, now)));
 }
 
 const searchOf = (q: string) => {

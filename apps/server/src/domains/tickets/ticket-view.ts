@@ -27,13 +27,14 @@ async function customerInfo(ctx: CallContext, companyId: number): Promise<Ticket
   const company = await tenancy.requireCompany(ctx, companyId, 'read');
   const distributor = company.distributor_id === null ? null : await tenancy.findCompany(ctx.db, company.distributor_id);
   const sales = company.sales_id === null ? null : await q.personOf(ctx.db, company.sales_id);
+  // The figures the customer's own dashboard shows, from the same source.
+  const figures = await billing.companyFigures(ctx, company.id);
   return {
     company_is_vip: company.is_vip,
-    // Hosted servers and devices are counted once those domains exist; until then none are known.
-    hosted_server_count: 0,
+    hosted_server_count: figures.hosted_consoles,
     has_comet_storage: company.has_comet_storage,
-    account_balance: await billing.balanceOf(ctx, company.id),
-    device_count: 0,
+    account_balance: figures.balance,
+    device_count: figures.devices_online,
     company_created_at: iso(company.created_at),
     company_country: company.country,
     company_timezone: null,

@@ -179,8 +179,14 @@ export async function runningLimitedServices(db: Database, companyId: number) {
 }
 
 /** The company's newest daily stats row, or null. */
-export async function latestDailyStats(db: Database, companyId: number) {
-  const [row] = await db.select().from(dailyStats).where(eq(dailyStats.company_id, companyId)).orderBy(desc(dailyStats.date)).limit(1);
+/** The newest daily figures up to `today`: storage records tomorrow's bytes ahead (decision 0055), not its devices. */
+export async function latestDailyStats(db: Database, companyId: number, today: string) {
+  const [row] = await db
+    .select()
+    .from(dailyStats)
+    .where(and(eq(dailyStats.company_id, companyId), lte(dailyStats.date, today)))
+    .orderBy(desc(dailyStats.date))
+    .limit(1);
   return row ?? null;
 }
 

@@ -38,7 +38,7 @@ export const ACTIVE_SERVICE_COLUMNS: DataTableColumn<ActiveService>[] = [
   },
   { accessor: 'next_charge_again_at', title: 'Next due', render: (row) => formatDate(row.next_charge_again_at), cellsStyle: () => nowrap },
   { accessor: 'unit_cost', title: 'Unit cost', textAlign: 'right', render: (row) => formatCents(row.unit_cost) },
-  { accessor: 'quantity', title: 'Quantity', textAlign: 'right', render: (row) => quantityText(row), cellsStyle: () => nowrap },
+  { accessor: 'quantity', title: 'Billed quantity', textAlign: 'right', render: (row) => quantityText(row), cellsStyle: () => nowrap },
   { accessor: 'amount', title: 'Amount', textAlign: 'right', render: (row) => formatCents(row.amount) },
 ];
 
@@ -46,7 +46,8 @@ export const ACTIVE_SERVICE_COLUMNS: DataTableColumn<ActiveService>[] = [
 export function UpdatedTwiceADay({ updatedAt }: { updatedAt: string | null | undefined }) {
   return (
     <Text size="sm" c="dimmed">
-      Updated twice a day{updatedAt ? `; last updated ${formatDateTime(updatedAt)} (Pacific/Auckland time)` : ''}.
+      Updated twice a day{updatedAt ? `; last updated ${formatDateTime(updatedAt)} (Pacific/Auckland time)` : ''}. Devices and boosters are
+      billed for the most counted in the billing cycle, so they can be more than are online now.
     </Text>
   );
 }

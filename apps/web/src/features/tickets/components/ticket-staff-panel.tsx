@@ -118,7 +118,8 @@ export function TicketStaffPanel({ ticket, admin }: { ticket: Ticket; admin: boo
             Customer {info.company_is_vip ? <Badge color="yellow">VIP</Badge> : null}
           </Title>
           <Text size="sm">Balance: {formatCents(info.account_balance)}</Text>
-          <Text size="sm">Devices: {info.device_count}</Text>
+          <Text size="sm">Devices online now: {info.device_count}</Text>
+          <Text size="sm">Hosted consoles: {info.hosted_server_count}</Text>
           <Text size="sm">Signed up: {formatDateTime(info.company_created_at)}</Text>
           <Text size="sm">Country: {info.company_country}</Text>
           {info.sales ? <Text size="sm">Sales: {info.sales}</Text> : null}

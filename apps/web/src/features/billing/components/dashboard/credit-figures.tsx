@@ -55,9 +55,9 @@ export function CreditFigures({ summary }: { summary: CreditSummary }) {
         }
       />
       <Figure
-        label="Devices"
+        label="Devices online now"
         value={summary.device_count.toLocaleString('en-US')}
-        hint={summary.booster_count > 0 ? `${summary.booster_count.toLocaleString('en-US')} boosters` : undefined}
+        hint={summary.booster_count > 0 ? `${summary.booster_count.toLocaleString('en-US')} boosters online now` : undefined}
       />
     </SimpleGrid>
   );
