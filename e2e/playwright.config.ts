@@ -41,7 +41,8 @@ export default defineConfig({
     command: `rm -rf '${dataDir}' && npx tsx apps/server/src/main.ts`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 180_000,
+    // The first start seeds the demo world through the portal's own calls and jobs (decision 0089).
+    timeout: 480_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
