@@ -20,6 +20,7 @@ COPY apps/web/package.json apps/web/
 COPY packages/contract/package.json packages/contract/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+COPY docs/scripts/package.json docs/scripts/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/contract packages/contract

@@ -26,6 +26,7 @@ step() {
 
 step "typecheck" npm run --silent typecheck
 step "lint and layering" npm run --silent lint
+step "API document lint and generated client" bash scripts/check-api-document.sh
 # Builds apps/web/dist once; the browser steps below serve that build.
 step "web build and JavaScript budget" npm run --silent budget
 step "web unit tests" npx vitest run --project web

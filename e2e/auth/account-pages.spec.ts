@@ -31,7 +31,7 @@ test('a new customer completes signup, updates their account, signs out another 
   await page.getByLabel('Phone number').fill('  +64 9 555 0199  ');
   await page.getByLabel('Street address').fill('12 Karangahape Road');
   await page.getByLabel('City').fill('Auckland');
-  await page.getByLabel('Postal code').fill('1010');
+  await page.getByLabel('Zip or postal code').fill('1010');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Account Updated')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);

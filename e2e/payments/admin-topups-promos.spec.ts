@@ -69,7 +69,7 @@ test('an admin adds and edits a top-up option and creates a promo code, which a 
   await customer.getByLabel('Phone number').fill('+64 9 555 0123');
   await customer.getByLabel('Street address').fill('3 Promo Lane');
   await customer.getByLabel('City').fill('Auckland');
-  await customer.getByLabel('Postal code').fill('1010');
+  await customer.getByLabel('Zip or postal code').fill('1010');
   await customer.getByLabel('Promo code').fill('NO-SUCH-CODE');
   await customer.getByRole('button', { name: 'Save changes' }).click();
   await expect(customer.getByText('This promo code does not exist')).toBeVisible();

@@ -11,7 +11,7 @@ test('a customer creates a hosted console and watches it provision to ready, the
 
   await page.getByRole('button', { name: 'New hosted console' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a hosted management console' });
-  await expect(dialog.getByRole('combobox', { name: 'Region' })).toHaveValue('United States (East)');
+  await expect(dialog.getByRole('combobox', { name: 'Region' })).toHaveValue('US East (Virginia)');
   await dialog.getByRole('combobox', { name: 'Region' }).click();
   await page.getByRole('option', { name: 'New Zealand (Auckland)' }).click();
   await dialog.getByLabel('Send email from').fill('backups@orbit.example');

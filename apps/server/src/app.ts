@@ -25,7 +25,7 @@ import { ALL_HANDLERS, ALL_REDIRECTS } from './handlers.ts';
 import { BackgroundWork } from './platform/background.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, knownError } from './platform/errors.ts';
 import { registerDownloads } from './platform/export-stream.ts';
 import { type AppDeps, type Handler, registerHandlers, registerRedirects, sendError } from './platform/handle.ts';
 import { isPageActionInner, registerPageActions } from './platform/page-actions.ts';
@@ -170,9 +170,8 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   await app.register(multipart, { limits: { files: 0 } });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    if (err instanceof AppError) return sendError(reply, err.code, err.message, err.fields, err.extra);
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) return sendError(reply, status, err.message);
+    const known = knownError(err);
+    if (known) return sendError(reply, known.code, known.message, known.fields, known.extra);
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, MESSAGES.internal);
   });
@@ -231,7 +230,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
 
   // Unpublished docs are simply not routed: /api/docs and /api/openapi.json answer 404 like any unknown path.
   if (config.API_DOCS_PUBLIC) {
-    const openapi = buildOpenApi(ALL_CALLS, sessionCookieNames(config.COOKIE_SECURE));
+    const openapi = buildOpenApi(ALL_CALLS, sessionCookieNames(config.COOKIE_SECURE), config.PUBLIC_URL);
     app.get('/api/openapi.json', async () => openapi);
     await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

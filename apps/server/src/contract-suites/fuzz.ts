@@ -44,6 +44,15 @@ function asForm(input: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 }
 
+/** The input as a browser's form writes it: text as it is, null as the NUL marker, anything else as JSON text. */
+function formOf(input: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, v === null ? NULL_MARKER : typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
+}
+
 /** Lists nested 20,000 deep, as JSON text: deep enough to overflow any walk that recurses. */
 const DEEP = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
 
@@ -135,6 +144,17 @@ export async function fuzzDomain(domain: string): Promise<void> {
       const access = reviewedAccess(snapshot, path);
       const c = await allowedCase(t, world, call, snapshot);
       let client = c.client;
+      // The example as a form, then as JSON: a form reads as JSON does (DESIGN.md wire conventions). A refused
+      // form leaves the state as it was, so the JSON copy must meet the same refusal; an accepted one may have
+      // changed what the JSON copy meets.
+      const exampleMark = await writeMark(t.handle);
+      const exampleAsForm = await client.post(path, formOf(c.input), { form: true });
+      const exampleAsJson = await client.post(path, c.input);
+      if (exampleAsForm.statusCode >= 400) {
+        const answer = (res: typeof exampleAsForm) => ({ status: res.statusCode, body: res.json() as unknown });
+        expect(answer(exampleAsForm), `${path}: its example as a form is refused where JSON is not`).toEqual(answer(exampleAsJson));
+      }
+      if ((await writeMark(t.handle)) !== exampleMark) client = await clientFor(t, c.actor.userId, c.actor.impersonatorUserId);
       // The state a refusal must leave as it is; taken again only after a reply that may have written.
       let before: Record<string, string> | null = null;
       for (const { label, input, json, raw } of mutations(call, c.input)) {

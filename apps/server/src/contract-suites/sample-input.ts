@@ -1,5 +1,5 @@
 import type { Call } from '@portal/contract/shared/define-call';
-import { ownedKindOf } from '@portal/contract/shared/owned-id';
+import { ownedKindOf, ownedKindWithin } from '@portal/contract/shared/owned-id';
 import type { z } from 'zod';
 
 type Def = Record<string, unknown> & { type: string };
@@ -8,16 +8,7 @@ const checksOf = (s: z.ZodType) =>
   ((defOf(s).checks as { _zod: { def: Record<string, unknown> } }[] | undefined) ?? []).map((c) => c._zod.def);
 
 /** The kind of owned id a field holds (see zOwnedId), looking through optional, nullable and default. */
-export function ownedKind(schema: z.ZodType): string | null {
-  let s: z.ZodType | undefined = schema;
-  for (let i = 0; s && i < 10; i++) {
-    const kind = ownedKindOf(s);
-    if (kind) return kind;
-    const def = defOf(s);
-    s = (def.innerType ?? def.in) as z.ZodType | undefined;
-  }
-  return null;
-}
+export const ownedKind = ownedKindWithin;
 
 /** The call's owned-id fields: the generated suites aim each at a row of a chosen company. */
 export function ownedFields(call: Call): { field: string; kind: string }[] {

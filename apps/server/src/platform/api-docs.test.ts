@@ -1,7 +1,14 @@
 import { ALL_CALLS } from '@portal/contract/all-calls';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
+import { listRegions } from '@portal/contract/companies/distributor-settings';
+import { storageDeleteBucket } from '@portal/contract/storage/storage';
+import { createComment } from '@portal/contract/tickets/ticket-view';
+import { forgotPassword } from '@portal/contract/account/password';
+import { login } from '@portal/contract/auth/login';
 import { PRODUCTION_ENV, type TestContext, appWith as appOn, createTestContext } from '../test/harness.ts';
+import { buildOpenApi } from './openapi.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -44,5 +51,47 @@ describe('API docs', () => {
     expect((await dev.inject('/api/openapi.json')).statusCode).toBe(404);
     expect((await dev.inject('/api/docs/')).statusCode).toBe(404);
     await dev.close();
+  });
+});
+
+/** The schema of the first property of that name anywhere in a document's part. */
+function findProperty(node: unknown, name: string): unknown {
+  if (node === null || typeof node !== 'object') return undefined;
+  const properties = (node as { properties?: Record<string, unknown> }).properties;
+  if (properties && Object.hasOwn(properties, name)) return properties[name];
+  for (const child of Object.values(node)) {
+    const found = findProperty(child, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+describe("the API document, as integrators' tools read it", () => {
+  type Operation = { responses: Record<string, { $ref?: string; description?: string }> };
+  const doc = buildOpenApi(ALL_CALLS);
+  const op = (path: string) => (doc.paths[path] as { post: Operation }).post;
+  const statuses = (path: string) => Object.keys(op(path).responses).sort();
+
+  it('documents the error envelope of every call for each status it can answer', () => {
+    for (const call of ALL_CALLS) {
+      const documented = statuses(call.path);
+      expect(documented, call.path).toEqual(expect.arrayContaining(['200', '400', '403', '413', '429', 'default']));
+    }
+    expect(statuses(listRegions.path)).toEqual(['200', '400', '401', '403', '413', '429', 'default']);
+    expect(statuses(login.path)).toContain('401');
+    expect(statuses(forgotPassword.path)).not.toContain('401');
+    expect(statuses(storageDeleteBucket.path)).toContain('404');
+    expect(statuses(createComment.path)).toEqual(['200', '400', '401', '403', '404', '409', '413', '429', 'default']);
+    expect(op(createComment.path).responses['409']?.description).toContain('expect_ticket_hash');
+    const badInput = doc.components.responses.BadInput.content['application/json'].schema;
+    expect(JSON.stringify(badInput)).toContain('"fields"');
+  });
+
+  it('names its server and a licence, and defines every key a record requires', () => {
+    expect(doc.servers).toEqual([{ url: '/', description: 'This portal' }]);
+    expect(buildOpenApi(ALL_CALLS, undefined, 'https://portal.example.net/').servers[0]?.url).toBe('https://portal.example.net');
+    expect(doc.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
+    const counts = findProperty(doc.paths[adminCompanyList.path], 'count_in_state') as { required: string[]; properties: object };
+    expect(Object.keys(counts.properties).sort()).toEqual([...counts.required].sort());
   });
 });

@@ -2,10 +2,11 @@ import { NULL_MARKER } from '@portal/contract/shared/fields';
 import type { z } from 'zod';
 
 /**
- * Form and multipart bodies carry every value as text. Before validation, each field is
- * turned into the type its schema expects: numbers, booleans, and arrays or objects sent
- * as JSON text. A lone NUL character means null. Values that do not fit are left as they
- * are, so validation reports them as field errors.
+ * Form and multipart bodies (and query strings) carry every value as text. Before validation, each field is
+ * turned into the type its schema expects, so that it reads as the same field sent in JSON: numbers, booleans,
+ * number and boolean literals and enum values, the first option of a union the text can become, and arrays or
+ * objects sent as JSON text, through optional, nullable and default wrappers. A lone NUL character means null.
+ * Values that do not fit are left as they are, so validation reports them as field errors.
  */
 export function coerceBody(schema: z.ZodObject, body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
@@ -17,57 +18,76 @@ export function coerceBody(schema: z.ZodObject, body: unknown): Record<string, u
   return out;
 }
 
-type Kind = 'number' | 'boolean' | 'array' | 'object' | 'other';
+type Def = Record<string, unknown> & { type: string };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-function innerKind(schema: z.ZodType): { kind: Kind; element?: z.ZodType } {
-  let s = schema as z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
-  for (let i = 0; i < 10; i++) {
-    const def = s._zod.def;
-    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type)) {
-      s = def.innerType as typeof s;
-    } else if (def.type === 'pipe') {
-      s = def.in as typeof s;
-    } else break;
+/** Wrappers that leave the value's own type as it is: read through them to the type a form field must become. */
+const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'];
+
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (let i = 0; i < 20; i++) {
+    const def = defOf(s);
+    if (WRAPPERS.includes(def.type)) s = def.innerType as z.ZodType;
+    else if (def.type === 'pipe') s = def.in as z.ZodType;
+    else break;
   }
-  const def = s._zod.def;
-  switch (def.type) {
-    case 'number':
-    case 'int':
-      return { kind: 'number' };
-    case 'boolean':
-      return { kind: 'boolean' };
-    case 'array':
-      return { kind: 'array', element: def.element as z.ZodType };
-    case 'object':
-    case 'record':
-      return { kind: 'object' };
-    default:
-      return { kind: 'other' };
-  }
+  return s;
+}
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/** The one value among `values` that a form writes as `text` (a number or boolean literal written out), else the text. */
+function matchingValue(values: readonly unknown[], text: string): unknown {
+  if (values.includes(text)) return text;
+  const found = values.find((v) => (typeof v === 'number' || typeof v === 'boolean') && String(v) === text.trim());
+  return found === undefined ? text : found;
 }
 
 function coerceValue(schema: z.ZodType, value: unknown): unknown {
   if (value === NULL_MARKER) return null;
-  const { kind, element } = innerKind(schema);
-  if (typeof value !== 'string') {
-    if (kind === 'array' && Array.isArray(value) && element) return value.map((v) => coerceValue(element, v));
-    return value;
-  }
-  switch (kind) {
+  const inner = unwrapped(schema);
+  if (typeof value === 'string') return fromText(inner, value);
+  const def = defOf(inner);
+  if (def.type === 'array' && Array.isArray(value)) return value.map((v) => coerceValue(def.element as z.ZodType, v));
+  return value;
+}
+
+/**
+ * A form field's text as the value of the type its schema expects: what JSON would have carried. Text that
+ * does not fit is left as it is, so validation reports it as a field error.
+ */
+function fromText(schema: z.ZodType, text: string): unknown {
+  const def = defOf(schema);
+  switch (def.type) {
     case 'number':
-      return /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+    case 'int':
+      return NUMERIC.test(text.trim()) ? Number(text) : text;
     case 'boolean':
-      if (['true', '1', 'on'].includes(value)) return true;
-      if (['false', '0', ''].includes(value)) return false;
-      return value;
+      if (['true', '1', 'on'].includes(text)) return true;
+      if (['false', '0', ''].includes(text)) return false;
+      return text;
+    case 'literal':
+      return matchingValue(def.values as unknown[], text);
+    case 'enum':
+      return matchingValue(Object.values(def.entries as Record<string, unknown>), text);
+    case 'union': {
+      // The first option the text can become, in the union's own order, as zod tries them.
+      for (const option of def.options as z.ZodType[]) {
+        const candidate = coerceValue(option, text);
+        if (option.safeParse(candidate).success) return candidate;
+      }
+      return text;
+    }
     case 'array': {
-      const parsed = value.trim().startsWith('[') ? parseJson(value) : [value];
-      return Array.isArray(parsed) && element ? parsed.map((v) => coerceValue(element, v)) : parsed;
+      const parsed = text.trim().startsWith('[') ? parseJson(text) : [text];
+      return Array.isArray(parsed) ? parsed.map((v) => coerceValue(def.element as z.ZodType, v)) : parsed;
     }
     case 'object':
-      return value.trim().startsWith('{') ? parseJson(value) : value;
+    case 'record':
+      return text.trim().startsWith('{') ? parseJson(text) : text;
     default:
-      return value;
+      return text;
   }
 }
 

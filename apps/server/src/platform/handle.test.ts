@@ -22,6 +22,28 @@ const echo = defineCall({
   output: z.unknown(),
   access: { public: true },
 });
+/** Every kind of field the contracts use, read from a form as from JSON. */
+const wire = defineCall({
+  path: '/api/v1/test/wire',
+  summary: 'test',
+  input: z.object({
+    id: z.union([z.literal(-1), z.number().int().min(1)]).default(-1),
+    only_new: z.literal(-1).optional(),
+    word: z.enum(['on', 'off']),
+    choice: z.union([z.literal('all'), z.number().int()]),
+    level: z.literal([1, 2, 3]),
+    yes: z.literal(true).optional(),
+    amount: z.number().int().min(0).nullable().default(null),
+    flag: z.boolean().optional(),
+    ids: z.array(z.number().int()).default([]),
+    rows: z.array(z.object({ item: z.string(), cost: z.number() })).default([]),
+    meta: z.record(z.string(), z.unknown()).optional(),
+    note: z.string().nullable().default('kept'),
+    refresh: z.boolean().default(false),
+  }),
+  output: z.unknown(),
+  access: { public: true },
+});
 const boom = defineCall({ path: '/api/v1/test/boom', summary: 'test', input: z.object({}), output: z.null(), access: { public: true } });
 const badOutput = defineCall({
   path: '/api/v1/test/bad_output',
@@ -42,6 +64,7 @@ beforeAll(async () => {
       handlers: [
         ...ALL_HANDLERS,
         handle(echo, async (input) => input),
+        handle(wire, async (input) => input),
         handle(boom, async () => {
           throw new Error('secret internals at /srv/app.ts:42');
         }),
@@ -63,6 +86,61 @@ describe('handle(): bodies, validation and the envelope', () => {
       { form: true },
     );
     expect(res.json()).toEqual({ status: 'ok', code: 200, data: { count: 7, flag: true, tags: ['a', 'b'], meta: { x: 1 }, note: null } });
+  });
+
+  it('reads every kind of field from a form as from JSON: literals, unions, enums, wrappers, arrays, objects, NUL', async () => {
+    const json = {
+      id: -1,
+      only_new: -1,
+      word: 'off',
+      choice: 12,
+      level: 2,
+      yes: true,
+      amount: 0,
+      flag: false,
+      ids: [3, 4],
+      rows: [{ item: 'Setup', cost: 150 }],
+      meta: { a: [1] },
+      note: null,
+      refresh: true,
+    };
+    const form = {
+      id: '-1',
+      only_new: '-1',
+      word: 'off',
+      choice: '12',
+      level: '2',
+      yes: 'true',
+      amount: '0',
+      flag: 'false',
+      ids: '[3,4]',
+      rows: '[{"item":"Setup","cost":150}]',
+      meta: '{"a":[1]}',
+      note: NULL_MARKER,
+      refresh: '1',
+    };
+    const fromJson = await new TestClient(app).post(wire.path, json);
+    expect(fromJson.json()).toEqual({ status: 'ok', code: 200, data: json });
+    expect((await new TestClient(app).post(wire.path, form, { form: true })).json()).toEqual(fromJson.json());
+    const other = { id: '7', word: 'on', choice: 'all', level: '3', amount: NULL_MARKER, ids: '5' };
+    expect((await new TestClient(app).post(wire.path, other, { form: true })).json().data).toMatchObject({
+      id: 7,
+      choice: 'all',
+      level: 3,
+      amount: null,
+      ids: [5],
+    });
+  });
+
+  it("reads a call's fields from the query string too; the body wins where both name one", async () => {
+    const client = new TestClient(app);
+    const fromQuery = await client.post(`${wire.path}?word=on&choice=all&level=1&refresh=1&ids=[1,2]&unknown=x`, undefined);
+    expect(fromQuery.json().data).toMatchObject({ word: 'on', choice: 'all', level: 1, refresh: true, ids: [1, 2] });
+    expect(fromQuery.json().data).not.toHaveProperty('unknown');
+    const both = await client.post(`${wire.path}?word=on&choice=all&level=1&refresh=1`, { word: 'off', level: '2' }, { form: true });
+    expect(both.json().data).toMatchObject({ word: 'off', choice: 'all', level: 2, refresh: true });
+    const wrong = await client.post(`${wire.path}?word=maybe&choice=all&level=1`, undefined);
+    expect(wrong.json()).toMatchObject({ code: 400, data: { fields: { word: expect.any(String) } } });
   });
 
   it('reads JSON and multipart bodies the same way', async () => {

@@ -8,7 +8,7 @@ import { type Actor, requireAccess, requireTokenPermission } from './access.ts';
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
 import { EXPORT_TYPES, type ExportFormat, exportRows } from './export.ts';
-import { inputLimitsFor, readInput } from './input.ts';
+import { inputLimitsFor, readInput, withQueryFields } from './input.ts';
 import { readMultipart } from './multipart.ts';
 import { reportReader } from './replica.ts';
 import type { RequestLogWriter } from './request-log.ts';
@@ -190,7 +190,12 @@ export function registerHandlers(app: FastifyInstance, handlers: readonly Handle
       }
 
       const format = exportFormat(req, call);
-      const input = readInput(call, req.body, limits, format ? { page: 1, page_size: UNLIMITED_PAGE_SIZE } : {});
+      const input = readInput(
+        call,
+        withQueryFields(call, req.query, req.body),
+        limits,
+        format ? { page: 1, page_size: UNLIMITED_PAGE_SIZE } : {},
+      );
 
       if (before) await withCallContext(deps, req, reply, (ctx) => before(input, ctx), true);
       const result = await withCallContext(deps, req, reply, (ctx) => run(input, ctx), readOnly);

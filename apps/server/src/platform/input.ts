@@ -59,6 +59,19 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /**
+ * The body with the call's own fields the query string names beneath it: the spec writes some calls with their
+ * fields there (`reports/current_month?id=…&refresh=1`, `reports/churn_tracking?id=…`). A field in both is the
+ * body's; query names that are not the call's fields (`format`) are left to whoever reads them. A body that is not
+ * an object is returned as it is, for readInput to refuse.
+ */
+export function withQueryFields(call: Call, query: unknown, body: unknown): unknown {
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) return body;
+  const named = Object.entries((query ?? {}) as Record<string, unknown>).filter(([key]) => Object.hasOwn(call.input.shape, key));
+  if (named.length === 0) return body;
+  return { ...Object.fromEntries(named), ...((body as Record<string, unknown> | null | undefined) ?? {}) };
+}
+
+/**
  * A request body (JSON, form or multipart, already read) as the call's validated input, or an AppError:
  * the body must be one object within the call's field limit and nesting depth; form text is turned into
  * the schema's types; text PostgreSQL cannot store is refused field by field; then the schema decides.

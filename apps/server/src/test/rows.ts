@@ -314,6 +314,11 @@ export async function setHostedRow(t: Rows, id: number, changes: Partial<typeof 
 }
 
 /** A company's daily stats row for a day, as the servers would have reported it. */
+/** A customer portal row as given, bypassing the enable call and the provisioner. */
+export async function putCustomerPortal(t: Rows, row: typeof schema.customerPortals.$inferInsert): Promise<void> {
+  await t.db.insert(schema.customerPortals).values(row);
+}
+
 export async function putDailyStats(t: Rows, row: Omit<typeof schema.dailyStats.$inferInsert, 'recorded_at'>): Promise<void> {
   await t.db.insert(schema.dailyStats).values({ ...row, recorded_at: new Date(`${row.date}T12:00:00Z`) });
 }

@@ -54,6 +54,12 @@ export const setAccountSettings = defineCall({
   example: { user_contact_name: 'Pat Example' },
 });
 
+/**
+ * The postal code field's label on every form (signup, account, billing details, the company dialog): the spec's
+ * "Zip or Postal Code", so a US user knows it is their zip code.
+ */
+export const POSTCODE_LABEL = 'Zip or postal code';
+
 export const setupAccount = defineCall({
   path: '/api/v1/user/setup-account',
   summary: 'Complete signup: the company details (all needed for billing) and an optional promo code.',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zDailyStats } from '../billing/daily-stats.ts';
+import { AUTO_REBILL_DAYS_MAX, AUTO_REBILL_DAYS_MIN } from '../payments/auto-payment.ts';
 import { zCompanyId, zCompanyState, zCompanyType, zId, zTimestamp } from '../shared/fields.ts';
 import { zOwnedId } from '../shared/owned-id.ts';
 import { zFeatureMask } from '../shared/plans.ts';
@@ -50,6 +52,10 @@ export const zCompanyDetail = z.object({
   feature_voting_ref: z.string().nullable(),
   has_oob_payment: z.boolean(),
   has_contract_billing: z.boolean(),
+  /** The top-up option automatic top-up buys; null while automatic top-up is off. */
+  auto_topup_plan_name: z.string().nullable(),
+  /** Automatic top-up buys when the credit would last fewer days than this (1 to 14, default 5). */
+  auto_topup_days_remaining: z.number().int().min(AUTO_REBILL_DAYS_MIN).max(AUTO_REBILL_DAYS_MAX),
   customer_trial_length_days: z.number().int(),
   is_internal_comet_company: z.boolean(),
   is_partner_company: z.boolean(),
@@ -58,6 +64,16 @@ export const zCompanyDetail = z.object({
   can_have_support: z.boolean(),
   can_have_comet_storage: z.boolean(),
   has_comet_storage: z.boolean(),
+  /** The latest day its servers reported (storage_amount_bytes among them); null before any report. */
+  daily_stats: zDailyStats.nullable(),
   users: z.array(zCompanyUser),
+  /** The customer portal (as cloudview/status answers them): one exists (provisioning, ready or failed). */
+  myclient_portal_enabled: z.boolean(),
+  /** The portal has been built and answers. */
+  myclient_portal_activated: z.boolean(),
+  /** The company is suspended: its portal refuses sign-in. */
+  myclient_suspended: z.boolean(),
+  /** The ready portal's address; empty otherwise. */
+  myclient_url: z.string(),
 });
 export type CompanyDetail = z.infer<typeof zCompanyDetail>;

@@ -12,11 +12,12 @@ export const convertToPaid = defineCall({
 
 export const deleteCompany = defineCall({
   path: '/api/v1/company/delete',
-  summary: 'Move a company to PENDING_DELETE for 21 days, or (admins, forced) delete it for good now.',
+  summary:
+    "Move a company to PENDING_DELETE for 21 days, or (admins, target_force) delete it for good now. The spec's payload is target_company_id and target_force; target_confirm_company_name is optional, and when sent it must be the company's name (the company dialog sends what was typed to confirm).",
   input: z.object({
     target_company_id: zCompanyId,
     target_force: z.boolean().default(false),
-    /** Required with target_force: the company name, typed to confirm. */
+    /** The company name as typed in the screen's confirmation; optional, checked when sent (docs/decisions/0080). */
     target_confirm_company_name: z.string().max(500).optional(),
   }),
   output: z.object({ will_delete_at: zUnixSeconds.nullable() }),

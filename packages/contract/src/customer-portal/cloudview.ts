@@ -71,6 +71,7 @@ export const cloudviewEnable = defineCall({
   input: companyInput,
   output: zPortalStatus,
   access: { roles: ['admin'] },
+  conflict: 'Another enable made the company’s portal first.',
 });
 
 export const cloudviewGenerateLoginCredentials = defineCall({
@@ -88,4 +89,5 @@ export const cloudviewTerminate = defineCall({
   input: companyInput,
   output: z.null(),
   access: PORTAL_ACCESS,
+  conflict: 'The portal was terminated, or changed state, by another call first.',
 });

@@ -77,6 +77,7 @@ export const completePaymentMethod = defineCall({
     card: zPaymentCard.nullable(),
   }),
   access: { roles: ['customer', 'distributor'] },
+  conflict: 'The card page has not reported yet; complete again once it has.',
 });
 
 export const setDefaultPaymentMethod = defineCall({

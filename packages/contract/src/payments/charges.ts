@@ -59,4 +59,5 @@ export const chargePaymentMethod = defineCall({
     challenge: z.object({ url: z.string(), session: z.string() }).nullable(),
   }),
   access: { roles: ['customer', 'distributor'] },
+  conflict: 'The idempotency_key was already used for another payment.',
 });

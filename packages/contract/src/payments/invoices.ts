@@ -118,6 +118,7 @@ export const processInvoice = defineCall({
   }),
   output: z.object({ success: z.boolean(), message: z.string(), response_text: z.string(), invoice: zInvoice }),
   access: { roles: ['admin'] },
+  conflict: 'An earlier payment of this invoice is still unanswered; try again with the same card.',
 });
 
 export const voidInvoice = defineCall({

@@ -14,12 +14,13 @@ export const PROMO_MESSAGES = {
   keyChars: 'A code may hold only letters, digits, dashes and underscores',
   keyTaken: 'Another promo code already uses this code',
   name: 'Please enter a name',
-  amount: 'Please enter an amount above 0',
+  amount: 'The amount must be at least 0',
   date: 'Please enter a valid date',
   window: 'The finish must be after the start',
   notFound: 'Promo code not found',
   // What a customer is told when a code does not credit them (signup and /topup).
   unknown: 'This promo code does not exist',
+  applied: 'The promo code has been applied',
   notStarted: 'This promo code is not active yet',
   expired: 'This promo code has expired',
   used: 'Your company has already used this promo code',
@@ -71,7 +72,8 @@ const fields = {
   display_name: z.string().trim().min(1, { error: PROMO_MESSAGES.name }).max(200),
   start_at: zPromoDate,
   finish_at: zPromoDate,
-  amount: z.number({ error: PROMO_MESSAGES.amount }).int().min(1, { error: PROMO_MESSAGES.amount }).max(Number.MAX_SAFE_INTEGER),
+  // spec-2 §5: at least 0. A code of $0 gives no credit; it is still redeemed once per company (a campaign's tracking code).
+  amount: z.number({ error: PROMO_MESSAGES.amount }).int().min(0, { error: PROMO_MESSAGES.amount }).max(Number.MAX_SAFE_INTEGER),
 };
 
 export const adminCreatePromoCode = defineCall({
@@ -113,9 +115,11 @@ export const adminListPromoCodes = defineCall({
 
 export const redeemPromoCode = defineCall({
   path: '/api/v1/user/promo-codes/redeem',
-  summary: "Redeem a promo code for the caller's company: once per company, inside the code's window; adds a promo credit pack.",
+  summary:
+    "Redeem a promo code for the caller's company: once per company, inside the code's window; adds a promo credit pack (none for a code of $0).",
   input: z.object({ promo_code: z.string().trim().min(1, { error: PROMO_MESSAGES.key }).max(100) }),
-  output: z.object({ message: z.string(), credit_pack: zCreditPack }),
+  /** credit_pack: null for a code of $0, which adds none. */
+  output: z.object({ message: z.string(), credit_pack: zCreditPack.nullable() }),
   access: { roles: ['customer'] },
   example: { promo_code: 'WELCOME10' },
 });

@@ -3,26 +3,13 @@ import { defineCall } from '../shared/define-call.ts';
 import { zCompanyId, zEmail, zId } from '../shared/fields.ts';
 import { zOwnedId } from '../shared/owned-id.ts';
 import { UNLIMITED_PAGE_SIZE } from '../shared/paging.ts';
+import { REGION_CODES } from '../shared/plans.ts';
 
 /** The hosted list pages by 20 (spec-2 §9). */
 export const HOSTED_PAGE_SIZE = 20;
 /** A console comes with 5 TB of storage for 30 days (spec-1 §9). */
 export const INCLUDED_STORAGE_BYTES = 5 * 1000 ** 4;
 export const INCLUDED_STORAGE_DAYS = 30;
-
-/** The 8 server regions (spec-1 §3: their names are not in the spec; these are the portal's, docs/decisions/0048). */
-export const HOSTED_REGIONS = [
-  { code: 'us-east', name: 'United States (East)' },
-  { code: 'us-west', name: 'United States (West)' },
-  { code: 'ca-central', name: 'Canada (Central)' },
-  { code: 'eu-west', name: 'Europe (London)' },
-  { code: 'eu-central', name: 'Europe (Frankfurt)' },
-  { code: 'ap-southeast', name: 'Australia (Sydney)' },
-  { code: 'ap-northeast', name: 'Asia Pacific (Tokyo)' },
-  { code: 'nz-north', name: 'New Zealand (Auckland)' },
-] as const;
-export type HostedRegionCode = (typeof HOSTED_REGIONS)[number]['code'];
-export const regionName = (code: string) => HOSTED_REGIONS.find((r) => r.code === code)?.name ?? code;
 
 /** Storage a console is set up with: Comet Storage (cspbw) for customers; admins may also point it at their own bucket. */
 export const STORAGE_TYPES = ['none', 'cspbw', 'wasabi', 'backblaze'] as const;
@@ -73,9 +60,7 @@ export const hostedCreate = defineCall({
     /** Staff only: the company the console is for. A customer's console is their own company's. */
     target_company_id: zCompanyId.optional(),
     target_name: zName.optional(),
-    target_region: z.enum(HOSTED_REGIONS.map((r) => r.code) as [HostedRegionCode, ...HostedRegionCode[]], {
-      error: HOSTED_MESSAGES.region,
-    }),
+    target_region: z.enum(REGION_CODES, { error: HOSTED_MESSAGES.region }),
     target_email_from: zEmail,
     target_email_send_as: z.string().trim().min(1, { error: HOSTED_MESSAGES.sendAs }).max(100, { error: HOSTED_MESSAGES.sendAs }),
     target_storage_type: z.enum(STORAGE_TYPES, { error: HOSTED_MESSAGES.storageType }).default('none'),
@@ -146,12 +131,16 @@ export const hostedSetFavourite = defineCall({
 export const hostedDelete = defineCall({
   path: '/api/v1/hosted_comet/delete',
   summary:
-    'Deletes a ready console (or retries a failed delete) once its name is typed: it turns to deleting and stops billing when the provisioner has removed it. A console that failed to provision is removed at once.',
-  input: z.object({ target_hosted_server_id: zHostedServerId, target_confirm_name: z.string().max(200) }),
+    "Deletes a ready console (or retries a failed delete): it turns to deleting and stops billing when the provisioner has removed it. A console that failed to provision is removed at once. The spec's payload is target_hosted_server_id; target_confirm_name is optional, and when sent it must be the console's name (the screen sends what was typed to confirm).",
+  input: z.object({
+    target_hosted_server_id: zHostedServerId,
+    /** The console's name as typed in the screen's confirmation; optional, checked when sent (docs/decisions/0080). */
+    target_confirm_name: z.string().max(200).optional(),
+  }),
   output: z.null(),
   access: { roles: ['customer'], capability: 'use_hosted' },
-  // The test factories name their consoles so.
-  example: { target_hosted_server_id: 1, target_confirm_name: 'Test console' },
+  // The spec's payload: the generated suites send no confirmation.
+  example: { target_hosted_server_id: 1 },
 });
 
 export const zHostedDetails = z.object({

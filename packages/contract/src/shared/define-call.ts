@@ -55,6 +55,11 @@ export interface CallDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * reaches it (docs/decisions/0030). The caller's own access still applies.
    */
   tokenPermission?: TokenPermission;
+  /**
+   * When the call answers 409 Conflict: the state it meets is not the one the caller acted on (a merged ticket, a
+   * comment's page that is out of date, a payment still unanswered). The API document lists it for the call.
+   */
+  conflict?: string;
   /** A valid input for generated tests when the schema alone cannot produce one. */
   example?: z.input<I>;
 }

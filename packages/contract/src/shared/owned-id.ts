@@ -54,3 +54,15 @@ export function ownedKindOf(schema: z.ZodType): string | null {
   const kind = (schema.meta() as Record<string, unknown> | undefined)?.[META_KEY];
   return typeof kind === 'string' ? kind : null;
 }
+
+/** The kind of owned id a field holds, looking through optional, nullable, default and pipe wrappers. */
+export function ownedKindWithin(schema: z.ZodType): string | null {
+  let s: z.ZodType | undefined = schema;
+  for (let i = 0; s && i < 10; i++) {
+    const kind = ownedKindOf(s);
+    if (kind) return kind;
+    const def = (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+    s = (def.innerType ?? def.in) as z.ZodType | undefined;
+  }
+  return null;
+}

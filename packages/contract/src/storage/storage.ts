@@ -42,6 +42,8 @@ export const STORAGE_MESSAGES = {
   createBucketFailed: 'Error: Failed to create Wasabi bucket. Please contact support.',
   rotateFailed: 'Failed to refresh root access keys! Please contact support.',
   provider: (message: string) => `The storage provider refused: ${message}`,
+  disableObjectLock: (buckets: string[]) =>
+    `Storage cannot be disabled while a bucket has object lock: ${buckets.join(', ')}. Nothing was deleted.`,
   disableIncomplete: (buckets: string[]) => `Storage was not disabled: these buckets could not be deleted: ${buckets.join(', ')}`,
   enabled: 'Storage is enabled',
   disabled: 'Storage is disabled',
@@ -77,7 +79,7 @@ export const storageEnable = defineCall({
 export const storageDisable = defineCall({
   path: '/api/v1/storage/wasabi/disable',
   summary:
-    'Deletes every bucket at the provider and here, removes the storage account and stops the service; when a bucket cannot be deleted nothing is disabled and the answer names it.',
+    'Deletes every bucket at the provider and here, removes the storage account and stops the service. Refused (400) before anything is deleted while a bucket has object lock, which the provider keeps; when the provider refuses another bucket, storage stays enabled and the answer names it.',
   input: z.object({ confirm: z.literal('yes', { error: STORAGE_MESSAGES.confirm }) }),
   // A bucket the provider would not delete is named rather than refused: the ones it did delete are gone for good.
   output: z.object({ message: z.string(), disabled: z.boolean(), failed_buckets: z.array(z.string()) }),

@@ -3,6 +3,11 @@
  * download a file, so both are routes of their own (docs/decisions/0038).
  */
 export const UPLOAD_SUPPORT_FILE_ACTION = 'upload_support_file';
+/**
+ * The status word of a failed upload through the page action (spec-1 §7: "A response status of FAILED is an
+ * error"); the upload's own path answers the usual envelope, whose word is `error`.
+ */
+export const UPLOAD_FAILED_STATUS = 'FAILED';
 /** The upload's own path; `POST /` with doAction=upload_support_file reaches the same handler. */
 export const UPLOAD_SUPPORT_FILE_PATH = '/api/v1/tickets/upload_support_file';
 /**

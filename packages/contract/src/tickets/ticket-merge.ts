@@ -41,6 +41,7 @@ export const mergeTicket = defineCall({
   output: z.object({ id: z.number().int(), hash: z.string() }),
   access: STAFF,
   example: { target_ticket_id: 2, target_merge_into_ticket_id: 1 },
+  conflict: 'The ticket has already been merged into another; the message names it.',
 });
 
 export const exportTicketPdf = defineCall({

@@ -15,6 +15,8 @@ import {
 import { zAssignee, zTag, zTicketId } from './ticket-view.ts';
 
 const STAFF = { roles: ['admin', 'support'] } as const;
+/** Every change to a ticket is refused once it has been merged into another (docs/decisions/0044). */
+const MERGED = 'The ticket has been merged into another; the message names it.';
 const zHash = z.object({ hash: z.string() });
 const zNoteText = z.string().trim().min(1, { error: TICKET_MESSAGES.note }).max(COMMENT_MAX);
 
@@ -25,6 +27,7 @@ export const createTicketNote = defineCall({
   output: z.object({ id: zId }),
   access: STAFF,
   example: { target_ticket_id: 1, target_note_content: 'Called them' },
+  conflict: MERGED,
 });
 
 export const updateTicketNote = defineCall({
@@ -34,6 +37,7 @@ export const updateTicketNote = defineCall({
   output: z.null(),
   access: STAFF,
   example: { target_ticket_id: 1, target_note_id: 1, target_note_content: 'Called them twice' },
+  conflict: MERGED,
 });
 
 export const deleteTicketNote = defineCall({
@@ -42,6 +46,7 @@ export const deleteTicketNote = defineCall({
   input: z.object({ target_ticket_id: zTicketId, target_note_id: zId }),
   output: z.null(),
   access: STAFF,
+  conflict: MERGED,
 });
 
 const setter = <T extends z.ZodType>(name: string, value: T, summary: string) =>
@@ -51,6 +56,7 @@ const setter = <T extends z.ZodType>(name: string, value: T, summary: string) =>
     input: z.object({ target_ticket_id: zTicketId, target_new_value: value }),
     output: zHash,
     access: STAFF,
+    conflict: MERGED,
   });
 
 export const setTopic = setter('set_topic', zTicketType, 'Changes the ticket type (topic); an update row records it.');
@@ -75,6 +81,7 @@ export const setReminderPeriod = defineCall({
   }),
   output: zHash,
   access: STAFF,
+  conflict: MERGED,
 });
 
 export const closeTicket = defineCall({
@@ -90,6 +97,7 @@ export const closeTicket = defineCall({
   }),
   output: zHash,
   access: { roles: ['customer', 'distributor', 'admin', 'support'], capability: 'use_tickets_page' },
+  conflict: MERGED,
 });
 
 export const reopenTicket = defineCall({
@@ -98,6 +106,7 @@ export const reopenTicket = defineCall({
   input: z.object({ target_ticket_id: zTicketId }),
   output: zHash,
   access: { roles: ['customer', 'distributor', 'admin', 'support'], capability: 'use_tickets_page' },
+  conflict: MERGED,
 });
 
 export const listTags = defineCall({
@@ -115,6 +124,7 @@ export const addTag = defineCall({
   output: z.object({ hash: z.string(), tag: zTag }),
   access: STAFF,
   example: { target_ticket_id: 1, target_tag_input: 'billing' },
+  conflict: MERGED,
 });
 
 export const removeTag = defineCall({
@@ -123,6 +133,7 @@ export const removeTag = defineCall({
   input: z.object({ target_ticket_id: zTicketId, target_tag_id: zId }),
   output: zHash,
   access: STAFF,
+  conflict: MERGED,
 });
 
 export const changeTagColor = defineCall({
@@ -154,4 +165,5 @@ export const setAssignees = defineCall({
   input: z.object({ target_ticket_id: zTicketId, target_user_ids: z.array(zId).max(50) }),
   output: zHash,
   access: { roles: ['admin'] },
+  conflict: MERGED,
 });

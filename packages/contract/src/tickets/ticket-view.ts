@@ -48,6 +48,13 @@ export const zUpdate = z.object({
   /** Tags or assignees added and removed, for the grouped tag and assignee updates. */
   added: z.array(z.string()),
   removed: z.array(z.string()),
+  /**
+   * spec-1 §3: the tag a tags update added or removed (the first added, else the first removed, when one user's
+   * changes within 30 s are grouped: `added` and `removed` name them all); null for other updates.
+   */
+  tag: z.string().nullable(),
+  /** The same for an assignees update: the assignee's name; null for other updates. */
+  assignee: z.string().nullable(),
 });
 export type Update = z.infer<typeof zUpdate>;
 
@@ -161,4 +168,5 @@ export const createComment = defineCall({
   output: z.object({ hash: z.string() }),
   access: { roles: TICKET_READERS, capability: 'use_tickets_page' },
   example: { target_ticket_id: 1, target_body: 'Thanks', target_attachments: [], expect_ticket_hash: 'x', expect_company_id: 1 },
+  conflict: 'The ticket changed since the page loaded (expect_ticket_hash, expect_company_id), or it has been merged into another.',
 });

@@ -232,7 +232,11 @@ export async function dailyStatsList(
   const start = from && from > earliest ? from : earliest;
   const ids = [...new Set(input.target_company_ids)];
   const rows = await q.dailyStatsOf(ctx.db, ids, start, end);
-  const view: DailyStats[] = rows.map((r) => ({
+  return { rows: rows.map(dailyStatsView), from: start, to: end };
+}
+
+function dailyStatsView(r: NonNullable<Awaited<ReturnType<typeof q.latestDailyStatsOf>>>): DailyStats {
+  return {
     company_id: r.company_id,
     date: r.date,
     device_count: r.device_count,
@@ -242,6 +246,11 @@ export async function dailyStatsList(
     storage_amount_bytes: r.storage_amount_bytes,
     storage_active_count: r.storage_amount_bytes > 0 ? 1 : 0,
     server_version: r.server_version || null,
-  }));
-  return { rows: view, from: start, to: end };
+  };
+}
+
+/** The company's latest day of stats (the company record's daily_stats, spec-1 §3), or null before any. */
+export async function latestDailyStats(ctx: CallContext, companyId: number): Promise<DailyStats | null> {
+  const row = await q.latestDailyStatsOf(ctx.db, companyId);
+  return row ? dailyStatsView(row) : null;
 }

@@ -42,7 +42,7 @@ export {
   startService,
   stopService,
 } from './service-registry.ts';
-export { packView as creditPackView } from './reads.ts';
+export { packView as creditPackView, latestDailyStats } from './reads.ts';
 export {
   deviceRemoved,
   deviceSeen,

@@ -13,6 +13,7 @@ import {
 import { NULL_MARKER } from '@portal/contract/shared/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser, signedInCompany } from '../../test/harness.ts';
+import { insertTopupOption, putCustomerPortal, putDailyStats, setCompany, setPaymentSettings } from '../../test/rows.ts';
 
 let t: TestContext;
 let admin: TestClient;
@@ -200,5 +201,56 @@ describe('the distributor dashboard list', () => {
     expect(all.trial_count).toBe(1);
     const trials = (await c.call(distributorListCompanies, { target_restrict: 'trial' })).data as typeof all;
     expect(trials.rows.map((r) => r.company_name)).toEqual(['Mine Trial']);
+  });
+});
+
+describe("the company record: the spec's billing, stats and customer portal fields", () => {
+  it('answers automatic top-up, the latest daily stats and the customer portal as the spec names them', async () => {
+    const { company } = await newCompany(t.db, { current_state: 'ACTIVE', distributor_id: dist.company.id });
+    const fresh = (await admin.call(adminDescribeCompany, { target_id: company.id })).data;
+    expect(fresh).toMatchObject({
+      auto_topup_plan_name: null,
+      auto_topup_days_remaining: 5,
+      daily_stats: null,
+      myclient_portal_enabled: false,
+      myclient_portal_activated: false,
+      myclient_suspended: false,
+      myclient_url: '',
+    });
+
+    const option = await insertTopupOption(t, { name: 'Monthly $50', cost: 5000, amount: 5000 });
+    const settings = { company_id: company.id, auto_topup_option_id: option.id, auto_rebill_days_remaining: 9, updated_at: new Date() };
+    await setPaymentSettings(t, { ...settings, auto_topup_enabled: false });
+    expect((await admin.call(adminDescribeCompany, { target_id: company.id })).data).toMatchObject({
+      auto_topup_plan_name: null,
+      auto_topup_days_remaining: 9,
+    });
+    await setPaymentSettings(t, { ...settings, auto_topup_enabled: true });
+    await putDailyStats(t, { company_id: company.id, date: '2026-11-01', device_count: 3, storage_amount_bytes: 10 });
+    await putDailyStats(t, {
+      company_id: company.id,
+      date: '2026-11-02',
+      device_count: 4,
+      storage_amount_bytes: 2_000,
+      server_version: '26.3.1',
+    });
+    await putCustomerPortal(t, { company_id: company.id, state: 'ready', url: 'https://portal.example.test/', created_at: new Date() });
+    await setCompany(t, company.id, { current_state: 'SUSPENDED' });
+
+    const record = (await admin.call(adminDescribeCompany, { target_id: company.id })).data;
+    expect(record).toMatchObject({
+      auto_topup_plan_name: 'Monthly $50',
+      auto_topup_days_remaining: 9,
+      daily_stats: { date: '2026-11-02', device_count: 4, storage_amount_bytes: 2_000, server_version: '26.3.1' },
+      myclient_portal_enabled: true,
+      myclient_portal_activated: true,
+      myclient_suspended: true,
+      myclient_url: 'https://portal.example.test/',
+    });
+    // The distributor reads its sub-account's record with the same fields.
+    expect((await distClient.call(distributorDescribeCompany, { target_id: company.id })).data).toMatchObject({
+      auto_topup_plan_name: 'Monthly $50',
+      myclient_url: 'https://portal.example.test/',
+    });
   });
 });

@@ -1,10 +1,12 @@
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
+import { AUTO_REBILL_DAYS_DEFAULT } from '@portal/contract/payments/auto-payment';
 import type { zAdminCompanyPatch } from '@portal/contract/companies/company-patch';
 import { type PlanId, TRIAL_EXTENSION_MAX_DAYS, TRIAL_LENGTH_DAYS } from '@portal/contract/shared/plans';
 import type { z } from 'zod';
 import { hasRole, isAdmin } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
+import * as billing from '../billing/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
@@ -18,10 +20,13 @@ const PLAN_RANK: Record<PlanId, number> = { Trial: 0, Legacy: 1, Starter: 2, Gro
 export async function describe(ctx: CallContext, input: { target_id: number }): Promise<CompanyDetail> {
   const { db, actor } = ctx;
   const c = await tenancy.requireCompany(ctx, input.target_id, 'read');
-  const [people, distributor, settings] = await Promise.all([
+  const [people, distributor, settings, autoTopup, portal, stats] = await Promise.all([
     users.listActiveUsers(db, c.id),
     c.distributor_id === null ? null : tenancy.findCompany(db, c.distributor_id),
     c.distributor_id === null ? null : q.findDistributorSettings(db, c.distributor_id),
+    q.findAutoTopup(db, c.id),
+    q.findLivePortal(db, c.id),
+    billing.latestDailyStats(ctx, c.id),
   ]);
   const staffView = hasRole(actor, 'admin') || hasRole(actor, 'support') || hasRole(actor, 'sales');
   return {
@@ -62,6 +67,8 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
     feature_voting_ref: staffView ? c.feature_voting_ref : null,
     has_oob_payment: c.has_oob_payment,
     has_contract_billing: c.has_contract_billing,
+    auto_topup_plan_name: autoTopup?.auto_topup_plan_name ?? null,
+    auto_topup_days_remaining: autoTopup?.auto_topup_days_remaining ?? AUTO_REBILL_DAYS_DEFAULT,
     customer_trial_length_days: c.customer_trial_length_days,
     is_internal_comet_company: c.is_internal_comet_company,
     is_partner_company: c.is_partner_company,
@@ -70,7 +77,13 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
     can_have_support: c.can_have_support,
     can_have_comet_storage: c.can_have_comet_storage,
     has_comet_storage: c.has_comet_storage,
+    daily_stats: stats,
     users: people.map(users.companyUserView),
+    // As cloudview/status reads them (customer-portal's statusOf), from the view that domain publishes.
+    myclient_portal_enabled: portal !== null,
+    myclient_portal_activated: portal?.state === 'ready',
+    myclient_suspended: c.current_state === 'SUSPENDED',
+    myclient_url: portal?.state === 'ready' ? portal.url : '',
   };
 }
 

@@ -1,12 +1,11 @@
 import { CUSTOM_URL_MESSAGE, type DistributorSettings } from '@portal/contract/companies/distributor-settings';
-import { SERVER_REGIONS } from '@portal/contract/shared/plans';
+import { SERVER_REGIONS, regionName } from '@portal/contract/shared/plans';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/search.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
 
-const regionName = (code: string) => SERVER_REGIONS.find((r) => r.code === code)?.name ?? code;
 const regionView = (r: (typeof SERVER_REGIONS)[number]) => ({ code: r.code, name: r.name });
 
 /** Every server region, for the region pickers. */

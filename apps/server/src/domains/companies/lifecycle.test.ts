@@ -118,6 +118,13 @@ describe('delete, reactivate, permanent delete', () => {
     expect((await stateOf(company.id))?.current_state).toBe('DELETED');
     expect(await admin.call(distributorPatchCompany, { target_id: company.id, city: 'x' })).toMatchObject({ code: 403 });
   });
+
+  it("deletes for good with the spec's form payload alone (target_company_id, target_force): the typed name is the screen's", async () => {
+    const { company } = await subAccount({ company_name: 'Scripted Away Ltd' });
+    const res = await admin.post(deleteCompany.path, { target_company_id: String(company.id), target_force: '1' }, { form: true });
+    expect(res.json()).toMatchObject({ status: 'ok', data: { will_delete_at: null } });
+    expect((await stateOf(company.id))?.current_state).toBe('DELETED');
+  });
 });
 
 describe('who may put a company into pending deletion', () => {

@@ -69,7 +69,8 @@ export async function deleteCompany(
   refuseIfGone(company);
   if (input.target_force) {
     if (!isAdmin(actor)) throw forbidden();
-    if (input.target_confirm_company_name !== company.company_name) {
+    // The confirmation is the screen's (spec-1 §5); an API client sends the spec's payload without it.
+    if (input.target_confirm_company_name !== undefined && input.target_confirm_company_name !== company.company_name) {
       throw badInput({ target_confirm_company_name: 'Type the company name exactly to confirm' });
     }
     // Services of later domains (licences, hosted servers, storage) are removed through their own services here.

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db.ts';
-import { distributorRegions, distributorSettings } from './tables.ts';
+import { companyAutoTopup, companyCustomerPortal, distributorRegions, distributorSettings } from './tables.ts';
 
 export async function findDistributorSettings(db: Database, companyId: number) {
   const [row] = await db.select().from(distributorSettings).where(eq(distributorSettings.company_id, companyId)).limit(1);
@@ -36,4 +36,14 @@ export async function addRegions(db: Database, companyId: number, codes: string[
 
 export async function removeRegion(db: Database, companyId: number, code: string): Promise<void> {
   await db.delete(distributorRegions).where(and(eq(distributorRegions.company_id, companyId), eq(distributorRegions.region_code, code)));
+}
+
+export async function findAutoTopup(db: Database, companyId: number) {
+  const [row] = await db.select().from(companyAutoTopup).where(eq(companyAutoTopup.company_id, companyId)).limit(1);
+  return row ?? null;
+}
+
+export async function findLivePortal(db: Database, companyId: number) {
+  const [row] = await db.select().from(companyCustomerPortal).where(eq(companyCustomerPortal.company_id, companyId)).limit(1);
+  return row ?? null;
 }

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, pgView, primaryKey, text } from 'drizzle-orm/pg-core';
 import { companies } from '../tenancy/tables.ts';
 
 /** A distributor's own settings; the labels name its sub-accounts' custom metadata fields. */
@@ -26,3 +26,21 @@ export const distributorRegions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.company_id, t.region_code] })],
 );
+
+/**
+ * A company's automatic top-up as its record shows it (spec-1 §3): a view the payments domain publishes
+ * (migration 0053). The plan name is null while automatic top-up is off; a company that never saved its
+ * settings has no row.
+ */
+export const companyAutoTopup = pgView('company_auto_topup', {
+  company_id: integer('company_id').notNull(),
+  auto_topup_plan_name: text('auto_topup_plan_name'),
+  auto_topup_days_remaining: integer('auto_topup_days_remaining').notNull(),
+}).existing();
+
+/** A company's live customer portal (provisioning, ready or failed): a view the customer-portal domain publishes (migration 0053). */
+export const companyCustomerPortal = pgView('company_customer_portal', {
+  company_id: integer('company_id').notNull(),
+  state: text('state').$type<'provisioning' | 'ready' | 'failed'>().notNull(),
+  url: text('url').notNull(),
+}).existing();

@@ -7,6 +7,7 @@ import {
   PROMO_MESSAGES,
   redeemPromoCode,
 } from '@portal/contract/payments/promo-codes';
+import { NULL_MARKER } from '@portal/contract/shared/fields';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
 import { newPromoCode } from '../../test/factories.ts';
@@ -107,12 +108,19 @@ describe('admin promo codes', () => {
     expect(await create({ promo_key: ' ' })).toMatchObject({ code: 400, data: { fields: { promo_key: PROMO_MESSAGES.key } } });
     expect(await create({ promo_key: 'has space' })).toMatchObject({ code: 400, data: { fields: { promo_key: PROMO_MESSAGES.keyChars } } });
     expect(await create({ display_name: '' })).toMatchObject({ code: 400, data: { fields: { display_name: PROMO_MESSAGES.name } } });
-    expect(await create({ amount: 0 })).toMatchObject({ code: 400, data: { fields: { amount: PROMO_MESSAGES.amount } } });
+    expect(await create({ amount: -1 })).toMatchObject({ code: 400, data: { fields: { amount: PROMO_MESSAGES.amount } } });
     expect(await create({ start_at: 'soon' })).toMatchObject({ code: 400, data: { fields: { start_at: PROMO_MESSAGES.date } } });
     expect(await create({ start_at: '2026-12-01T00:00:00Z', finish_at: '2026-11-01T00:00:00Z' })).toMatchObject({
       code: 400,
       data: { fields: { finish_at: PROMO_MESSAGES.window } },
     });
+  });
+
+  it("takes the spec's form body (a new code's id -1, the NUL marker for an unset date) and an amount of 0", async () => {
+    const promo_key = key('FORM');
+    const form = { id: '-1', promo_key, display_name: 'Tracking only', start_at: NULL_MARKER, finish_at: '', amount: '0' };
+    const res = await admin.post(adminCreatePromoCode.path, form, { form: true });
+    expect(res.json()).toMatchObject({ status: 'ok', data: { promo_key, amount: 0, start_at: null, finish_at: null } });
   });
 
   it('is for admins only', async () => {
@@ -123,6 +131,19 @@ describe('admin promo codes', () => {
 });
 
 describe('redeeming on /topup', () => {
+  it('redeems a code of $0 once per company, adding no credit pack and no ledger row', async () => {
+    const code = await newPromoCode(t.db, t.clock.now(), { promo_key: key('ZERO'), amount: 0 });
+    const c = await signedInCompany(t, { current_state: 'ACTIVE' });
+    expect(ok(await c.client.call(redeemPromoCode, { promo_code: code.promo_key })).data).toEqual({
+      message: PROMO_MESSAGES.applied,
+      credit_pack: null,
+    });
+    expect(await creditPacksOf(t, c.company.id)).toEqual([]);
+    expect(await ledgerRowsOf(t, c.company.id)).toEqual([]);
+    expect((await promoRedemptionsOf(t, c.company.id)).map((r) => [r.promo_code_id, r.credit_pack_id])).toEqual([[code.id, null]]);
+    expect(await c.client.call(redeemPromoCode, { promo_code: code.promo_key })).toMatchObject({ code: 400, message: PROMO_MESSAGES.used });
+  });
+
   it('adds a promo credit pack with its ledger row, once per company', async () => {
     const code = await newPromoCode(t.db, t.clock.now(), { promo_key: key('TOPUP'), display_name: 'Welcome back', amount: 1200 });
     const c = await signedInCompany(t, { current_state: 'ACTIVE' });

@@ -81,16 +81,21 @@ function refusalOf(code: q.PromoCodeRow | null, now: Date): string | null {
 
 /**
  * Redeems a promo code for a company inside the caller's transaction: a promo credit pack and its ledger
- * row, through billing. Once per company: the redemption's unique key decides between concurrent tries,
- * so a refusal (AppError 400 with the contract's message) leaves the caller to roll back.
+ * row, through billing; a code of $0 is redeemed with neither (credit packs and ledger credits are never
+ * empty). Once per company: the redemption's unique key decides between concurrent tries, so a refusal
+ * (AppError 400 with the contract's message) leaves the caller to roll back.
  */
-export async function redeemPromoCode(ctx: AnyContext, companyId: number, key: string): Promise<billing.PackRow> {
+export async function redeemPromoCode(ctx: AnyContext, companyId: number, key: string): Promise<billing.PackRow | null> {
   const now = ctx.clock.now();
   const code = await q.findByKey(ctx.db, key.trim());
   const refusal = refusalOf(code, now);
   if (refusal || !code) throw new AppError(400, refusal ?? PROMO_MESSAGES.unknown, { promo_code: refusal ?? PROMO_MESSAGES.unknown });
   const redemption = await q.claimRedemption(ctx.db, code.id, companyId, now);
   if (redemption === null) throw new AppError(400, PROMO_MESSAGES.used, { promo_code: PROMO_MESSAGES.used });
+  if (code.amount === 0) {
+    await ctx.audit(companyId, `Promo code ${code.promo_key} redeemed: no credit`);
+    return null;
+  }
   const pack = await billing.addCredit(ctx, {
     company_id: companyId,
     name: `Promo code: ${code.display_name}`,
@@ -109,6 +114,7 @@ export async function redeemPromoCode(ctx: AnyContext, companyId: number, key: s
 export async function redeemForCaller(ctx: CallContext, input: { promo_code: string }) {
   const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
   const pack = await redeemPromoCode(ctx, company.id, input.promo_code);
+  if (!pack) return { message: PROMO_MESSAGES.applied, credit_pack: null };
   return {
     message: `${dollars(pack.amount)} of credit has been added to your account`,
     credit_pack: billing.creditPackView(pack, ctx.clock.now()),

@@ -71,7 +71,7 @@ export const promoCodes = pgTable(
     created_at: ts('created_at').notNull(),
   },
   (t) => [
-    check('promo_codes_amount', sql`${t.amount} > 0`),
+    check('promo_codes_amount', sql`${t.amount} >= 0`),
     // Customers type codes in any case: one live code per spelling.
     uniqueIndex('promo_codes_key_uq').on(sql`lower(${t.promo_key})`).where(sql`${t.deleted_at} is null`),
     index('promo_codes_list_idx').on(t.created_at.desc(), t.id.desc()).where(sql`${t.deleted_at} is null`),
@@ -197,9 +197,7 @@ export const paymentSettings = pgTable(
     cap_mailed_month: text('cap_mailed_month'),
   },
   (t) => [
-    index('payment_settings_auto_topup_due_idx')
-      .on(t.auto_topup_checked_at.asc().nullsFirst())
-      .where(sql`${t.auto_topup_enabled}`),
+    index('payment_settings_auto_topup_due_idx').on(t.auto_topup_checked_at.asc().nullsFirst()).where(sql`${t.auto_topup_enabled}`),
     check(
       'payment_settings_ranges',
       sql`${t.auto_rebill_days_remaining} between 1 and 14 and (${t.monthly_cap_cents} is null or ${t.monthly_cap_cents} >= 0)`,

@@ -28,6 +28,18 @@ const option = (o: Partial<Parameters<typeof admin.call<typeof adminEditTopupOpt
 const adminOptions = async () => ok(await admin.call(adminListTopupOptions, {})).data.options;
 
 describe('admin top-up options', () => {
+  it("creates from the spec's form body with id -1, and edits with a form's id and flags", async () => {
+    const form = { id: '-1', name: 'Form top-up', cost: '3000', amount: '3300', expiry_length_days: '0', is_user_visible: 'false' };
+    const made = (await admin.post(adminEditTopupOption.path, form, { form: true })).json();
+    expect(made).toMatchObject({ status: 'ok', data: { name: 'Form top-up', cost: 3000, amount: 3300, is_user_visible: false } });
+    const edited = await admin.post(
+      adminEditTopupOption.path,
+      { ...form, id: String(made.data.id), is_user_visible: 'true' },
+      { form: true },
+    );
+    expect(edited.json()).toMatchObject({ status: 'ok', data: { id: made.data.id, is_user_visible: true } });
+  });
+
   it('creates with id -1 or no id, with visible on and expiry 0 by default, and lists them by amount', async () => {
     const a = ok(await option({ id: -1, name: 'Big', cost: 20_000, amount: 22_000, expiry_length_days: 365 })).data;
     const b = ok(await option({ name: 'Small', cost: 2500, amount: 2500 })).data;

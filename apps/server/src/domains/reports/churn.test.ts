@@ -290,6 +290,14 @@ describe('paid churn', () => {
     );
     expect(rows.map((r) => r.company_name)).toEqual(['Gamma Distribution', 'Trial Four', 'Bravo Ltd', 'Delta Ltd', 'Charlie Ltd']);
   });
+
+  it('reads the report id from the query string as the spec writes it (churn_tracking?id=…), the body winning', async () => {
+    const client = await admin();
+    const viaQuery = (await client.post(`${churnTracking.path}?id=admin_paid_churn`, undefined)).json();
+    expect(viaQuery).toEqual({ status: 'ok', code: 200, data: await report('admin_paid_churn') });
+    const both = (await client.post(`${churnTracking.path}?id=admin_paid_churn`, { id: 'admin_trial_churn' }, { form: true })).json();
+    expect(both.data.id).toBe('admin_trial_churn');
+  });
 });
 
 describe('trial churn', () => {

@@ -78,6 +78,18 @@ describe('the Current Month widget cache', () => {
     for (const row of await cacheState(t.db)) expect(row.generation_ms).toBeGreaterThanOrEqual(0);
   });
 
+  it('reads id and refresh=1 from the query string as the spec writes them', async () => {
+    const viaQuery = async (query: string) => (await admin.post(`${currentMonth.path}?${query}`, undefined)).json();
+    const cached = await viaQuery('id=admin_signup_by_month');
+    expect(cached).toMatchObject({ status: 'ok', data: { data: { id: 'admin_signup_by_month' } } });
+    await signup('By query');
+    t.clock.advance(60_000);
+    expect(await viaQuery('id=admin_signup_by_month')).toEqual(cached);
+    const refreshed = await viaQuery('id=admin_signup_by_month&refresh=1');
+    expect(refreshed.data.cached_at).toBe(t.clock.now().toISOString());
+    expect(thisMonth(refreshed.data)).toBe((thisMonth(cached.data) ?? 0) + 1);
+  });
+
   it('refuses anyone but an admin', async () => {
     const { user } = await newCompany(t.db, { current_state: 'ACTIVE' });
     const customer = await new TestClient(t.app).useSession(t.db, t.clock, user.id);

@@ -1,4 +1,4 @@
-import { regionName } from '@portal/contract/servers/hosted';
+import { regionName } from '@portal/contract/shared/plans';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';

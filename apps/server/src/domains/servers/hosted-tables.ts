@@ -1,5 +1,5 @@
 import type { AdminHostedRow } from '@portal/contract/servers/hosted';
-import { regionName } from '@portal/contract/servers/hosted';
+import { regionName } from '@portal/contract/shared/plans';
 import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import * as tenancy from '../tenancy/service.ts';

@@ -12,6 +12,8 @@ import {
   hostedSetName,
   INCLUDED_STORAGE_BYTES,
 } from '@portal/contract/servers/hosted';
+import { listRegions } from '@portal/contract/companies/distributor-settings';
+import { regionName } from '@portal/contract/shared/plans';
 import { userMyServersTable } from '@portal/contract/servers/server-tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
@@ -63,7 +65,7 @@ describe('hosted_comet/create and the provisioner', () => {
     await tick(44); // not yet: the build takes 45 s
     expect((await hostedRow(t, made.hosted_server_id))?.state).toBe('provisioning');
     const servers = ok(await client.call(userMyServersTable, {})).data;
-    expect(servers.provisioning).toMatchObject([{ id: made.hosted_server_id, failed: false, region: 'Europe (London)' }]);
+    expect(servers.provisioning).toMatchObject([{ id: made.hosted_server_id, failed: false, region: regionName('eu-west') }]);
     expect(servers.hosted).toEqual([]);
 
     await tick(1);
@@ -210,6 +212,8 @@ describe('hosted_comet/create and the provisioner', () => {
     const regions = ok(await client.call(hostedListRegions, {})).data;
     expect(regions.regions).toHaveLength(8);
     expect(regions.regions.map((r) => r.code)).toContain(regions.default_region);
+    // One list of regions: each code has the same name here as in meta/list_regions.
+    expect(regions.regions).toEqual(ok(await client.call(listRegions, {})).data);
     // A closed company's users are signed out; staff are refused too.
     await setCompany(t, company.id, { current_state: 'DELETED' });
     const staff = await admin();
@@ -249,6 +253,13 @@ describe('hosted row actions', () => {
       code: 404,
       message: HOSTED_MESSAGES.taskNotFound,
     });
+  });
+
+  it("deletes with the spec's form payload alone (target_hosted_server_id): the typed name is the screen's", async () => {
+    const { client, id } = await readyConsole();
+    const res = await client.post(hostedDelete.path, { target_hosted_server_id: String(id) }, { form: true });
+    expect(res.json()).toMatchObject({ status: 'ok' });
+    expect((await hostedRow(t, id))?.state).toBe('deleting');
   });
 
   it('deletes once the name is typed: deleting (billing stops), then gone when the provisioner has removed it', async () => {

@@ -1,13 +1,12 @@
 import {
   type AsyncTask,
   HOSTED_MESSAGES,
-  HOSTED_REGIONS,
   type HostedDetails,
   INCLUDED_STORAGE_BYTES,
   INCLUDED_STORAGE_DAYS,
-  regionName,
 } from '@portal/contract/servers/hosted';
 import { VERIFICATION_COOLDOWN_SECONDS } from '@portal/contract/servers/hosted-settings';
+import { SERVER_REGIONS, regionName } from '@portal/contract/shared/plans';
 import { randomInt } from 'node:crypto';
 import { type Actor, isAdmin } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
@@ -151,7 +150,7 @@ export async function describeAsyncTask(ctx: Ctx, input: { target_async_task_id:
 
 export async function listRegions(ctx: Ctx, input: { target_company_id?: number | undefined }) {
   await tenancy.requireCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'read');
-  return { regions: HOSTED_REGIONS.map((r) => ({ code: r.code, name: r.name })), default_region: HOSTED_REGIONS[0].code };
+  return { regions: SERVER_REGIONS.map((r) => ({ code: r.code, name: r.name })), default_region: SERVER_REGIONS[0].code };
 }
 
 /** Another company's row answers as a missing one. */
@@ -187,9 +186,12 @@ export async function setFavourite(ctx: Ctx, input: { target_hosted_server_id: n
  * A ready console (or one whose delete failed) turns to deleting and stops billing now: the customer asked for it
  * to go, and a removal that fails is the portal's to retry. A failed build had nothing to remove.
  */
-export async function remove(ctx: Ctx, input: { target_hosted_server_id: number; target_confirm_name: string }) {
+export async function remove(ctx: Ctx, input: { target_hosted_server_id: number; target_confirm_name?: string | undefined }) {
   const hosted = await ownHosted(ctx, input.target_hosted_server_id);
-  if (input.target_confirm_name.trim() !== hosted.server_name) throw badInput({ target_confirm_name: HOSTED_MESSAGES.confirmName });
+  // The typed name is the screen's confirmation (spec-2 §5); an API client sends the spec's payload without it.
+  if (input.target_confirm_name !== undefined && input.target_confirm_name.trim() !== hosted.server_name) {
+    throw badInput({ target_confirm_name: HOSTED_MESSAGES.confirmName });
+  }
   const now = ctx.clock.now();
   if (hosted.state === 'provisioning') throw new AppError(400, HOSTED_MESSAGES.stillProvisioning);
   if (hosted.state === 'deleting') throw new AppError(400, HOSTED_MESSAGES.deleting);

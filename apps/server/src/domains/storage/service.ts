@@ -181,16 +181,20 @@ export async function deleteBucket(ctx: Ctx, input: { target_bucket_name: string
 }
 
 /**
- * Deletes every bucket, then the account, and stops the service. A bucket the provider keeps (object lock)
- * is named in the answer and storage stays enabled with it; the buckets it did delete are gone from the
- * portal too, since they are gone at the provider.
+ * Deletes every bucket, then the account, and stops the service. A bucket with object lock cannot be deleted, so
+ * the call is refused before any bucket is touched. A bucket the provider still refuses is named in the answer and
+ * storage stays enabled with it; the buckets it did delete are gone from the portal too, since they are gone at the
+ * provider.
  */
 export async function disable(ctx: Ctx, _input: { confirm: 'yes' }) {
   const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'write');
   const account = await requireAccount(ctx, company.id);
+  const buckets = await q.bucketsOf(ctx.db, company.id);
+  const locked = buckets.filter((b) => b.has_object_lock).map((b) => b.bucket);
+  if (locked.length) throw new AppError(400, STORAGE_MESSAGES.disableObjectLock(locked));
   const provider = providerOf(ctx);
   const failed: string[] = [];
-  for (const bucket of await q.bucketsOf(ctx.db, company.id)) {
+  for (const bucket of buckets) {
     try {
       await provider.deleteBucket(account.provider_account_id, bucket.bucket);
       await q.deleteBucket(ctx.db, bucket.id);

@@ -269,19 +269,21 @@ describe.each(['local', 'wasabi'] as const)('on the %s provider', (kind) => {
       expect(ok(await client.call(storageAccountGet, {})).data.AccessKey).not.toBe(keys.AccessKey);
     });
 
-    it('names the object lock buckets it could not delete and stays enabled with them', async () => {
+    it('refuses while a bucket has object lock, before deleting anything, here or at the provider', async () => {
       const { client, company } = await customer();
       ok(await client.call(storageEnable, {}));
       const plain = ok(await client.call(storageCreateBucket, {})).data;
       const locked = ok(await client.call(storageCreateBucket, { target_object_lock_enabled: true })).data;
-      const answer = ok(await client.call(storageDisable, { confirm: 'yes' })).data;
-      expect(answer).toEqual({
-        message: STORAGE_MESSAGES.disableIncomplete([locked.bucket]),
-        disabled: false,
-        failed_buckets: [locked.bucket],
+      const keys = ok(await client.call(storageAccountGet, {})).data;
+      expect(await client.call(storageDisable, { confirm: 'yes' })).toEqual({
+        status: 'error',
+        code: 400,
+        message: STORAGE_MESSAGES.disableObjectLock([locked.bucket]),
+        data: {},
       });
-      expect((await storageBucketsOf(t, company.id)).map((b) => b.bucket)).toEqual([locked.bucket]);
-      expect(plain.bucket).not.toBe(locked.bucket);
+      expect((await storageBucketsOf(t, company.id)).map((b) => b.bucket).sort()).toEqual([plain.bucket, locked.bucket].sort());
+      const atProvider = await s3(keys.endpoint, keys).send(new ListBucketsCommand({}));
+      expect((atProvider.Buckets ?? []).map((b) => b.Name).sort()).toEqual([plain.bucket, locked.bucket].sort());
       expect((await companyRow(t, company.id))?.has_comet_storage).toBe(true);
     });
   });

@@ -3,6 +3,7 @@ import { MESSAGES } from '@portal/contract/shared/envelope';
 import {
   ATTACHMENT_MESSAGES,
   DOWNLOAD_SUPPORT_ATTACHMENT_PATH,
+  UPLOAD_FAILED_STATUS,
   UPLOAD_SUPPORT_FILE_PATH,
   type UploadedAttachment,
 } from '@portal/contract/tickets/ticket-attachments';
@@ -12,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAccess } from '../../platform/access.ts';
 import { ACCESS, admit } from './attachment-access.ts';
 import { installResumableUploadRoutes } from './attachment-tus.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, knownError } from '../../platform/errors.ts';
 import { sendError, sendOk, withCallContext } from '../../platform/handle.ts';
 import { objectStorageFor, parseRange } from '../../platform/object-storage/index.ts';
 import { sessionCookieNames } from '../../platform/session.ts';
@@ -178,8 +179,19 @@ export function installAttachmentRoutes(app: FastifyInstance): void {
   app.get(DOWNLOAD_SUPPORT_ATTACHMENT_PATH, handleDownload);
 }
 
-/** The page action's way in: `POST /` multipart whose first field is doAction=upload_support_file. */
+/**
+ * The page action's way in: `POST /` multipart whose first field is doAction=upload_support_file. Its clients
+ * read a status of FAILED as the error (spec-1 §7 Attachments), so a refusal answers that word in the envelope's
+ * place of `error`, with the same code, message and field errors.
+ */
 export async function uploadAsPageAction(req: FastifyRequest, reply: FastifyReply, parts: AsyncIterableIterator<Multipart>) {
-  await admit(req);
-  return handleUpload(req, reply, parts);
+  try {
+    await admit(req);
+    return await handleUpload(req, reply, parts);
+  } catch (err) {
+    const known = knownError(err as Error);
+    if (!known) req.log.error({ err }, 'attachment upload failed');
+    const { code, message, fields } = known ?? new AppError(500, ATTACHMENT_MESSAGES.internal);
+    return reply.code(code).send({ status: UPLOAD_FAILED_STATUS, code, message, data: fields ? { fields } : {} });
+  }
 }

@@ -1,6 +1,7 @@
 import {
   ATTACHMENT_MESSAGES,
   DOWNLOAD_SUPPORT_ATTACHMENT_PATH,
+  UPLOAD_FAILED_STATUS,
   UPLOAD_SUPPORT_FILE_PATH,
 } from '@portal/contract/tickets/ticket-attachments';
 import { createTicket } from '@portal/contract/tickets/ticket-create';
@@ -169,6 +170,17 @@ describe('ticket attachments', () => {
       payload: multipart([['size', '1']], { name: 'a', type: 'text/plain', data: Buffer.from('a') }),
     });
     expect([413, 400]).toContain(announced.statusCode);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it("the page action answers the spec's status FAILED when an upload fails; the upload's own path keeps the envelope", async () => {
+    const before = await storedFiles();
+    const big = await upload(customer, Buffer.from('x'), { size: '500000000', pageAction: true });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ status: UPLOAD_FAILED_STATUS, code: 413, message: ATTACHMENT_MESSAGES.tooLarge, data: {} });
+    const short = await upload(customer, Buffer.alloc(50, 1), { size: '100', pageAction: true });
+    expect(short.json()).toMatchObject({ status: UPLOAD_FAILED_STATUS, code: 400, message: ATTACHMENT_MESSAGES.sizeMismatch });
+    expect((await upload(customer, Buffer.from('x'), { size: '500000000' })).json()).toMatchObject({ status: 'error', code: 413 });
     expect(await storedFiles()).toEqual(before);
   });
 

@@ -195,3 +195,21 @@ describe('tags and assignees', () => {
     expect(ok(await customer.call(ticketsViewPage, { target_ticket_id: id })).data.assignees).toEqual([]);
   });
 });
+
+describe("the spec's update fields", () => {
+  it('names the tag or the assignee an update added or removed in tag and assignee', async () => {
+    const id = await open();
+    const tag = ok(await support.call(addTag, { target_ticket_id: id, target_tag_input: 'named' })).data.tag;
+    t.clock.advance(31_000);
+    ok(await support.call(removeTag, { target_ticket_id: id, target_tag_id: tag.id }));
+    ok(await admin.call(setAssignees, { target_ticket_id: id, target_user_ids: [supportUserId] }));
+    ok(await admin.call(setStatus, { target_ticket_id: id, target_new_value: 'On hold' }));
+    const updates = (await staffView(id)).updates.filter((u) => u.type !== 'opened');
+    expect(updates.map((u) => [u.type, u.tag, u.assignee])).toEqual([
+      ['tags', 'named', null],
+      ['tags', 'named', null],
+      ['assignees', null, 'Sam Support'],
+      ['status', null, null],
+    ]);
+  });
+});

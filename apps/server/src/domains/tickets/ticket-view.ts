@@ -115,6 +115,8 @@ export async function view(ctx: CallContext, ticketId: number, asStaff: boolean)
           user: { contact_name: u.contact_name },
           added: u.added,
           removed: u.removed,
+          tag: u.type === 'tags' ? ([...u.added, ...u.removed][0] ?? null) : null,
+          assignee: u.type === 'assignees' ? ([...u.added, ...u.removed][0] ?? null) : null,
         }))
       : [],
     customer_info: staff ? await customerInfo(ctx, ticket.company_id) : null,

@@ -40,7 +40,27 @@ describe('docs/scripts/list-servers.sh', () => {
   it("exits 1 with the portal's message for a token without SERVERS_READ", async () => {
     const { company, user } = await newCompany(t.db, { current_state: 'ACTIVE' });
     const { token } = await newApiToken(t.db, t.clock.now(), user.id, company.id, ['USERS_READ']);
-    await expect(runScript('list-servers.sh', token)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('does not have permission') });
+    await expect(runScript('list-servers.sh', token)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('does not have permission'),
+    });
+  });
+});
+
+describe('docs/scripts/list-servers.ts, typed by the client generated from the API document', () => {
+  const tsx = fileURLToPath(new URL('../../../../../node_modules/.bin/tsx', import.meta.url));
+  const example = (token: string) =>
+    run(tsx, [script('list-servers.ts')], { env: { ...process.env, PORTAL_URL: url, PORTAL_TOKEN: token } });
+
+  it("prints what list-servers.sh prints, and exits 1 with the envelope's message when refused", async () => {
+    const { company, user } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    for (let i = 0; i < 3; i++) await newLicence(t.db, t.clock.now(), company.id, { name: `Branch ${i}` });
+    const { token } = await newApiToken(t.db, t.clock.now(), user.id, company.id, ['SERVERS_READ']);
+    const typed = await example(token);
+    expect(typed.stdout.split('\n').filter(Boolean)).toHaveLength(3);
+    expect(typed.stdout).toBe((await runScript('list-servers.sh', token)).stdout);
+    const { token: usersOnly } = await newApiToken(t.db, t.clock.now(), user.id, company.id, ['USERS_READ']);
+    await expect(example(usersOnly)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('does not have permission') });
   });
 });
 

@@ -190,6 +190,12 @@ export async function latestDailyStats(db: Database, companyId: number, today: s
   return row ?? null;
 }
 
+/** The company's latest day of stats, or null before its servers have reported any. */
+export async function latestDailyStatsOf(db: Database, companyId: number) {
+  const [row] = await db.select().from(dailyStats).where(eq(dailyStats.company_id, companyId)).orderBy(desc(dailyStats.date)).limit(1);
+  return row ?? null;
+}
+
 export async function dailyStatsOf(db: Database, companyIds: number[], from: string, to: string) {
   return db
     .select()

@@ -63,7 +63,7 @@ describe('/myaccount', () => {
     expect(((await screen.findByLabelText('Contact name')) as HTMLInputElement).value).toBe('Ann Smith');
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
     expect((screen.getByLabelText(/^Company name/) as HTMLInputElement).value).toBe('Acme Backups');
-    expect((screen.getByLabelText('Postal code') as HTMLInputElement).value).toBe('1010');
+    expect((screen.getByLabelText('Zip or postal code') as HTMLInputElement).value).toBe('1010');
     const country = screen.getAllByLabelText('Country').find((element) => element.tagName === 'INPUT');
     expect((country as HTMLInputElement).value).toBe('New Zealand');
     expect((screen.getByLabelText('Technical alerts') as HTMLInputElement).checked).toBe(true);

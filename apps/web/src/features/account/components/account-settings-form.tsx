@@ -1,5 +1,5 @@
 import { Anchor, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { setAccountSettings } from '@portal/contract/account/account-settings';
+import { POSTCODE_LABEL, setAccountSettings } from '@portal/contract/account/account-settings';
 import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { notifySuccess } from '../../../components/feedback/notify';
@@ -73,7 +73,7 @@ export function AccountSettingsForm({ settings, onChangePassword }: { settings: 
             <TextInput label="Phone number" autoComplete="tel" {...form.textProps('company_phone_number')} />
             <TextInput label="Street address" autoComplete="street-address" {...form.textProps('company_address_street')} />
             <TextInput label="City" autoComplete="address-level2" {...form.textProps('company_address_city')} />
-            <TextInput label="Postal code" autoComplete="postal-code" {...form.textProps('company_address_postcode')} />
+            <TextInput label={POSTCODE_LABEL} autoComplete="postal-code" {...form.textProps('company_address_postcode')} />
             <CountrySelect value={form.values.company_address_country} error={form.errors.company_address_country} onChange={setCountry} />
           </SimpleGrid>
           {settings.can_set_company_2fa_required && (

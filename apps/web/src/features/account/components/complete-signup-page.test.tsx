@@ -49,7 +49,7 @@ describe('/complete_signup', () => {
     await fill(screen.getByLabelText(/^Phone number/), ' 09 555 0100 ');
     await fill(screen.getByLabelText(/^Street address/), '1 Queen Street');
     await fill(screen.getByLabelText(/^City/), 'Auckland');
-    await fill(screen.getByLabelText(/^Postal code/), '1010');
+    await fill(screen.getByLabelText(/^Zip or postal code/), '1010');
     await fill(screen.getByLabelText('Promo code'), 'WELCOME');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Account Updated')).toBeTruthy();
@@ -75,7 +75,7 @@ describe('/complete_signup', () => {
     await fill(await screen.findByLabelText(/^Phone number/), '09 555 0100');
     await fill(screen.getByLabelText(/^Street address/), '1 Queen Street');
     await fill(screen.getByLabelText(/^City/), 'Auckland');
-    await fill(screen.getByLabelText(/^Postal code/), '1010');
+    await fill(screen.getByLabelText(/^Zip or postal code/), '1010');
     await fill(screen.getByLabelText('Promo code'), 'NOPE');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('This promo code is not valid')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { setupAccount } from '@portal/contract/account/account-settings';
+import { POSTCODE_LABEL, setupAccount } from '@portal/contract/account/account-settings';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
@@ -29,8 +29,7 @@ const FIELDS: { key: SignupField; label: string; autoComplete?: string }[] = [
   { key: 'company_phone_number', label: 'Phone number', autoComplete: 'tel' },
   { key: 'company_address_street', label: 'Street address', autoComplete: 'street-address' },
   { key: 'company_address_city', label: 'City', autoComplete: 'address-level2' },
-  // One label for the field everywhere (the spec's messages still say 'zip or postal code').
-  { key: 'company_address_postcode', label: 'Postal code', autoComplete: 'postal-code' },
+  { key: 'company_address_postcode', label: POSTCODE_LABEL, autoComplete: 'postal-code' },
   { key: 'user_promo_code', label: 'Promo code' },
 ];
 

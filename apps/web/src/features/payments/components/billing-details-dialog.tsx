@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { getAccountSettings } from '@portal/contract/account/account-settings';
-import { setAccountSettings } from '@portal/contract/account/account-settings';
+import { POSTCODE_LABEL, setAccountSettings } from '@portal/contract/account/account-settings';
 import { BILLING_DETAILS_NEEDED } from '@portal/contract/payments/cards';
 import type { CallOutput } from '@portal/contract/shared/define-call';
 import { CardSkeleton } from '../../../components/page/page-skeleton';
@@ -74,7 +74,7 @@ function BillingDetailsForm({ settings, missing, onSaved, onClose }: BillingDeta
         <Group grow>
           <TextInput label="City" required {...form.textProps('company_address_city')} error={errorOf('company_address_city')} />
           <TextInput
-            label="Zip or postal code"
+            label={POSTCODE_LABEL}
             required
             {...form.textProps('company_address_postcode')}
             error={errorOf('company_address_postcode')}

@@ -1,7 +1,8 @@
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { createServerPage, type DownloadVersion, listDownloads } from '@portal/contract/downloads/downloads';
-import { HOSTED_REGIONS, hostedCreate, hostedListRegions } from '@portal/contract/servers/hosted';
+import { hostedCreate, hostedListRegions } from '@portal/contract/servers/hosted';
+import { SERVER_REGIONS } from '@portal/contract/shared/plans';
 import { LICENCE_FAILURES, createLicense } from '@portal/contract/servers/licences';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -45,7 +46,7 @@ function page(routes: FakeRoute[], o: { downloaded?: boolean; capabilities?: Aut
     on(getAuthContext, () => authContext({ capabilities: o.capabilities ?? ['use_self_hosted'] })),
     on(createServerPage, () => ({ server_downloaded: o.downloaded ?? false, server_latest_version: '26.1.0' })),
     on(listDownloads, () => ({ rows: VERSIONS, total: VERSIONS.length })),
-    on(hostedListRegions, () => ({ regions: HOSTED_REGIONS.map((r) => ({ code: r.code, name: r.name })), default_region: 'us-east' })),
+    on(hostedListRegions, () => ({ regions: SERVER_REGIONS.map((r) => ({ code: r.code, name: r.name })), default_region: 'us-east' })),
     ...routes,
   ]);
 }

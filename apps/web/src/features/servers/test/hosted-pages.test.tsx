@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
 import { type FakeRoute, on } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
+import { NO_ACTIONS } from '../../../components/action-menu';
 
 const CUSTOMER: Partial<AuthContext> = { capabilities: ['use_self_hosted', 'use_hosted'] };
 const page = (path: string, routes: FakeRoute[], auth: Partial<AuthContext> = CUSTOMER) =>
@@ -35,7 +36,7 @@ const hostedRow = {
   region: 'Europe (London)',
   created_at: '2026-11-01T00:00:00Z',
 };
-const servers = on(userMyServersTable, () => ({
+const serversData = {
   provisioning: [
     { id: 5, name: 'building-one', failed: false, failure_message: '', region: 'Canada (Central)', created_at: '2026-11-02T00:00:00Z' },
     {
@@ -51,7 +52,8 @@ const servers = on(userMyServersTable, () => ({
   self_hosted: [],
   total: 0,
   latest_version: '25.3.0',
-}));
+};
+const servers = on(userMyServersTable, () => serversData);
 
 describe('/my_servers hosted group', () => {
   it('shows consoles being built, failed ones with their message, and consoles whose delete failed', async () => {
@@ -77,6 +79,16 @@ describe('/my_servers hosted group', () => {
     await user.type(await screen.findByLabelText('Type acme-x7k2 to confirm'), 'acme-x7k2');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(`${HOSTED_FAILURES.remove} This server is already being deleted`)).toBeTruthy();
+  });
+
+  it("says 'No actions available' in the menu of a console being deleted, which takes none", async () => {
+    const deleting = { ...hostedRow, pending_delete: true, pending_delete_failed: false };
+    await page('/my_servers', [on(userMyServersTable, () => ({ ...serversData, hosted: [deleting] }))]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for acme-x7k2' }));
+    const only = await screen.findAllByRole('menuitem');
+    expect(only.map((item) => item.textContent)).toEqual([NO_ACTIONS]);
+    expect(only[0]?.hasAttribute('disabled') || only[0]?.getAttribute('data-disabled') === 'true').toBe(true);
   });
 
   it('offers Comet Storage in the create dialog only when the company can have storage', async () => {

@@ -11,6 +11,8 @@ const u = (o: Partial<Update>): Update => ({
   user: { contact_name: 'Sam Support' },
   added: [],
   removed: [],
+  tag: null,
+  assignee: null,
   ...o,
 });
 

@@ -36,6 +36,8 @@ export function companyDetail(overrides: Partial<CompanyDetail> = {}): CompanyDe
     feature_voting_ref: null,
     has_oob_payment: false,
     has_contract_billing: false,
+    auto_topup_plan_name: null,
+    auto_topup_days_remaining: 5,
     customer_trial_length_days: 30,
     is_internal_comet_company: false,
     is_partner_company: false,
@@ -44,10 +46,15 @@ export function companyDetail(overrides: Partial<CompanyDetail> = {}): CompanyDe
     can_have_support: false,
     can_have_comet_storage: false,
     has_comet_storage: false,
+    daily_stats: null,
     users: [
       { id: 11, contact_name: 'Owner', email: 'owner@bakery.example', is_primary_contact: true, is_technical: false, is_billing: true },
       { id: 12, contact_name: 'Tech', email: 'tech@bakery.example', is_primary_contact: false, is_technical: true, is_billing: false },
     ],
+    myclient_portal_enabled: false,
+    myclient_portal_activated: false,
+    myclient_suspended: false,
+    myclient_url: '',
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { Fieldset, Group, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { POSTCODE_LABEL } from '@portal/contract/account/account-settings';
 import { CountrySelect } from '../../../../components/form/country-select';
 import { metadataLabel } from './company-form';
 import { FlagCheckbox } from './flag-checkbox';
@@ -31,7 +32,7 @@ export function CompanyDetailsSection({ company, values, set, errors, limits, is
           {text('phone_number', 'Phone number')}
           {text('street_address', 'Street address')}
           {text('city', 'City')}
-          {text('postal_code', 'Postal code')}
+          {text('postal_code', POSTCODE_LABEL)}
           <CountrySelect value={values.country} onChange={(code) => set('country', code)} error={errors.country} />
         </SimpleGrid>
         {isAdmin && (

@@ -22,6 +22,12 @@ describe('CompanyOverview', () => {
     expect(screen.getByLabelText('City').closest('fieldset:disabled')).not.toBeNull();
   });
 
+  it('labels the postal code as the spec does, so a US user knows it is the zip code', () => {
+    fakeApi([]);
+    renderWithProviders(<CompanyOverview company={companyDetail({ postal_code: '94105' })} viewer="distributor" />);
+    expect((screen.getByLabelText('Zip or postal code') as HTMLInputElement).value).toBe('94105');
+  });
+
   it('offers extending a trial by at most what is left of the 30 days', () => {
     fakeApi([]);
     renderWithProviders(<CompanyOverview company={companyDetail({ trial_extension: 25 })} viewer="distributor" />);

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { HOSTED_FAILURES } from '@portal/contract/servers/hosted';
 import type { CallOutput } from '@portal/contract/shared/define-call';
 import type { userMyServersTable } from '@portal/contract/servers/server-tables';
-import { IconDots, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ActionMenu, type MenuAction } from '../../../../components/action-menu';
 import { confirmTyped } from '../../../../components/confirm/confirm-typed';
 import { showInformation } from '../../../../components/confirm/show-information';
 import { notifySuccess } from '../../../../components/feedback/notify';
@@ -92,7 +93,30 @@ function stateBadge(row: HostedRow) {
 function HostedRowView({ row, onRename, onSettings }: { row: HostedRow; onRename: () => void; onSettings: () => void }) {
   const favourite = useFavouriteHosted();
   const remove = useDeleteHosted();
+  // A console being deleted takes no action until the provisioner has removed it (or the delete failed).
   const busy = row.pending_delete;
+  const actions: MenuAction[] = [
+    { label: 'Login', href: consoleLoginUrl(row.user_dns) },
+    { label: 'Rename', onClick: onRename },
+    { label: 'Settings', onClick: onSettings, disabled: row.pending_delete_failed },
+    {
+      label: row.pending_delete_failed ? 'Retry delete' : 'Delete',
+      danger: true,
+      onClick: async () => {
+        const typed = await confirmTyped({
+          title: `Delete ${row.server_name}?`,
+          message: 'The console and its settings are removed and it is no longer billed. This cannot be undone.',
+          placeholder: row.server_name,
+          okLabel: 'Delete',
+        });
+        if (!typed) return;
+        remove.mutate(
+          { target_hosted_server_id: row.id, target_confirm_name: row.server_name },
+          { onSuccess: () => notifySuccess(`${row.server_name} is being deleted`), onError: alertFailure(HOSTED_FAILURES.remove) },
+        );
+      },
+    },
+  ];
   return (
     <Table.Tr>
       <Table.Td>
@@ -127,42 +151,7 @@ function HostedRowView({ row, onRename, onSettings }: { row: HostedRow; onRename
       <Table.Td ta="right">{row.num_boosters_online}</Table.Td>
       <Table.Td>{formatDate(row.created_at)}</Table.Td>
       <Table.Td ta="right">
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={`Actions for ${row.server_name}`}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item component="a" href={consoleLoginUrl(row.user_dns)} target="_blank" rel="noopener noreferrer" disabled={busy}>
-              Login
-            </Menu.Item>
-            <Menu.Item onClick={onRename}>Rename</Menu.Item>
-            <Menu.Item onClick={onSettings} disabled={busy || row.pending_delete_failed}>
-              Settings
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item
-              color="red"
-              disabled={busy}
-              onClick={async () => {
-                const typed = await confirmTyped({
-                  title: `Delete ${row.server_name}?`,
-                  message: 'The console and its settings are removed and it is no longer billed. This cannot be undone.',
-                  placeholder: row.server_name,
-                  okLabel: 'Delete',
-                });
-                if (!typed) return;
-                remove.mutate(
-                  { target_hosted_server_id: row.id, target_confirm_name: row.server_name },
-                  { onSuccess: () => notifySuccess(`${row.server_name} is being deleted`), onError: alertFailure(HOSTED_FAILURES.remove) },
-                );
-              }}
-            >
-              {row.pending_delete_failed ? 'Retry delete' : 'Delete'}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <ActionMenu label={`Actions for ${row.server_name}`} actions={busy ? [] : actions} />
       </Table.Td>
     </Table.Tr>
   );
