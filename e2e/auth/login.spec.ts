@@ -45,6 +45,8 @@ test('the email step validates the address with the spec message', async ({ page
 });
 
 test('a customer lands on the dashboard; suspended and pending-delete users land where the spec says', async ({ page }) => {
+  // Three sign-ins and scans, the first of a dashboard with the demo customer's charts.
+  test.slow();
   await signIn(page, 'customer@example.com');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

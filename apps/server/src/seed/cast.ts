@@ -82,7 +82,8 @@ const DETAILS = {
 
 /**
  * A company as its creator makes it: an admin (distributors, direct customers) or its distributor (sub-accounts),
- * with its primary user; a customer then completes signup and picks the plan its trial leads to.
+ * with its primary user, who completes signup (the billing details a card needs); a customer picks the plan its
+ * trial leads to.
  */
 export async function create(app: FastifyInstance, admin: DemoClient, members: Members, demo: DemoCompany): Promise<Member> {
   const [primary, ...others] = demo.users;
@@ -107,7 +108,6 @@ export async function create(app: FastifyInstance, admin: DemoClient, members: M
         target_is_vip: demo.is_vip ?? false,
       });
   const member = { demo, companyId: company_id, userId: await userOf(app, primary.email) };
-  if (demo.company_type !== 'customer') return member;
   await asUser(app, member.userId, async (c) => {
     await c.call(setupAccount, {
       company_name: demo.company_name,
@@ -115,7 +115,7 @@ export async function create(app: FastifyInstance, admin: DemoClient, members: M
       company_address_country: demo.country,
       user_promo_code: '',
     });
-    if (demo.story?.plan && !distributor) await c.call(selectPlan, { target_plan_id: demo.story.plan });
+    if (demo.story?.plan && !distributor && demo.company_type === 'customer') await c.call(selectPlan, { target_plan_id: demo.story.plan });
     for (const u of others) {
       await c.call(createCompanyUser, {
         target_company_id: company_id,
