@@ -24,9 +24,6 @@ import { COMPANY_DIALOG_TABS } from './company-dialog-tabs';
 
 afterEach(() => act(() => notifications.clean()));
 
-/** The tabs load their module on first look; under a busy test run that takes more than findBy's second. */
-const LOADS = { timeout: 15_000 };
-
 function renderDrawer(viewer: 'admin' | 'distributor', routes: FakeRoute[], viewOnly = false) {
   const api = fakeApi([on(listSales, () => []), ...routes]);
   renderWithProviders(
@@ -85,7 +82,7 @@ const licence = (serial_number: string, name: string, archived = false): AdminLi
   last_issue_end: null,
 });
 
-describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
+describe("billing's tabs in the company dialog", () => {
   it('gives an admin Manage services, Manage credit and Reports for a customer, before History', async () => {
     renderDrawer('admin', [on(adminDescribeCompany, () => companyDetail({ current_state: 'ACTIVE' }))]);
     expect(await tabNames()).toEqual([
@@ -122,7 +119,7 @@ describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
       on(getActiveServices, () => ({ rows: [service(1)], total: 1, updated_at: null })),
     ]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Manage services' }));
-    expect(await screen.findByText('Backup server 1', {}, LOADS)).toBeTruthy();
+    expect(await screen.findByText('Backup server 1')).toBeTruthy();
     expect(api.callsTo(getActiveServices)[0]?.body).toMatchObject({ target_company_id: 7, page_size: 20 });
   });
 
@@ -137,7 +134,7 @@ describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
       on(archiveLicense, () => null),
     ]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Manage services' }));
-    const archive = await screen.findByRole('button', { name: 'Archive Office' }, LOADS);
+    const archive = await screen.findByRole('button', { name: 'Archive Office' });
     expect(api.callsTo(adminServerLicenseTable)[0]?.body).toMatchObject({ target_company_id: 7 });
     expect(screen.getByRole('button', { name: 'Archive Old' }).hasAttribute('disabled')).toBe(true);
     await userEvent.click(archive);
@@ -156,7 +153,7 @@ describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
       on(adminServerLicenseTable, () => ({ rows: [licence('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', 'Office')], total: 1 })),
     ]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Manage services' }));
-    expect((await screen.findByRole('button', { name: 'Archive Office' }, LOADS)).hasAttribute('disabled')).toBe(true);
+    expect((await screen.findByRole('button', { name: 'Archive Office' })).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Create Serial' }).hasAttribute('disabled')).toBe(true);
   });
 
@@ -177,7 +174,7 @@ describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
       on(adminDailyStatsList, () => ({ rows: [day('2026-11-22', 4), day('2026-11-23', 5)], from: '2026-09-25', to: '2026-11-23' })),
     ]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Reports' }));
-    const table = await screen.findByRole('region', { name: 'Daily stats' }, LOADS);
+    const table = await screen.findByRole('region', { name: 'Daily stats' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.firstElementChild?.textContent)).toEqual(['2026-11-23', '2026-11-22']);
     expect(within(table).getAllByText('1.5 GB')).toHaveLength(2);
@@ -185,13 +182,13 @@ describe("billing's tabs in the company dialog", { timeout: 30_000 }, () => {
   });
 });
 
-describe('Manage credit', { timeout: 30_000 }, () => {
+describe('Manage credit', () => {
   const creditPanel = () => within(screen.getByRole('tabpanel', { name: 'Manage credit' }));
 
   async function openCredit(routes: FakeRoute[]) {
     const api = renderDrawer('admin', [on(adminDescribeCompany, () => companyDetail({ current_state: 'ACTIVE' })), ...routes]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Manage credit' }));
-    await screen.findByRole('button', { name: 'Add credit pack' }, LOADS);
+    await screen.findByRole('button', { name: 'Add credit pack' });
     return api;
   }
 

@@ -39,6 +39,7 @@ describe('/feature_voting', () => {
   const frame = () => screen.findByTitle('Feature voting board') as Promise<HTMLIFrameElement>;
 
   it("frames the board at the page's place with the user's sign-in, and fits the frame to the height the board reports", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = await renderApp('/feature_voting/ideas/7', [
       on(getAuthContext, () => CUSTOMER),
       on(featureVotingSso, (body) => ({ board_url: `${BOARD}/${body.path}?ssoToken=t0k3n`, board_origin: BOARD })),
@@ -50,9 +51,9 @@ describe('/feature_voting', () => {
 
     const asked = vi.fn();
     Object.defineProperty(iframe, 'contentWindow', { value: { postMessage: asked } });
-    await waitFor(() => expect(asked).toHaveBeenCalledWith({ type: 'feature-board:height?' }, BOARD), {
-      timeout: BOARD_HEIGHT_POLL_MS * 2,
-    });
+    // The page asks the board for its height on an interval: move the clock to the next ask rather than wait for it.
+    act(() => vi.advanceTimersByTime(BOARD_HEIGHT_POLL_MS));
+    expect(asked).toHaveBeenCalledWith({ type: 'feature-board:height?' }, BOARD);
 
     const answer = (origin: string, height: unknown, source: unknown = iframe.contentWindow) =>
       act(() => {

@@ -62,7 +62,7 @@ describe('/complete_signup', () => {
       company_address_country: 'NZ',
       user_promo_code: 'WELCOME',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('shows a refused promo code under its field', async () => {

@@ -98,7 +98,7 @@ describe('AdminCompaniesPage', () => {
     const opener = await screen.findByRole('button', { name: 'Acme Backups' });
     await userEvent.click(opener);
     // The drawer's module loads on first use.
-    await screen.findByRole('dialog', { name: 'Southern Bakery' }, { timeout: 5000 });
+    await screen.findByRole('dialog', { name: 'Southern Bakery' });
     await screen.findByLabelText('City');
     expect(document.activeElement).not.toBe(opener);
     await userEvent.keyboard('{Escape}');
@@ -111,7 +111,7 @@ describe('AdminCompaniesPage', () => {
     renderWithProviders(<AdminCompaniesPage restrict={undefined} onRestrictChange={vi.fn()} canEdit />);
     const opener = screen.getByRole('button', { name: 'New company' });
     await userEvent.click(opener);
-    await screen.findByRole('dialog', { name: 'New company' }, { timeout: 5000 });
+    await screen.findByRole('dialog', { name: 'New company' });
     expect(document.activeElement).not.toBe(opener);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

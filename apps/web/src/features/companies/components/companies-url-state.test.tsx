@@ -36,7 +36,7 @@ describe('company list state in the URL', () => {
     const { router } = await renderApp('/dashboard_admin', [on(getAuthContext, () => ADMIN), on(adminCompanyList, () => MANY)]);
     const entries = router.history.length;
     await userEvent.type(await screen.findByRole('textbox', { name: 'Search Companies' }), 'kiwi');
-    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'kiwi' }), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'kiwi' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ q: 'kiwi', page: 2 }));
     await userEvent.click(screen.getByRole('button', { name: 'Email' }));
