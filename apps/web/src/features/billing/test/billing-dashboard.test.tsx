@@ -8,7 +8,7 @@ import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authContext } from '../../../test/auth-fixtures';
 import { type FakeRoute, fakeApi, on } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
@@ -215,6 +215,9 @@ describe("the dashboard's calls", () => {
   });
 
   it('go out once each: the cards find what the route started', async () => {
+    // What the route fetched is fresh for seconds (PRELOAD_STALE_MS); a busy machine can take longer than that to
+    // mount the cards, which would then rightly fetch again. Time stands still here; timers still run.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const { api } = await dashboard(PAYING, billingRoutes());
     await screen.findByRole('list', { name: 'Credit packs' });
     await waitFor(() => expect(api.callsTo(userMyUsageTable)).toHaveLength(1));
