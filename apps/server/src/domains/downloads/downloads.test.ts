@@ -246,7 +246,7 @@ describe('/create_server page data', () => {
     return new TestClient(t.app).useSession(t.db, t.clock, user);
   }
 
-  it("says whether the company has downloaded an installer, counting a download from its first byte only, and names the newest stable version", async () => {
+  it('says whether the company has downloaded an installer, counting a download from its first byte only, and names the newest stable version', async () => {
     const first = await newCustomer();
     const other = await newCustomer();
     // 26.10.0 is hidden and 26.2.0 a prerelease (above).

@@ -57,7 +57,9 @@ describe('/feature_voting', () => {
 
     const answer = (origin: string, height: unknown, source: unknown = iframe.contentWindow) =>
       act(() => {
-        window.dispatchEvent(new MessageEvent('message', { origin, data: { type: 'feature-board:height', height }, source: source as Window }));
+        window.dispatchEvent(
+          new MessageEvent('message', { origin, data: { type: 'feature-board:height', height }, source: source as Window }),
+        );
       });
     answer('https://evil.example.com', 2000);
     answer(BOARD, 2000, window);
