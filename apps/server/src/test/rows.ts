@@ -436,3 +436,13 @@ export async function attachmentRow(t: Rows, id: number) {
   const [row] = await t.db.select().from(schema.ticketAttachments).where(eq(schema.ticketAttachments.id, id));
   return row ?? null;
 }
+
+// ---- locks ----
+
+/** How many of the database's sessions wait on a lock now (PostgreSQL: a race test waits on it, not on time). */
+export async function sessionsWaitingOnLocks(t: Rows): Promise<number> {
+  const result = await t.db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}

@@ -1,10 +1,12 @@
 import type { CompanyType } from '@portal/contract/shared/fields';
 import type { StaffRole } from '@portal/contract/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, rolesFor } from '../../platform/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, forbidden } from '../../platform/errors.ts';
+import { actorOf } from '../../test/actors.ts';
 import { callContext } from '../../test/context.ts';
-import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { type CallContext, type Logger, runInContext, systemSource } from '../../platform/context.ts';
+import { ON_POSTGRES, type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
+import { sessionsWaitingOnLocks } from '../../test/rows.ts';
 import * as tenancy from './service.ts';
 
 let t: TestContext;
@@ -72,26 +74,15 @@ describe('tenancy.requireCompany: actor × mode × relationship', () => {
     };
     ids.A = await made({ company_type: 'customer', current_state: 'ACTIVE', distributor_id: ids.D });
 
-    const actor = (who: Who): Actor => ({
-      sessionId: 'table',
-      userId: 1,
-      email: 'someone@example.com',
-      label: 'someone',
-      companyId: ids[who.company],
-      companyType: who.type,
-      roles: rolesFor(who.type, who.staffRole ?? null, who.impersonated ?? false),
-      capabilities: [],
-      impersonatorUserId: who.impersonated ? 2 : null,
-      authenticatedAt: t.clock.now(),
-      twoFactorSetupPending: false,
-    });
     const outcome = async (who: Who, target: (typeof TARGETS)[number], mode: 'read' | 'write'): Promise<Outcome> => {
-      const ctx = await callContext(t, { actor: actor(who) });
+      const ctx = await callContext(t, { actor: actorOf({ ...who, companyId: ids[who.company] }, t.clock.now()) });
       try {
         const company = await tenancy.requireCompany(ctx, ids[target], mode);
         expect(company.id).toBe(ids[target]);
         return 'ok';
       } catch (err) {
+        if (err instanceof AppError && err.code === 403) expect(err.message).toBe(forbidden().message);
+        if (err instanceof AppError && err.code === 404) expect(err.message).toBe('Company not found');
         if (err instanceof AppError && (err.code === 403 || err.code === 404)) return err.code;
         throw err;
       }
@@ -104,5 +95,60 @@ describe('tenancy.requireCompany: actor × mode × relationship', () => {
       found[name] = row as (typeof EXPECTED)[string];
     }
     expect(found).toEqual(EXPECTED);
+  });
+
+  it('keeps a deleted or migrated company as it is (requireOpenCompany): read, yes; changed, no, even by an admin', async () => {
+    const admin = await callContext(t, { actor: actorOf({ companyId: 0, type: 'admin', staffRole: 'admin' }, t.clock.now()) });
+    const open = (await newCompany(t.db, { current_state: 'ACTIVE' })).company.id;
+    expect((await tenancy.requireOpenCompany(admin, open, 'write')).id).toBe(open);
+    for (const state of ['DELETED', 'MIGRATED'] as const) {
+      const closed = (await newCompany(t.db, { current_state: state })).company.id;
+      expect((await tenancy.requireOpenCompany(admin, closed, 'read')).id).toBe(closed);
+      await expect(tenancy.requireOpenCompany(admin, closed, 'write')).rejects.toMatchObject({
+        code: 400,
+        message: 'This company has been deleted and cannot be changed',
+      });
+    }
+    for (const state of ['PENDING_DELETE', 'SUSPENDED', 'TRIAL'] as const) {
+      const live = (await newCompany(t.db, { current_state: state })).company.id;
+      expect((await tenancy.requireOpenCompany(admin, live, 'write')).id).toBe(live);
+    }
+  });
+
+  it.skipIf(!ON_POSTGRES)('locks the company row for a change until the call ends; a read does not wait (PostgreSQL)', async () => {
+    const QUIET: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+    const admin = actorOf({ companyId: 0, type: 'admin', staffRole: 'admin' }, t.clock.now());
+    const inCall = <T>(work: (ctx: CallContext) => Promise<T>) =>
+      runInContext({ ...t.app.deps, db: t.db }, { ...systemSource(QUIET), actor: admin }, (ctx) => work(ctx as CallContext));
+    const id = (await newCompany(t.db, { current_state: 'ACTIVE' })).company.id;
+    for (const mode of ['read', 'write'] as const) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const first = inCall(async (ctx) => {
+        await tenancy.requireCompany(ctx, id, mode);
+        locked();
+        await held;
+      });
+      await isLocked;
+      const order: string[] = [];
+      let secondDone = false;
+      const second = inCall(async (ctx) => {
+        await tenancy.requireCompany(ctx, id, 'write');
+        order.push('second');
+        secondDone = true;
+      });
+      // Until the second call waits on a lock, or has gone through.
+      while (!secondDone && (await sessionsWaitingOnLocks(t)) < 1);
+      order.push('first ends');
+      release();
+      await Promise.all([first, second]);
+      expect(order).toEqual(mode === 'write' ? ['first ends', 'second'] : ['second', 'first ends']);
+    }
   });
 });

@@ -1,0 +1,59 @@
+// Mutation testing with StrykerJS over the modules that hold money, access and isolation (docs/mutation-testing.md).
+// On demand, not in CI: `npm run mutation -- <module>` runs one module (all of them without an argument), each
+// with only the test files that exercise it, incrementally (reports/mutation/<module>.json keeps what was
+// already killed, so a second run re-tests only the mutants of changed code and tests).
+import { spawnSync } from 'node:child_process';
+
+/** Each module: the code mutated (file or file:lines) and the server test files run against each mutant. */
+export const MODULES = {
+  'tenancy-access': {
+    mutate: ['apps/server/src/domains/tenancy/service.ts:51-78'],
+    tests: ['src/domains/tenancy/require-company.test.ts'],
+  },
+  'billing-ledger': {
+    mutate: ['apps/server/src/domains/billing/ledger.ts'],
+    tests: ['src/domains/billing/ledger.test.ts', 'src/domains/billing/credit-calls.test.ts'],
+  },
+  'billing-charging': {
+    mutate: ['apps/server/src/domains/billing/charging.ts'],
+    tests: ['src/domains/billing/ledger.test.ts', 'src/domains/billing/ledger-checks.test.ts'],
+  },
+  'payments-charges': {
+    mutate: ['apps/server/src/domains/payments/charges.ts'],
+    tests: ['src/domains/payments/pay-once-3ds.test.ts', 'src/domains/payments/invoices.test.ts'],
+  },
+  'payments-promo-codes': {
+    mutate: ['apps/server/src/domains/payments/promo-codes.ts'],
+    tests: ['src/domains/payments/promo-codes.test.ts'],
+  },
+  tokens: {
+    mutate: ['apps/server/src/domains/tokens/service.ts'],
+    tests: ['src/domains/tokens/tokens.test.ts'],
+  },
+  'licence-check-in': {
+    mutate: ['apps/server/src/domains/servers/check-in.ts'],
+    tests: ['src/domains/servers/check-in.test.ts'],
+  },
+  'ticket-scope': {
+    mutate: ['apps/server/src/domains/tickets/scope.ts'],
+    tests: ['src/domains/tickets/ticket-scope.test.ts'],
+  },
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((m) => !(m in MODULES));
+if (unknown.length) {
+  console.error(`Unknown module(s): ${unknown.join(', ')}. Modules: ${Object.keys(MODULES).join(', ')}`);
+  process.exit(2);
+}
+let failed = 0;
+for (const name of asked.length ? asked : Object.keys(MODULES)) {
+  const { mutate, tests } = MODULES[name];
+  console.log(`\n== ${name}: ${mutate.join(', ')} against ${tests.join(', ')}`);
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_MODULE: name, MUTATION_MUTATE: mutate.join(','), MUTATION_TESTS: tests.join(',') },
+  });
+  if (run.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
