@@ -25,6 +25,7 @@ import { ALL_HANDLERS, ALL_REDIRECTS } from './handlers.ts';
 import { BackgroundWork } from './platform/background.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
+import { installDevMailbox } from './platform/dev-mailbox.ts';
 import { AppError, knownError } from './platform/errors.ts';
 import { registerDownloads } from './platform/export-stream.ts';
 import { type AppDeps, type Handler, registerHandlers, registerRedirects, sendError } from './platform/handle.ts';
@@ -246,6 +247,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   installInboundMail(app);
   installMetricsEndpoint(app, metrics);
   installLocalPortal(app, deps);
+  installDevMailbox(app, config, db);
   registerHandlers(app, handlers, deps);
   registerDownloads(app, handlers, deps, app.initialConfig.bodyLimit ?? 1024 * 1024);
   registerRedirects(app, ALL_REDIRECTS, deps);

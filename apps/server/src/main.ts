@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db.ts';
+import { DEV_MAILBOX_PATH } from './platform/dev-mailbox.ts';
 import { closeReplicaPools } from './platform/replica.ts';
 import { localDnsServer, zoneFileOf } from './platform/dns/resolver.ts';
 import { ALL_JOBS } from './jobs.ts';
@@ -53,5 +54,6 @@ console.log(
 // What mail, presigned downloads and the card page's frame will name: a PUBLIC_URL other than the address
 // users open breaks them quietly, so it is said at every start.
 console.log(`Links point to ${config.PUBLIC_URL} (PUBLIC_URL)`);
+if (config.NODE_ENV !== 'production') console.log(`Mail the portal sends can be read at ${config.PUBLIC_URL}${DEV_MAILBOX_PATH}`);
 if (dns && !config.DNS_RESOLVER)
   console.log(`Hosted settings' DNS checks ask the local DNS server at ${dns.address} (zone: ${zoneFileOf(config)})`);

@@ -54,6 +54,7 @@ import { cloudviewEnable, cloudviewGenerateLoginCredentials, cloudviewStatus, cl
 import { adminCreateCompany, distributorCreateCompany } from './companies/company-create.ts';
 import { adminDescribeCompany, distributorDescribeCompany } from './companies/company-describe.ts';
 import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from './companies/company-lifecycle.ts';
+import { adminLiftSuspension, adminSuspendCompany, getSuspension } from './companies/company-suspension.ts';
 import { companyEventList, distributorListCompanies, listDistributors, listSales } from './companies/company-lookups.ts';
 import { adminPatchCompany, distributorPatchCompany } from './companies/company-patch.ts';
 import {
@@ -228,6 +229,9 @@ export const ALL_CALLS: readonly Call[] = [
   deleteCompany,
   reactivateCompany,
   migrateCompany,
+  getSuspension,
+  adminSuspendCompany,
+  adminLiftSuspension,
   listDistributors,
   listSales,
   companyEventList,

@@ -4,6 +4,7 @@ import { listPlans, selectPlan } from '@portal/contract/billing/plans';
 import { chargePaymentMethod } from '@portal/contract/payments/charges';
 import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
 import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from '@portal/contract/companies/company-lifecycle';
+import { adminLiftSuspension, adminSuspendCompany } from '@portal/contract/companies/company-suspension';
 import {
   addDistributorRegion,
   distributorRegionList,
@@ -238,6 +239,12 @@ const SETUP: Record<string, (c: SetupContext) => Promise<Record<string, unknown>
     const admin = await clientFor(t, world.staff.user.id, null);
     const res = await admin.call(deleteCompany, { target_company_id: target.company.id });
     if (res.status !== 'ok') throw new Error(`could not put the target in pending delete: ${res.message}`);
+    return {};
+  },
+  [adminLiftSuspension.path]: async ({ t, world, target }) => {
+    const admin = await clientFor(t, world.staff.user.id, null);
+    const res = await admin.call(adminSuspendCompany, { target_id: target.company.id, target_note: 'Suspended for the matrix' });
+    if (res.status !== 'ok') throw new Error(`could not suspend the target: ${res.message}`);
     return {};
   },
   // The same password again: every other case signs in with it.

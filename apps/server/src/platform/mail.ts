@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Database } from './db.ts';
 import { mailOutbox } from './tables.ts';
@@ -57,6 +57,21 @@ export async function queueMail(db: Database, clock: Clock, mail: OutgoingMail):
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('mail insert returned nothing');
   return row.id;
+}
+
+/** The newest mail in the outbox, sent or not, to one address or to anyone (the development mailbox). */
+export function recentMail(db: Database, o: { limit: number; to?: string }): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(o.to ? eq(sql`lower(${mailOutbox.to_address})`, o.to.toLowerCase()) : undefined)
+    .orderBy(desc(mailOutbox.id))
+    .limit(o.limit);
+}
+
+export async function findMail(db: Database, id: number): Promise<OutboxRow | null> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row ?? null;
 }
 
 /** Sends one message; SMTP in the app, anything in tests. */

@@ -149,7 +149,9 @@ export async function newCardPurchase(db: Database, now: Date, companyId: number
 
 /** A credit pack of $10 that never expires, added through the ledger as an admin would add it. */
 export function newCreditPack(db: Database, now: Date, companyId: number, o: Partial<billing.NewCredit> = {}) {
-  const ctx = { db, clock: { now: () => now } } as CallContext;
+  // Credit that ends a suspension for credit writes the company's history line.
+  const audit = (company_id: number, event: string) => tenancy.writeEvent(db, { company_id, actor: 'Test', event, created_at: now });
+  const ctx = { db, clock: { now: () => now }, audit } as unknown as CallContext;
   return billing.addCredit(ctx, { company_id: companyId, name: 'Test credit', amount: 1000, source: 'admin', added_by_user: 'Test', ...o });
 }
 

@@ -60,7 +60,7 @@ export const listCreditPacks = defineCall({
 export const adminCreateCreditPack = defineCall({
   path: '/api/v1/admin/credit-packs/create',
   summary:
-    'Add a credit pack to a company (cost and amount in cents); a company suspended for credit returns to ACTIVE at the next restore sweep.',
+    'Add a credit pack to a company (cost and amount in cents); a company suspended for credit that it brings above zero is ACTIVE again at once.',
   input: z.object({
     target_id: zCompanyId,
     target_name: z.string().trim().min(1, { error: 'Please enter a name' }).max(200),

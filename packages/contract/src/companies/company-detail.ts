@@ -4,6 +4,7 @@ import { AUTO_REBILL_DAYS_MAX, AUTO_REBILL_DAYS_MIN } from '../payments/auto-pay
 import { zCompanyId, zCompanyState, zCompanyType, zId, zTimestamp } from '../shared/fields.ts';
 import { zOwnedId } from '../shared/owned-id.ts';
 import { zFeatureMask } from '../shared/plans.ts';
+import { zSuspension } from './company-suspension.ts';
 
 export const zCompanyUser = z.object({
   id: zOwnedId('user'),
@@ -41,6 +42,8 @@ export const zCompanyDetail = z.object({
   current_state_applied_at: zTimestamp,
   /** Seconds since the epoch when a pending-delete company is deleted for good. */
   will_delete_at: z.number().int().nullable(),
+  /** Why a SUSPENDED company is suspended (staff lift only their own suspensions); null in other states. */
+  suspension: zSuspension.nullable(),
   plan_id: z.string(),
   plan_user_selected_id: z.string().nullable(),
   distributor: z.object({ id: zCompanyId, company_name: z.string() }).nullable(),

@@ -2,6 +2,8 @@ import { PACK_ALREADY_EXPIRED } from '@portal/contract/billing/credit-packs';
 import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import * as tenancy from '../tenancy/service.ts';
+import { restoreIfCredited } from './credit-state.ts';
 import * as q from './queries/ledger.ts';
 
 export type { PackRow } from './queries/ledger.ts';
@@ -38,12 +40,15 @@ export function isPackExpired(pack: q.PackRow, now: Date): boolean {
 
 /**
  * Adds a credit pack: its credit row, then, if the company owes (a charge its packs could not pay), the new
- * pack pays that debt first. Takes the company's account lock, so it takes turns with charges and expiries.
+ * pack pays that debt first. Takes the company's lock, then its account's (the order every call takes them in),
+ * so it takes turns with charges, expiries and the lifecycle's sweeps; a company suspended for running out of
+ * credit that this pack brings above zero is ACTIVE again when the payment commits (restoreIfCredited).
  */
 export async function addCredit(ctx: AnyContext, input: NewCredit): Promise<q.PackRow> {
   const { db } = ctx;
   const now = ctx.clock.now();
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AppError(400, 'A credit pack needs an amount above zero');
+  const company = await tenancy.lockCompany(db, input.company_id);
   await q.lockAccount(db, input.company_id, now);
   // Credit past its date never pays anything, so first take out what has expired by now.
   await q.expireDuePacks(db, q.ofCompany(input.company_id), now, now);
@@ -88,6 +93,7 @@ export async function addCredit(ctx: AnyContext, input: NewCredit): Promise<q.Pa
   await q.insertLedgerRows(db, rows);
   if (settled > 0) pack = await q.updatePack(db, pack.id, { used: settled });
   await q.addToBalance(db, input.company_id, input.amount, { low_balance_mailed_at: null });
+  if (company) await restoreIfCredited(ctx, company);
   return pack;
 }
 

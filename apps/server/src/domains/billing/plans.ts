@@ -14,7 +14,7 @@ import {
 } from './plan-rules.ts';
 import { companyFigures } from './figures.ts';
 import { runningLimitedServices } from './queries/reads.ts';
-import { balanceOf, listPlans as planRows } from './service.ts';
+import { balanceOf, markSuspendedForCredit, listPlans as planRows } from './service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -93,6 +93,8 @@ export async function selectPlan(ctx: CallContext, input: { target_plan_id: Plan
   } else {
     await tenancy.administer(ctx.db, company.id, { plan_id: plan.id, plan_selected: null });
     await ctx.audit(company.id, `Plan changed: ${company.plan_id} -> ${plan.id}`);
+    // Out of credit now, so suspended for that from here on: the payment that brings it above zero restores it.
+    if (endsTrialSuspension) await markSuspendedForCredit(ctx, company.id, true);
   }
   const after = { ...company, plan_id: plan.id, plan_selected: null };
   return { ...companyPlan(after, now), message: `Your plan is now ${plan.name}` };

@@ -1,6 +1,7 @@
 import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import * as notifications from '../notifications/service.ts';
+import * as tenancy from '../tenancy/service.ts';
 import { dayOf } from './days.ts';
 import { addCredit } from './ledger.ts';
 import * as q from './queries/refunds.ts';
@@ -71,6 +72,8 @@ export async function refundNewUsersJob(ctx: CallContext): Promise<number> {
   const cutoff = latestRefundTime(now);
   let handled = 0;
   for (const companyId of await q.companiesWithRefundsDue(ctx.db, cutoff, REFUND_BATCH)) {
+    // The company before its devices: the refund's credit takes the company's lock, as calls do before the devices'.
+    await tenancy.lockCompany(ctx.db, companyId);
     const devices = await q.lockDevicesDue(ctx.db, companyId, cutoff);
     if (!devices.length) continue;
     const firstDay = devices.map((d) => dayOf(d.first_seen_at)).sort()[0] ?? dayOf(now);

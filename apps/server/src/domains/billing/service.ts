@@ -7,10 +7,12 @@ export { chargeNextBatch, chargeServiceNow, chargingJob, runDailyCharging } from
 export {
   companiesCreditRestored,
   companiesOutOfCredit,
-  isCreditRestored,
+  CREDIT_ADDED,
   isOutOfCredit,
+  isSuspendedForCredit,
   LOW_BALANCE_DAYS,
   markSuspendedForCredit,
+  restoreIfCredited,
 } from './credit-state.ts';
 export { dayOf as billingDayOf, startOfDay as billingDayStart } from './days.ts';
 export { type Estimates, estimatesOf } from './estimates.ts';

@@ -10,6 +10,7 @@ import * as billing from '../billing/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
 import * as q from './queries.ts';
+import { suspensionOf } from './suspension.ts';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -56,6 +57,7 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
     current_state: c.current_state,
     current_state_applied_at: c.current_state_applied_at.toISOString(),
     will_delete_at: tenancy.willDeleteAt(c),
+    suspension: await suspensionOf(ctx, c),
     plan_id: c.plan_id,
     plan_user_selected_id: c.plan_selected,
     distributor: distributor ? { id: distributor.id, company_name: distributor.company_name } : null,

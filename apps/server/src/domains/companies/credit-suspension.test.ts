@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../test/context.ts';
 import { type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
 import { mailsTo } from '../../test/mail.ts';
-import { billingAccountRow, companyEvents, companyRow } from '../../test/rows.ts';
+import { billingAccountRow, companyEvents, companyRow, setCompany } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
 import { restoreCreditedCompanies, suspendOutOfCredit } from './lifecycle.ts';
 
@@ -49,17 +49,29 @@ describe('out-of-credit suspension (the lifecycle sweep asks billing)', () => {
     await billing.runDailyCharging(ctx());
     expect(await billing.balanceOf(ctx(), company.id)).toBe(-200);
 
-    // Credit that only pays the debt is not enough; credit beyond it is.
+    // Credit that only pays the debt is not enough; credit beyond it is, at once: the sweep finds nothing left.
     await credit(company.id, 200);
-    expect(await restoreCreditedCompanies(ctx())).toBe(0);
+    expect((await companyRow(t, company.id))?.current_state).toBe('SUSPENDED');
     await credit(company.id, 1000);
-    expect(await restoreCreditedCompanies(ctx())).toBe(1);
     expect((await companyRow(t, company.id))?.current_state).toBe('ACTIVE');
+    expect(await restoreCreditedCompanies(ctx())).toBe(0);
     expect((await companyEvents(t, company.id)).map((e) => e.event)).toContain('Credit added: SUSPENDED -> ACTIVE');
     // Charged again from the next run.
     t.clock.advance(DAY);
     await billing.runDailyCharging(ctx());
     expect(await billing.balanceOf(ctx(), company.id)).toBe(500);
+  });
+
+  it('restores at the sweep, the safety net, a company suspended for credit that moved to contract billing', async () => {
+    t.clock.advance(7 * DAY);
+    const { company } = await chargedCompany(500);
+    await billing.runDailyCharging(ctx());
+    await suspendOutOfCredit(ctx());
+    expect((await companyRow(t, company.id))?.current_state).toBe('SUSPENDED');
+    await setCompany(t, company.id, { has_contract_billing: true });
+    expect(await restoreCreditedCompanies(ctx())).toBe(1);
+    expect((await companyRow(t, company.id))?.current_state).toBe('ACTIVE');
+    expect((await billingAccountRow(t, company.id))?.suspended_for_credit).toBe(false);
   });
 
   it('never suspends contract-billing or out-of-band companies for balance, though they are charged', async () => {

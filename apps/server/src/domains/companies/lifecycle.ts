@@ -8,6 +8,7 @@ import * as billing from '../billing/service.ts';
 import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as users from '../users/service.ts';
+import { OUT_OF_CREDIT, TRIAL_ENDED } from './suspension.ts';
 
 const DAY_MS = 86_400_000;
 /** Companies one run of a credit sweep handles; the scheduler runs it again while there are more. */
@@ -149,7 +150,7 @@ export async function expireTrials(ctx: CallContext): Promise<number> {
         first_active_at: company.first_active_at ?? clock.now(),
       });
     } else {
-      await setState(ctx, company, 'SUSPENDED', 'Trial ended without a plan');
+      await setState(ctx, company, 'SUSPENDED', TRIAL_ENDED);
     }
   }
   return due.length;
@@ -176,7 +177,7 @@ export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
     // The company first, then its account, the order every call takes them in.
     const company = await tenancy.lockCompany(ctx.db, id);
     if (company?.current_state !== 'ACTIVE' || !(await billing.isOutOfCredit(ctx, id))) continue;
-    await setState(ctx, company, 'SUSPENDED', 'Out of credit');
+    await setState(ctx, company, 'SUSPENDED', OUT_OF_CREDIT);
     await billing.markSuspendedForCredit(ctx, id, true);
     await notifications.sendOutOfCreditMail(ctx, id, { companyName: company.company_name, balanceCents: await billing.balanceOf(ctx, id) });
     suspended++;
@@ -184,17 +185,16 @@ export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
   return suspended;
 }
 
-/** Scheduled: a company suspended for running out of credit that has credit again becomes ACTIVE. */
+/**
+ * Scheduled, the safety net: a company suspended for running out of credit that has credit again becomes ACTIVE.
+ * A payment does this itself, in its own transaction (billing's addCredit); the sweep catches what no payment
+ * brought, such as a company moved to contract billing.
+ */
 export async function restoreCreditedCompanies(ctx: CallContext): Promise<number> {
   let restored = 0;
   for (const id of await billing.companiesCreditRestored(ctx, CREDIT_SWEEP_BATCH)) {
     const company = await tenancy.lockCompany(ctx.db, id);
-    const neverSuspended = Boolean(company?.has_contract_billing || company?.has_oob_payment);
-    if (!company || !(await billing.isCreditRestored(ctx, id, neverSuspended))) continue;
-    // A company deleted or moved meanwhile keeps its state; either way the mark goes.
-    if (company.current_state === 'SUSPENDED') await setState(ctx, company, 'ACTIVE', 'Credit added');
-    await billing.markSuspendedForCredit(ctx, id, false);
-    restored++;
+    if (company && (await billing.restoreIfCredited(ctx, company))) restored++;
   }
   return restored;
 }

@@ -58,5 +58,8 @@ describe('plan choice and the trial’s end', () => {
     expect(await companyRow(t, funded.company.id)).toMatchObject({ current_state: 'ACTIVE', plan_id: 'Growth' });
     ok(await (await signedIn(broke)).call(selectPlan, { target_plan_id: 'Growth' }));
     expect(await companyRow(t, broke.company.id)).toMatchObject({ current_state: 'SUSPENDED', plan_id: 'Growth' });
+    // On a plan now, it waits only for credit: the credit that arrives brings it back at once.
+    await newCreditPack(t.db, t.clock.now(), broke.company.id, { amount: 500 });
+    expect(await companyRow(t, broke.company.id)).toMatchObject({ current_state: 'ACTIVE', plan_id: 'Growth' });
   });
 });

@@ -4,6 +4,7 @@ import { adminDescribeCompany, distributorDescribeCompany } from '@portal/contra
 import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from '@portal/contract/companies/company-lifecycle';
 import { companyEventList, distributorListCompanies, listDistributors, listSales } from '@portal/contract/companies/company-lookups';
 import { adminPatchCompany, distributorPatchCompany } from '@portal/contract/companies/company-patch';
+import { adminLiftSuspension, adminSuspendCompany, getSuspension } from '@portal/contract/companies/company-suspension';
 import {
   addDistributorRegion,
   distributorListRegions,
@@ -19,6 +20,7 @@ import * as creation from './create-company.ts';
 import * as distributors from './distributors.ts';
 import * as lifecycle from './lifecycle.ts';
 import * as service from './service.ts';
+import * as suspension from './suspension.ts';
 
 export const companyHandlers = [
   handle(adminCompanyList, (input, ctx) => service.listForAdmin(ctx, input), { readOnly: true }),
@@ -32,6 +34,9 @@ export const companyHandlers = [
   handle(deleteCompany, (input, ctx) => lifecycle.deleteCompany(ctx, input)),
   handle(reactivateCompany, (input, ctx) => lifecycle.reactivate(ctx, input)),
   handle(migrateCompany, (input, ctx) => lifecycle.migrate(ctx, input)),
+  handle(getSuspension, (_input, ctx) => suspension.mine(ctx), { readOnly: true }),
+  handle(adminSuspendCompany, (input, ctx) => suspension.suspend(ctx, input)),
+  handle(adminLiftSuspension, (input, ctx) => suspension.lift(ctx, input)),
   handle(listDistributors, (_input, ctx) => distributors.listDistributors(ctx)),
   handle(listSales, (_input, ctx) => admin.listSales(ctx)),
   handle(companyEventList, (input, ctx) => distributors.listEvents(ctx, input)),

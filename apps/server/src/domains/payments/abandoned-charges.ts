@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors.ts';
 import type { CallContext } from '../../platform/context.ts';
+import * as tenancy from '../tenancy/service.ts';
 import { chargeCard } from './charges.ts';
 import { settlePendingCharge } from './invoices.ts';
 import { cardById } from './queries/auto-topup.ts';
@@ -23,8 +24,14 @@ const BATCH = 20;
  */
 export async function settleAbandonedChargesJob(ctx: CallContext): Promise<number> {
   const now = ctx.clock.now();
-  const due = await q.takeAbandonedCharges(ctx.db, new Date(now.getTime() - ABANDONED_CHARGE_MS), now, BATCH);
-  for (const row of due) {
+  const before = new Date(now.getTime() - ABANDONED_CHARGE_MS);
+  let asked = 0;
+  for (const due of await q.abandonedCharges(ctx.db, before, BATCH)) {
+    // A top-up credits the company, which takes the company's lock before the charge's as the page's call does.
+    if (due.invoice_id === null) await tenancy.lockCompany(ctx.db, due.company_id);
+    const row = await q.claimAbandonedCharge(ctx.db, due.id, before, now);
+    if (!row) continue;
+    asked++;
     if (row.invoice_id !== null) {
       if (!(await settlePendingCharge(ctx, row)))
         ctx.log.warn({ card_transaction_id: row.id }, 'a pending invoice charge is still unsettled');
@@ -52,5 +59,5 @@ export async function settleAbandonedChargesJob(ctx: CallContext): Promise<numbe
       ctx.log.warn({ card_transaction_id: row.id, code: err.code }, 'a pending charge is still unsettled');
     }
   }
-  return due.length;
+  return asked;
 }

@@ -85,18 +85,25 @@ async function pageOf(ctx: CallContext, companyId: number): Promise<AutoPaymentP
 /**
  * Scheduled: looks at a batch of companies with automatic top-up on. A company whose estimated days of credit
  * are at or above its setting is armed; an armed one below it gets one attempt that day (decision 0028).
- * Returns how many companies it looked at.
+ * Each company is locked before its settings are claimed, the order the settings calls and a payment's credit
+ * (which may end an out-of-credit suspension) take them in. Returns how many companies it looked at.
  */
 export async function autoTopupJob(ctx: CallContext): Promise<number> {
   const now = ctx.clock.now();
-  const due = await q.takeDue(ctx.db, now, new Date(now.getTime() - RECHECK_MS), BATCH);
-  for (const settings of due) await checkCompany(ctx, settings);
-  return due.length;
+  const before = new Date(now.getTime() - RECHECK_MS);
+  let looked = 0;
+  for (const companyId of await q.dueCompanies(ctx.db, before, BATCH)) {
+    const company = await tenancy.lockCompany(ctx.db, companyId);
+    const settings = await q.claimDue(ctx.db, companyId, now, before);
+    if (!settings) continue;
+    looked++;
+    await checkCompany(ctx, company, settings);
+  }
+  return looked;
 }
 
-async function checkCompany(ctx: CallContext, settings: q.PaymentSettingsRow): Promise<void> {
+async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null, settings: q.PaymentSettingsRow): Promise<void> {
   const companyId = settings.company_id;
-  const company = await tenancy.findCompany(ctx.db, companyId);
   if (!company || tenancy.isClosed(company) || company.has_contract_billing) return;
   if (await settlePending(ctx, settings)) return;
   const { days_remaining: days } = await billing.estimatesOf(ctx, companyId);

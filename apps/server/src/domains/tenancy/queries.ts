@@ -3,7 +3,7 @@ import type { CompanyState } from '@portal/contract/shared/fields';
 import { type SQL, type SQLWrapper, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Database, preparedPerHandle, preparedVariants, rowsOf } from '../../platform/db.ts';
-import { companies, companyEvents, companyStateCounts } from './tables.ts';
+import { companies, companyEvents, companyStateChanges, companyStateCounts } from './tables.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
@@ -30,6 +30,26 @@ export async function findCompany(db: Database, id: number): Promise<CompanyRow 
  */
 export async function lockCompany(db: Database, id: number): Promise<CompanyRow | null> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1).for('no key update');
+  return row ?? null;
+}
+
+/**
+ * The change that suspended the company: its latest move to SUSPENDED, other than a return from PENDING_DELETE
+ * (reactivating resumes the suspension the delete interrupted, whose reason stands).
+ */
+export async function lastSuspension(db: Database, companyId: number): Promise<{ reason: string; created_at: Date } | null> {
+  const [row] = await db
+    .select({ reason: companyStateChanges.reason, created_at: companyStateChanges.created_at })
+    .from(companyStateChanges)
+    .where(
+      and(
+        eq(companyStateChanges.company_id, companyId),
+        eq(companyStateChanges.to_state, 'SUSPENDED'),
+        sql`${companyStateChanges.from_state} is distinct from 'PENDING_DELETE'`,
+      ),
+    )
+    .orderBy(desc(companyStateChanges.created_at), desc(companyStateChanges.id))
+    .limit(1);
   return row ?? null;
 }
 

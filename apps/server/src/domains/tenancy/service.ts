@@ -14,6 +14,7 @@ export {
   countEvents,
   countSubAccountsByRegion,
   findCompany,
+  lastSuspension,
   listCompanies,
   listDistributorCompanies,
   listSubAccounts,

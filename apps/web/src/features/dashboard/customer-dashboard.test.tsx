@@ -1,5 +1,6 @@
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { reactivateCompany } from '@portal/contract/companies/company-lifecycle';
+import { getSuspension } from '@portal/contract/companies/company-suspension';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -73,9 +74,30 @@ describe('customer dashboard', () => {
     expect(screen.getByRole('link', { name: 'Add company details' }).getAttribute('href')).toBe('/complete_signup');
   });
 
-  it('tells a suspended customer to add credit', async () => {
-    await renderApp('/dashboard', [on(AUTH, () => authContext({ state: 'SUSPENDED' }))]);
+  it('tells a customer suspended for credit the balance, and to add credit', async () => {
+    const out = { reason: 'out_of_credit' as const, balance: -250, note: null, suspended_at: '2026-11-20T00:00:00.000Z' };
+    await renderApp('/dashboard', [on(AUTH, () => authContext({ state: 'SUSPENDED' })), on(getSuspension, () => out)]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Account suspended' })).toBeTruthy();
+    expect((await screen.findByText(/run out of credit/)).textContent).toContain('-$2.50');
+    const card = screen.getByRole('heading', { level: 2, name: 'Account suspended' }).closest('.mantine-Card-root');
+    expect(
+      within(card as HTMLElement)
+        .getByRole('link', { name: 'Add credit' })
+        .getAttribute('href'),
+    ).toBe('/topup');
+  });
+
+  it('tells a customer suspended by staff their note, and to contact support rather than pay', async () => {
+    const byStaff = { reason: 'staff' as const, balance: 900, note: 'Terms breached', suspended_at: '2026-11-20T00:00:00.000Z' };
+    await renderApp('/dashboard', [on(AUTH, () => authContext({ state: 'SUSPENDED' })), on(getSuspension, () => byStaff)]);
+    expect((await screen.findByText(/suspended by our staff/)).textContent).toContain('Terms breached');
+    const card = screen.getByRole('heading', { level: 2, name: 'Account suspended' }).closest('.mantine-Card-root');
+    expect(
+      within(card as HTMLElement)
+        .getByRole('link', { name: 'Contact support' })
+        .getAttribute('href'),
+    ).toBe('/tickets/create');
+    expect(within(card as HTMLElement).queryByRole('link', { name: 'Add credit' })).toBeNull();
   });
 });
 

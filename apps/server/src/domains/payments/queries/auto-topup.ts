@@ -25,27 +25,34 @@ export async function saveSettings(db: Database, companyId: number, change: Sett
     .onConflictDoUpdate({ target: paymentSettings.company_id, set });
 }
 
+const dueSince = (before: Date) =>
+  and(
+    eq(paymentSettings.auto_topup_enabled, true),
+    or(isNull(paymentSettings.auto_topup_checked_at), lt(paymentSettings.auto_topup_checked_at, before)),
+  );
+
 /**
- * A batch of turned-on settings not looked at since `before`, locked (skipping rows another node holds) and
- * marked as looked at now, so a backlog drains batch by batch and parallel runs take different rows.
+ * Companies whose turned-on settings were not looked at since `before`, oldest look first; not locked: the job
+ * locks each company, then claims its settings (claimDue), the order the settings calls take them in.
  */
-export async function takeDue(db: Database, now: Date, before: Date, limit: number): Promise<PaymentSettingsRow[]> {
+export async function dueCompanies(db: Database, before: Date, limit: number): Promise<number[]> {
   const rows = await db
-    .select()
+    .select({ company_id: paymentSettings.company_id })
     .from(paymentSettings)
-    .where(
-      and(
-        eq(paymentSettings.auto_topup_enabled, true),
-        or(isNull(paymentSettings.auto_topup_checked_at), lt(paymentSettings.auto_topup_checked_at, before)),
-      ),
-    )
+    .where(dueSince(before))
     .orderBy(sql`${paymentSettings.auto_topup_checked_at} asc nulls first`, asc(paymentSettings.company_id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  for (const row of rows) {
-    await db.update(paymentSettings).set({ auto_topup_checked_at: now }).where(eq(paymentSettings.company_id, row.company_id));
-  }
-  return rows;
+    .limit(limit);
+  return rows.map((r) => r.company_id);
+}
+
+/** Marks the company's settings as looked at now, if they are still due (a parallel run may have taken them). */
+export async function claimDue(db: Database, companyId: number, now: Date, before: Date): Promise<PaymentSettingsRow | null> {
+  const [row] = await db
+    .update(paymentSettings)
+    .set({ auto_topup_checked_at: now })
+    .where(and(eq(paymentSettings.company_id, companyId), dueSince(before)))
+    .returning();
+  return row ?? null;
 }
 
 export async function arm(db: Database, companyId: number): Promise<void> {

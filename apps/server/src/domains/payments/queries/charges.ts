@@ -1,5 +1,5 @@
 /** Card transactions (every request to the gateway) and the top-up options a charge buys. */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../../platform/db.ts';
 import { cardTransactions, topupOptions } from '../tables.ts';
 
@@ -49,26 +49,39 @@ export async function findTopupOption(db: Database, id: number): Promise<TopupOp
   return row ?? null;
 }
 
+const abandonedSince = (before: Date) => sql`
+  success is null and kind = 'charge'
+  and ((topup_option_id is not null and idempotency_key like 'charge:%') or invoice_id is not null)
+  and created_at < ${before.toISOString()}::timestamptz
+  and (checked_at is null or checked_at < ${before.toISOString()}::timestamptz)`;
+
 /**
- * Pay-once and invoice charges still pending that nobody has asked about since `before` (their page never came
- * back), locked, a runner at the same moment skipping them, and marked as asked about now. Automatic top-ups
- * settle their own (decision 0028).
+ * Pay-once and invoice charges pending since before `before` (their page never came back) and not asked about
+ * since, oldest first; automatic top-ups settle their own (decision 0028). Not locked: the job takes each one's
+ * company lock first where it may credit the company, then claims it.
  */
-export async function takeAbandonedCharges(db: Database, before: Date, now: Date, limit: number): Promise<CardTransactionRow[]> {
+export async function abandonedCharges(db: Database, before: Date, limit: number) {
+  const result = await db.execute(sql`
+    select id, company_id, invoice_id from card_transactions where ${abandonedSince(before)} order by created_at limit ${limit}`);
+  return rowsOf<{ id: number | string; company_id: number | string; invoice_id: number | string | null }>(result).map((r) => ({
+    id: Number(r.id),
+    company_id: Number(r.company_id),
+    invoice_id: r.invoice_id === null ? null : Number(r.invoice_id),
+  }));
+}
+
+/**
+ * Marks one abandoned charge as asked about now, if it still is one and no call holds it (skipped: the page
+ * that holds it settles it); answers it locked, or null.
+ */
+export async function claimAbandonedCharge(db: Database, id: number, before: Date, now: Date): Promise<CardTransactionRow | null> {
   const result = await db.execute(sql`
     update card_transactions set checked_at = ${now.toISOString()}::timestamptz
-    where id in (
-      select id from card_transactions
-      where success is null and kind = 'charge'
-        and ((topup_option_id is not null and idempotency_key like 'charge:%') or invoice_id is not null)
-        and created_at < ${before.toISOString()}::timestamptz
-        and (checked_at is null or checked_at < ${before.toISOString()}::timestamptz)
-      order by created_at limit ${limit}
-      for update skip locked)
+    where id in (select id from card_transactions where id = ${id} and ${abandonedSince(before)} for update skip locked)
     returning id`);
-  const ids = rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
-  if (!ids.length) return [];
-  return db.select().from(cardTransactions).where(inArray(cardTransactions.id, ids)).orderBy(cardTransactions.id);
+  if (!rowsOf(result).length) return null;
+  const [row] = await db.select().from(cardTransactions).where(eq(cardTransactions.id, id));
+  return row ?? null;
 }
 
 /** The top-up option a charge bought, offered still or not. */

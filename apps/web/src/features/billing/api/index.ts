@@ -6,6 +6,7 @@ import { balanceHistory, creditSummary } from '@portal/contract/billing/summary'
 import { listEligibleTrialRefunds, listTrialRefundHistory } from '@portal/contract/billing/trial-refunds';
 import { billingHistory, userMyUsageTable } from '@portal/contract/billing/usage';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
+import { getSuspension } from '@portal/contract/companies/company-suspension';
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { adminDescribeCompany } from '@portal/contract/companies/company-describe';
 import { callSource, type ListQuery, type TableSource } from '../../../components/data-table/list-source';
@@ -77,7 +78,7 @@ const fetchUsage = (input: Parameters<typeof call<typeof userMyUsageTable>>[1], 
 export type RowOfUsage = Awaited<ReturnType<typeof fetchUsage>>['rows'][number];
 
 /** A pick changes the plan the app's pages and the admin's views show. */
-export const useSelectPlan = defineMutation(selectPlan, { invalidates: [listPlans, getAuthContext] });
+export const useSelectPlan = defineMutation(selectPlan, { invalidates: [listPlans, getAuthContext, getSuspension] });
 
 /** A pack moves the balance: the tab's list (and its balance), the company's row and drawer, and the dashboard figures. */
 const CREDIT_VIEWS = {

@@ -6,6 +6,7 @@ import { adminDescribeCompany, distributorDescribeCompany } from '@portal/contra
 import { convertToPaid, deleteCompany, migrateCompany, reactivateCompany } from '@portal/contract/companies/company-lifecycle';
 import { companyEventList, distributorListCompanies, listDistributors, listSales } from '@portal/contract/companies/company-lookups';
 import { adminPatchCompany, distributorPatchCompany } from '@portal/contract/companies/company-patch';
+import { adminLiftSuspension, adminSuspendCompany, getSuspension } from '@portal/contract/companies/company-suspension';
 import {
   addDistributorRegion,
   distributorRegionList,
@@ -82,6 +83,11 @@ export const useDeleteCompany = defineMutation(deleteCompany, COMPANY_VIEWS);
 export const useMigrateCompany = defineMutation(migrateCompany, COMPANY_VIEWS);
 // Without a company it is the signed-in user's own (the pending-delete page): its state is in the auth context.
 export const useReactivateCompany = defineMutation(reactivateCompany, { invalidates: [...COMPANY_VIEWS.invalidates, getAuthContext] });
+
+/** Why the signed-in user's company is suspended: the suspended page and the dashboard name it. */
+export const suspensionQuery = defineQuery(getSuspension);
+export const useSuspendCompany = defineMutation(adminSuspendCompany, COMPANY_VIEWS);
+export const useLiftSuspension = defineMutation(adminLiftSuspension, COMPANY_VIEWS);
 
 /** The answer is the new identity: it replaces the admin's before the page moves on, so guards see it at once. */
 export const useImpersonateCompany = defineMutation(impersonate, { onSuccess: (queryClient, auth) => setSignedIn(queryClient, auth) });

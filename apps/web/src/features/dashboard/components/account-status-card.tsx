@@ -7,7 +7,8 @@ import { showInformation } from '../../../components/confirm/show-information';
 import { notifySuccess } from '../../../components/feedback/notify';
 import { isApiError } from '../../../lib/api-error';
 import { DISPLAY_TIME_ZONE, formatDate, formatDateTime, fromUnixSeconds } from '../../../lib/dates';
-import { useReactivateCompany } from '../../companies/api';
+import { suspensionQuery, useReactivateCompany } from '../../companies/api';
+import { explainSuspension } from '../../companies/api/suspension-reasons';
 import { trialDaysLeft, trialDaysLeftLabel } from '../lib/trial';
 
 export const REACTIVATED = 'Account reactivated';
@@ -100,19 +101,31 @@ function TrialStatus({ expiresAt }: { expiresAt: string | null }) {
   );
 }
 
+const HELP_ACTIONS = {
+  add_credit: { to: '/topup', label: 'Add credit' },
+  choose_plan: { to: '/my_plan', label: 'Choose a plan' },
+  contact_support: { to: '/tickets/create', label: 'Contact support' },
+} as const;
+
+/** The suspension's real reason and the one action that helps (docs/decisions/0087). */
 function SuspendedStatus() {
+  const suspension = suspensionQuery.useQuery();
+  const explained = suspension.data ? explainSuspension(suspension.data) : null;
+  const action = explained ? HELP_ACTIONS[explained.help] : null;
   return (
     <StatusLayout
       icon={<IconCreditCard size={22} stroke={1.6} />}
       color="orange"
       title="Account suspended"
       action={
-        <Button component={Link} to="/topup">
-          Add credit
-        </Button>
+        action && (
+          <Button component={Link} to={action.to}>
+            {action.label}
+          </Button>
+        )
       }
     >
-      <Text size="sm">Your account has run out of credit. Add credit to resume your services.</Text>
+      <Text size="sm">{explained?.message ?? 'Your account is suspended.'}</Text>
     </StatusLayout>
   );
 }

@@ -35,7 +35,7 @@ export function CompanySummaryCard({ auth, children, showStatus = true }: Compan
             Trial: {trialDaysLeftLabel(trialDaysLeft(auth.trial_expires_at)).toLowerCase()} (ends {formatDate(auth.trial_expires_at)}).
           </Text>
         )}
-        {showStatus && auth.state === 'SUSPENDED' && <Text size="sm">Your account is suspended. Add credit to resume your services.</Text>}
+        {showStatus && auth.state === 'SUSPENDED' && <Text size="sm">Your account is suspended.</Text>}
         {children}
       </Stack>
     </Card>

@@ -2,6 +2,7 @@ import { getAccountSettings, setAccountSettings } from '@portal/contract/account
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { listCreditPacks } from '@portal/contract/billing/credit-packs';
 import { balanceHistory, creditSummary } from '@portal/contract/billing/summary';
+import { getSuspension } from '@portal/contract/companies/company-suspension';
 import {
   authorizePaymentMethod,
   completePaymentMethod,
@@ -58,8 +59,8 @@ export const useDeleteCard = defineMutation(deletePaymentMethod, CARD_VIEWS);
 export const billingDetailsQuery = defineQuery(getAccountSettings);
 export const useSaveBillingDetails = defineMutation(setAccountSettings, { invalidates: [getAccountSettings, getAuthContext] });
 
-/** Credit moves the balance everywhere it is shown, and may lift a suspension (the auth context's state). */
-const CREDIT_VIEWS = { invalidates: [creditSummary, balanceHistory, listCreditPacks, getAuthContext, listPaymentMethods] };
+/** Credit moves the balance everywhere it is shown, and may lift a suspension (the auth context's state and its reason). */
+const CREDIT_VIEWS = { invalidates: [creditSummary, balanceHistory, listCreditPacks, getAuthContext, getSuspension, listPaymentMethods] };
 export const useChargeCard = defineMutation(chargePaymentMethod, CREDIT_VIEWS);
 export const useRedeemPromoCode = defineMutation(redeemPromoCode, CREDIT_VIEWS);
 

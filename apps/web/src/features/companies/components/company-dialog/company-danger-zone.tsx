@@ -8,8 +8,10 @@ import { formErrorState } from '../../../../components/form/form-errors';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
 import { PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
 import { formatDate, fromUnixSeconds } from '../../../../lib/dates';
-import { useDeleteCompany, useReactivateCompany } from '../../api';
+import { useDeleteCompany, useLiftSuspension, useReactivateCompany } from '../../api';
 import { MigrateCompanyDialog } from './migrate-company-dialog';
+import { SuspendCompanyDialog } from './suspend-company-dialog';
+import { SuspensionLine } from './suspension-line';
 
 interface CompanyDangerZoneProps {
   company: CompanyDetail;
@@ -20,9 +22,12 @@ interface CompanyDangerZoneProps {
 export function CompanyDangerZone({ company, isAdmin, disabled }: CompanyDangerZoneProps) {
   const remove = useDeleteCompany();
   const reactivate = useReactivateCompany();
+  const lift = useLiftSuspension();
   const [migrating, setMigrating] = useState(false);
+  const [suspending, setSuspending] = useState(false);
   const pending = company.current_state === 'PENDING_DELETE';
-  const error = remove.error ?? reactivate.error;
+  const suspendable = company.current_state === 'ACTIVE' || company.current_state === 'TRIAL';
+  const error = remove.error ?? reactivate.error ?? lift.error;
 
   const softDelete = async () => {
     const yes = await confirmYesNo({
@@ -59,6 +64,7 @@ export function CompanyDangerZone({ company, isAdmin, disabled }: CompanyDangerZ
           Permanent deletion on {formatDate(fromUnixSeconds(company.will_delete_at))}
         </Text>
       )}
+      {company.suspension && <SuspensionLine suspension={company.suspension} />}
       <Group>
         {pending ? (
           <Button
@@ -86,11 +92,29 @@ export function CompanyDangerZone({ company, isAdmin, disabled }: CompanyDangerZ
             <Button color="dark" variant="outline" onClick={() => setMigrating(true)}>
               Migrate
             </Button>
+            {suspendable && (
+              <Button color="orange" variant="outline" onClick={() => setSuspending(true)}>
+                Suspend
+              </Button>
+            )}
+            {company.suspension?.reason === 'staff' && (
+              <Button
+                color="teal.9"
+                variant="outline"
+                loading={lift.isPending}
+                onClick={() =>
+                  lift.mutate({ target_id: company.id }, { onSuccess: () => notifySuccess(`${company.company_name}'s suspension lifted`) })
+                }
+              >
+                Lift suspension
+              </Button>
+            )}
           </>
         )}
       </Group>
       <FormErrorAlert message={error ? (formErrorState(error).alert ?? Object.values(formErrorState(error).fields)[0] ?? null) : null} />
       {isAdmin && <MigrateCompanyDialog company={company} opened={migrating} onClose={() => setMigrating(false)} />}
+      {isAdmin && <SuspendCompanyDialog company={company} opened={suspending} onClose={() => setSuspending(false)} />}
     </Fieldset>
   );
 }

@@ -25,6 +25,7 @@ export function companyDetail(overrides: Partial<CompanyDetail> = {}): CompanyDe
     current_state: 'TRIAL',
     current_state_applied_at: '2026-11-01T00:00:00Z',
     will_delete_at: null,
+    suspension: null,
     plan_id: 'Trial',
     plan_user_selected_id: null,
     distributor: { id: 2, company_name: 'Southern Backup Partners' },
