@@ -23,8 +23,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     restoreMocks: true,
     unstubGlobals: true,
-    // Typing through user-event in happy-dom takes seconds, and on a 2-core machine kept busy by other work a
-    // test that types into a form and waits on a few screens took up to 29 s (decision 0096).
-    testTimeout: 90_000,
+    // Typing through user-event in happy-dom takes seconds, and on a 2-core machine kept busy by other work the
+    // heaviest test (four fields typed into the company dialog's credit form) took up to 93 s (decision 0096).
+    testTimeout: 180_000,
   },
 });
