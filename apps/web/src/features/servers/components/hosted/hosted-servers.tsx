@@ -4,7 +4,7 @@ import type { CallOutput } from '@portal/contract/shared/define-call';
 import type { userMyServersTable } from '@portal/contract/servers/server-tables';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ActionMenu, type MenuAction } from '../../../../components/action-menu';
 import { confirmTyped } from '../../../../components/confirm/confirm-typed';
 import { showInformation } from '../../../../components/confirm/show-information';
@@ -14,10 +14,12 @@ import { invalidateCalls } from '../../../../lib/call-hooks';
 import { formatDate } from '../../../../lib/dates';
 import { asyncTasksQuery, useDeleteHosted, useFavouriteHosted, useRenameHosted } from '../../api/hosted';
 import { consoleLoginUrl } from '../../lib/provision';
-import { CreateHostedDialog } from './create-hosted-dialog';
-import { HostedSettingsDialog } from './hosted-settings-dialog';
 import { useConfirmSender } from '../../api/hosted-settings';
 import { Modal } from '../../../../components/modal/modal';
+
+// The two dialogs load when first opened, not with /my_servers (the route's JavaScript budget, decision 0018).
+const CreateHostedDialog = lazy(() => import('./create-hosted-dialog').then((m) => ({ default: m.CreateHostedDialog })));
+const HostedSettingsDialog = lazy(() => import('./hosted-settings-dialog').then((m) => ({ default: m.HostedSettingsDialog })));
 
 type Servers = CallOutput<typeof userMyServersTable>;
 type HostedRow = Servers['hosted'][number];
@@ -257,11 +259,13 @@ export function HostedServers({ data, canCreate }: { data: Servers | undefined; 
           </Table>
         </Table.ScrollContainer>
       )}
-      {creating ? <CreateHostedDialog onClose={() => setCreating(false)} /> : null}
+      <Suspense fallback={null}>
+        {creating ? <CreateHostedDialog onClose={() => setCreating(false)} /> : null}
+        {configuring ? (
+          <HostedSettingsDialog hostedId={configuring.id} serverName={configuring.server_name} onClose={() => setConfiguring(null)} />
+        ) : null}
+      </Suspense>
       {renaming ? <RenameDialog row={renaming} onClose={() => setRenaming(null)} /> : null}
-      {configuring ? (
-        <HostedSettingsDialog hostedId={configuring.id} serverName={configuring.server_name} onClose={() => setConfiguring(null)} />
-      ) : null}
     </Stack>
   );
 }
