@@ -33,7 +33,7 @@ import { requestReset, solveBotCheck } from '../test/password-reset.ts';
 import { insertTopupOption, setTopupOption } from '../test/rows.ts';
 import { SoftwareAuthenticator } from '../test/webauthn-authenticator.ts';
 import { ownedFields, sampleInput } from './sample-input.ts';
-import { distributorUsageV2, setDistributorCommission } from '@portal/contract/reports/distributor-usage';
+import { distributorUsageV2, getDistributorCommission, setDistributorCommission } from '@portal/contract/reports/distributor-usage';
 
 export const ACTOR_NAMES = [
   'anonymous',
@@ -188,6 +188,7 @@ const DISTRIBUTOR_TARGETED = new Set(
     addDistributorRegion,
     removeDistributorRegion,
     distributorUsageV2,
+    getDistributorCommission,
     setDistributorCommission,
   ].map((c) => c.path),
 );
