@@ -8,8 +8,8 @@ import { TV_ATTEMPTS } from './credentials.ts';
 
 /**
  * The TV wall's figures over hand-made daily stats and tickets. The test clock stands at 2026-11-21 00:00 UTC,
- * 13:00 on 21 November in Auckland, so the 60 days are 23 September to 21 November; every expected figure is
- * summed here from the fixture by the definition in docs/decisions/0063.
+ * 13:00 on 21 November in Auckland, so the 60 complete days are 22 September to 20 November (today's stats are
+ * still arriving); every expected figure is summed here from the fixture by the definition in docs/decisions/0063.
  */
 const TODAY = '2026-11-21';
 const DAY_MS = 86_400_000;
@@ -36,8 +36,9 @@ const STATS: Stat[] = [
   { company: 'P2', day: -1, devices: 3, boosters: 0, hosted: 0, cloudview: 0, storage: 0 },
   { company: 'C3', day: -30, devices: 6, boosters: 1, hosted: 0, cloudview: 0, storage: 0 },
   { company: 'P1', day: -59, devices: 1, boosters: 0, hosted: 0, cloudview: 0, storage: 10 },
-  // Outside the window: the 61st day back, and tomorrow (a day Auckland has not reached).
-  { company: 'P1', day: -60, devices: 500, boosters: 5, hosted: 5, cloudview: 5, storage: 5 },
+  { company: 'P1', day: -60, devices: 2, boosters: 0, hosted: 0, cloudview: 0, storage: 0 },
+  // Outside the window: the 62nd day back, and tomorrow (a day Auckland has not reached).
+  { company: 'P1', day: -61, devices: 500, boosters: 5, hosted: 5, cloudview: 5, storage: 5 },
   { company: 'C3', day: 1, devices: 500, boosters: 5, hosted: 5, cloudview: 5, storage: 5 },
 ];
 
@@ -95,7 +96,7 @@ afterAll(() => t.close());
 
 function expectedDays(): TvDailyStats[] {
   return Array.from({ length: TV_DAILY_STATS_DAYS }, (_, i) => {
-    const offset = i - (TV_DAILY_STATS_DAYS - 1);
+    const offset = i - TV_DAILY_STATS_DAYS;
     const rows = STATS.filter((s) => s.day === offset && COMPANIES[s.company] !== 'internal');
     const sum = (f: (s: Stat) => number) => rows.reduce((n, s) => n + f(s), 0);
     return {
@@ -125,14 +126,14 @@ describe('/api/v1/reports/live', () => {
   it("answers the wall's 60 days and 7 days of tickets to its username and password, without a session", async () => {
     const res = ok(await new TestClient(t.app).call(reportsLive, TV));
     expect(res.data.daily_stats).toEqual(expectedDays());
-    expect(res.data.daily_stats[0]?.date).toBe('2026-09-23');
+    expect(res.data.daily_stats[0]?.date).toBe('2026-09-22');
     expect(res.data.daily_stats.at(-1)).toMatchObject({
-      date: TODAY,
-      device_count: 17,
-      booster_count: 6,
+      date: day(-1),
+      device_count: 12,
+      booster_count: 2,
       active_partner_count: 2,
-      storage_amount_total: 5_000_000_123,
-      storage_active_count: 2,
+      storage_amount_total: 4_000_000_000,
+      storage_active_count: 1,
     });
     expect(res.data.ticket_stats_7d).toEqual(expectedTickets());
     expect(res.data.ticket_stats_7d).toEqual({ opened: 3, closed: 2, open_now: 3, critical_open: 2 });
@@ -147,6 +148,10 @@ describe('/api/v1/reports/live', () => {
     expect(wall.report_admin_monthly_totals).toEqual(totals);
     expect(wall.report_admin_signup_by_month).toEqual(signups);
     expect(wall.report_admin_monthly_totals.data.id).toBe('admin_monthly_totals');
+    // One figure, one definition: the devices tile and the current month's bar read the same complete day.
+    const month = wall.report_admin_monthly_totals.data.rows.at(-1);
+    expect(month?.month).toBe('2026-11');
+    expect(wall.daily_stats.at(-1)?.device_count).toBe(month?.devices);
     expect(wall.report_admin_signup_by_month.data.rows.length).toBeGreaterThan(0);
   });
 

@@ -22,13 +22,14 @@ const emptyDay = (date: string): TvDailyStats => ({
 });
 
 /**
- * The last 60 days to today (Pacific/Auckland), oldest first, one entry a day: a day no server reported is
- * all zeros, so the sparklines keep their time axis (docs/decisions/0063).
+ * The last 60 complete days, to yesterday (Pacific/Auckland), oldest first, one entry a day: a day no server
+ * reported is all zeros, so the sparklines keep their time axis. Today's stats are still arriving, so the tiles
+ * show the latest complete day, the day Monthly Totals' current month reads too (docs/decisions/0063).
  */
 export async function dailyStatsWindow(ctx: PublicContext): Promise<TvDailyStats[]> {
-  const today = billingDayOf(ctx.clock.now());
-  const from = addDays(today, 1 - TV_DAILY_STATS_DAYS);
-  const rows = new Map((await q.dailyStatsTotals(ctx.db, from, today)).map((r) => [r.date, r]));
+  const yesterday = addDays(billingDayOf(ctx.clock.now()), -1);
+  const from = addDays(yesterday, 1 - TV_DAILY_STATS_DAYS);
+  const rows = new Map((await q.dailyStatsTotals(ctx.db, from, yesterday)).map((r) => [r.date, r]));
   return Array.from({ length: TV_DAILY_STATS_DAYS }, (_, i) => {
     const date = addDays(from, i);
     return rows.get(date) ?? emptyDay(date);

@@ -1,17 +1,18 @@
 import { Table } from '@mantine/core';
 import type { TicketStats7d, TvDailyStats } from '@portal/contract/reports/tv';
-import { formatCount, formatStorage } from './tv-format';
+import { formatCount, formatDay, formatStorage } from './tv-format';
 
-/** Today's figures and the week's tickets, one per row. */
-export function TvCurrentStats({ today, tickets }: { today: TvDailyStats | undefined; tickets: TicketStats7d }) {
+/** The latest complete day's figures (named by their day, as the tiles are) and the tickets now, one per row. */
+export function TvCurrentStats({ latest, tickets }: { latest: TvDailyStats | undefined; tickets: TicketStats7d }) {
+  const on = latest ? ` on ${formatDay(latest.date)}` : '';
   const rows: [string, string][] = [
-    ['Devices', formatCount(today?.device_count ?? 0)],
-    ['Boosters', formatCount(today?.booster_count ?? 0)],
-    ['Active partners', formatCount(today?.active_partner_count ?? 0)],
-    ['Hosted consoles', formatCount(today?.hosted_comet_v2_count ?? 0)],
-    ['Customer portals', formatCount(today?.cloudview_count ?? 0)],
-    ['Storage', formatStorage(today?.storage_amount_total ?? 0)],
-    ['Storage accounts in use', formatCount(today?.storage_active_count ?? 0)],
+    [`Devices${on}`, formatCount(latest?.device_count ?? 0)],
+    [`Boosters${on}`, formatCount(latest?.booster_count ?? 0)],
+    [`Active partners${on}`, formatCount(latest?.active_partner_count ?? 0)],
+    [`Hosted consoles${on}`, formatCount(latest?.hosted_comet_v2_count ?? 0)],
+    [`Customer portals${on}`, formatCount(latest?.cloudview_count ?? 0)],
+    [`Storage${on}`, formatStorage(latest?.storage_amount_total ?? 0)],
+    [`Storage accounts in use${on}`, formatCount(latest?.storage_active_count ?? 0)],
     ['Tickets opened (7 days)', formatCount(tickets.opened)],
     ['Tickets closed (7 days)', formatCount(tickets.closed)],
     ['Open tickets', formatCount(tickets.open_now)],
@@ -22,7 +23,7 @@ export function TvCurrentStats({ today, tickets }: { today: TvDailyStats | undef
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Current stats</Table.Th>
-          <Table.Th ta="right">Now</Table.Th>
+          <Table.Th ta="right">Latest</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -45,7 +45,7 @@ export function TvDashboard({ credentials, onLogout }: { credentials: TvCredenti
           <TvTiles days={data.daily_stats} />
           <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="xl" mt="xl">
             <Box>
-              <TvCurrentStats today={data.daily_stats.at(-1)} tickets={data.ticket_stats_7d} />
+              <TvCurrentStats latest={data.daily_stats.at(-1)} tickets={data.ticket_stats_7d} />
             </Box>
             <Box style={{ gridColumn: 'span 2' }}>
               <Tabs value={tab} onChange={(value) => value && setTab(value as TvTab)} variant="pills" keepMounted={false}>

@@ -14,6 +14,10 @@ export function formatStorage(bytes: number): string {
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
+/** A daily stats day ('2026-11-20', already the display zone's calendar day) as the tiles name it: "20 Nov". */
+const dayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+export const formatDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+
 /**
  * The wall's clock to the second, in the display zone every date of the app uses (lib/dates has no
  * seconds: no other page ticks).

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { TvDailyStats } from '@portal/contract/reports/tv';
 import { lazy, Suspense } from 'react';
-import { formatCount, formatStorage } from './tv-format';
+import { formatCount, formatDay, formatStorage } from './tv-format';
 
 const TvSparkline = lazy(() => import('./tv-sparkline'));
 
@@ -11,9 +11,12 @@ const TILES = [
   { label: 'Total storage', pick: (d: TvDailyStats) => d.storage_amount_total, format: formatStorage },
 ] as const;
 
-/** Today's figure of each tile, large, over its 60 days. */
+/**
+ * Each tile's figure on the latest complete day, large and named by its day (the server's window ends yesterday,
+ * as today's stats are still arriving), over its 60 days.
+ */
 export function TvTiles({ days }: { days: TvDailyStats[] }) {
-  const today = days.at(-1);
+  const latest = days.at(-1);
   return (
     <SimpleGrid cols={3} spacing="xl">
       {TILES.map((tile) => (
@@ -22,8 +25,13 @@ export function TvTiles({ days }: { days: TvDailyStats[] }) {
             {tile.label}
           </Text>
           <Text fz={64} fw={700} lh={1.1} c="white" data-testid={`tv-tile-${tile.label}`}>
-            {today ? tile.format(tile.pick(today)) : '–'}
+            {latest ? tile.format(tile.pick(latest)) : '–'}
           </Text>
+          {latest ? (
+            <Text fz={22} c="gray.4" data-testid={`tv-tile-day-${tile.label}`}>
+              on {formatDay(latest.date)}
+            </Text>
+          ) : null}
           <Suspense fallback={<Skeleton h={90} />}>
             <TvSparkline values={days.map(tile.pick)} label={tile.label} />
           </Suspense>

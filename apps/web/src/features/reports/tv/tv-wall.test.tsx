@@ -73,6 +73,8 @@ describe('TvWall', () => {
     await user.type(screen.getByLabelText(/^Password/), PAIR.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByTestId('tv-tile-Active devices')).textContent).toBe('159');
+    // The figure is named by the day it counts, the window's last (complete) day.
+    expect(screen.getByTestId('tv-tile-day-Active devices').textContent).toBe('on 21 Nov');
     expect(readTvCredentials()).toEqual(PAIR);
     // The sign-in's answer is the wall's first figures.
     expect(api.callsTo(reportsLive)).toHaveLength(2);
