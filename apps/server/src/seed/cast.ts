@@ -1,6 +1,7 @@
 import { selectPlan } from '@portal/contract/billing/plans';
 import { setupAccount } from '@portal/contract/account/account-settings';
 import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
+import { setDistributorCommission } from '@portal/contract/reports/distributor-usage';
 import { convertToPaid, deleteCompany, migrateCompany } from '@portal/contract/companies/company-lifecycle';
 import { adminCreateCreditPack } from '@portal/contract/billing/credit-packs';
 import { createUser as createCompanyUser } from '@portal/contract/users/company-users';
@@ -107,6 +108,7 @@ export async function create(app: FastifyInstance, admin: DemoClient, members: M
         target_is_partner: demo.is_partner_company ?? false,
         target_is_vip: demo.is_vip ?? false,
       });
+  if (demo.rates) await admin.call(setDistributorCommission, { id: company_id, ...demo.rates });
   const member = { demo, companyId: company_id, userId: await userOf(app, primary.email) };
   await asUser(app, member.userId, async (c) => {
     await c.call(setupAccount, {

@@ -67,6 +67,8 @@ export interface DemoCompany {
   /** Days before the seed time it was created; keeps the world's shape stable whenever it is seeded. */
   age_days: number;
   story?: DemoStory;
+  /** A distributor's discount and indirect commission, set by the vendor (an admin), so its report has figures. */
+  rates?: { discount_percent: number; indirect_commission_percent: number };
 }
 
 const SUB_STATES: CompanyState[] = ['TRIAL', 'ACTIVE', 'SUSPENDED', 'PENDING_DELETE', 'DELETED', 'MIGRATED'];
@@ -142,6 +144,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     is_partner_company: true,
     age_days: 900,
     users: [{ email: 'distributor@example.com', contact_name: 'Dana Distributor' }],
+    rates: { discount_percent: 10, indirect_commission_percent: 15 },
   },
   {
     key: 'dist2',
@@ -151,6 +154,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     country: 'US',
     age_days: 700,
     users: [{ email: 'distributor2@example.com', contact_name: 'Noah Northwind' }],
+    rates: { discount_percent: 5, indirect_commission_percent: 12 },
   },
   ...subAccounts('dist1', 'Southern', 'southern.example.com', 'AU'),
   ...subAccounts('dist2', 'Northwind', 'northwind.example.com', 'US'),

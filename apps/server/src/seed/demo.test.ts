@@ -8,6 +8,7 @@ import { licenseCheckIn, userMyServersTable } from '@portal/contract/servers/ser
 import { balanceHistory, creditSummary } from '@portal/contract/billing/summary';
 import { adminTicketsViewPage } from '@portal/contract/tickets/ticket-view';
 import { storageUsageGet } from '@portal/contract/storage/usage';
+import { getDistributorCommission } from '@portal/contract/reports/distributor-usage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as billing from '../domains/billing/service.ts';
 import { expireTrials, finalizePendingDeletes, restoreCreditedCompanies, suspendOutOfCredit } from '../domains/companies/lifecycle.ts';
@@ -114,6 +115,12 @@ describe('the demo world, made by the product', () => {
     const servers = ok(await customer.call(userMyServersTable, { page: 1, page_size: 50, target_search_query: '' })).data;
     expect(servers.hosted).toHaveLength(1);
     expect(servers.self_hosted.map((s) => s.status)).toEqual(['Active', 'Active']);
+
+    // Each distributor's report has the percentages its vendor set, so its figures are not all $0.00.
+    for (const demo of DEMO_COMPANIES.filter((c) => c.company_type === 'distributor')) {
+      const id = await companyIdOf(demo.users[0]?.email ?? '');
+      expect(ok(await admin.call(getDistributorCommission, { id })).data, demo.company_name).toEqual(demo.rates);
+    }
   });
 });
 
