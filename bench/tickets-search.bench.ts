@@ -80,11 +80,11 @@ async function build(url: string): Promise<void> {
   await withClient(url, async (c) => {
     let t0 = Date.now();
     await c.query(
-      `insert into tickets (hash, company_id, subject, type, status, priority, open, search, created_at, updated_at)
-       select md5('bench' || g), cs.a[1 + g % array_length(cs.a, 1)],
+      `insert into tickets (hash, staff_hash, company_id, subject, type, status, priority, open, search, created_at, updated_at, staff_updated_at)
+       select md5('bench' || g), md5('bench' || g), cs.a[1 + g % array_length(cs.a, 1)],
          'Backup ' || (array['failed','slow','missing','stuck','error','question','licence','restore'])[1 + g % 8] || ' ticket ' || g,
          1 + g % 9, (array['New','Answered','Awaiting response','Escalated'])[1 + g % 4], 'Default', g % 10 < 3,
-         ''::tsvector, now() - (g * interval '5 minutes'), now() - (g * interval '5 minutes')
+         ''::tsvector, now() - (g * interval '5 minutes'), now() - (g * interval '5 minutes'), now() - (g * interval '5 minutes')
        from generate_series(1, $1::int) g, (select array_agg(id order by id) as a from companies) cs`,
       [TICKETS],
     );

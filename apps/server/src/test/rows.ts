@@ -337,8 +337,8 @@ export async function setSsoSecret(t: Rows, companyId: number, secret: string): 
 /** `times` copies of ticket `id`'s row (company, subject, search words), for a list that must count many matches. */
 export async function copyTicketRow(t: Rows, id: number, times: number): Promise<void> {
   await t.db.execute(sql`
-    insert into tickets (hash, company_id, user_id, subject, type, open, search, created_at, updated_at)
-    select hash, company_id, user_id, subject, type, open, search, created_at, updated_at
+    insert into tickets (hash, staff_hash, company_id, user_id, subject, type, open, search, created_at, updated_at, staff_updated_at)
+    select hash, staff_hash, company_id, user_id, subject, type, open, search, created_at, updated_at, staff_updated_at
     from tickets cross join generate_series(1, ${times}) where id = ${id}`);
 }
 

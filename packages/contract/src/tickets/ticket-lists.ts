@@ -24,6 +24,7 @@ export const zTicketListRow = z.object({
   priority: zTicketPriority,
   escalation: zEscalation,
   tags: z.array(z.object({ tag: z.string(), color: z.string() })),
+  /** Staff's to see: empty for anyone else, as on the ticket page. */
   assignees: z.array(zAssignee),
   user_contact_name: z.string().nullable(),
   initiator_contact_name: z.string().nullable(),
@@ -32,8 +33,9 @@ export const zTicketListRow = z.object({
   company_state: zCompanyState,
   company_is_vip: z.boolean(),
   bump_count: z.number().int().min(0),
+  /** The last change the caller may see (docs/decisions/0097): notes and assignees move only staff's. */
   updated_at: zTimestamp,
-  /** Whether the customer's side made the last change (false: staff). */
+  /** Whether the customer's side made that change (false: staff). */
   updated_by_company: z.boolean(),
   updated_by_user: z.string().nullable(),
   created_at: zTimestamp,

@@ -77,6 +77,10 @@ export const zCustomerInfo = z.object({
 
 export const zTicket = z.object({
   id: zId,
+  /**
+   * Changes with every change the caller may see: staff acting as themselves see every change, anyone else not
+   * notes nor assignees (docs/decisions/0097). The same as get_hash answers the caller, and create_comment expects.
+   */
   hash: z.string(),
   company_id: zId,
   company_name: z.string(),
@@ -89,6 +93,7 @@ export const zTicket = z.object({
   reminder_period: z.number().int(),
   direction: z.enum(['incoming', 'outgoing']),
   created_at: zTimestamp,
+  /** The last change the caller may see, as for `hash`. */
   updated_at: zTimestamp,
   closed_at: zTimestamp.nullable(),
   /** Staff see the closer's full name, ordinary users first name plus last initial. */
@@ -134,7 +139,8 @@ export const adminTicketsViewPage = defineCall({
 
 export const getTicketHash = defineCall({
   path: '/api/v1/tickets/get_hash',
-  summary: 'The ticket’s current hash; the open page polls it every 30 s and reloads when it changes.',
+  summary:
+    'The ticket’s current hash as the caller sees it (notes and assignees change only staff’s); the open page polls it every 30 s and reloads when it changes.',
   input: ticketInput,
   output: z.object({ hash: z.string() }),
   access: { roles: TICKET_READERS, capability: 'use_tickets_page' },

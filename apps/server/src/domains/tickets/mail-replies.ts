@@ -9,6 +9,7 @@ import * as auth from '../auth/service.ts';
 import { readReplyAddress, ticketsReferenced } from './mail-address.ts';
 import { takeMailReply } from './queries/mail-replies.ts';
 import { actsAsSupport, requireTicket } from './scope.ts';
+import { stampSeenBy } from './stamps.ts';
 import { addComment } from './ticket-view.ts';
 
 /** A mail answer as the listener parsed it. */
@@ -119,7 +120,7 @@ export async function commentFromMail(deps: AppDeps, mail: MailReply, log: Logge
         target_ticket_id: ticket.id,
         target_body: body,
         target_attachments: [],
-        expect_ticket_hash: ticket.hash,
+        expect_ticket_hash: stampSeenBy(c, ticket).hash,
         expect_company_id: ticket.company_id,
       });
       return { accepted: true, comment: true } as const;

@@ -31,12 +31,17 @@ import { users } from '../users/tables.ts';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** Support tickets (spec-1 §3 Ticket). `hash` changes with every change, so a stale page can tell. */
+/**
+ * Support tickets (spec-1 §3 Ticket). Two stamps of the last change, so a stale page can tell (docs/decisions/0097):
+ * `hash`, `updated_at` and `updated_by_*` move with changes the ticket's company may see, the `staff_*` ones with
+ * every change, notes and assignees included. Staff acting as themselves read the staff stamp, everyone else the other.
+ */
 export const tickets = pgTable(
   'tickets',
   {
     id: serial('id').primaryKey(),
     hash: text('hash').notNull(),
+    staff_hash: text('staff_hash').notNull(),
     company_id: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -62,6 +67,8 @@ export const tickets = pgTable(
     bump_count: integer('bump_count').notNull().default(0),
     updated_by_user_id: integer('updated_by_user_id').references(() => users.id),
     updated_by_support: boolean('updated_by_support').notNull().default(false),
+    staff_updated_by_user_id: integer('staff_updated_by_user_id').references(() => users.id),
+    staff_updated_by_support: boolean('staff_updated_by_support').notNull().default(false),
     closed_at: ts('closed_at'),
     closed_by_user_id: integer('closed_by_user_id').references(() => users.id),
     closed_reason: text('closed_reason').$type<TicketCloseReason>(),
@@ -73,13 +80,15 @@ export const tickets = pgTable(
     search: tsvector('search').notNull(),
     created_at: ts('created_at').notNull(),
     updated_at: ts('updated_at').notNull(),
+    staff_updated_at: ts('staff_updated_at').notNull(),
   },
   (t) => [
     check('tickets_escalation', sql`${t.escalation} between 1 and 3`),
     check('tickets_reminder_period', sql`${t.reminder_period} between 1 and 31`),
     check('tickets_not_merged_into_self', sql`${t.merged_into_ticket_id} is null or ${t.merged_into_ticket_id} <> ${t.id}`),
     index('tickets_company_idx').on(t.company_id, t.open, t.updated_at.desc()),
-    index('tickets_open_updated_idx').on(t.open, t.updated_at.desc()),
+    // Every company's list is staff's, newest change as they see it first.
+    index('tickets_open_staff_updated_idx').on(t.open, t.staff_updated_at.desc()),
     index('tickets_search_idx').using('gin', t.search),
     index('tickets_open_search_idx').using('gin', t.search).where(sql`${t.open}`),
     index('tickets_remind_idx').on(t.remind_at).where(sql`${t.open}`),

@@ -16,7 +16,8 @@ import * as users from '../users/service.ts';
 import { renderMarkdown } from '../../platform/markdown.ts';
 import * as q from './queries/tickets.ts';
 import * as timeline from './queries/timeline.ts';
-import { actsAsSupport, newHash, remindAt } from './scope.ts';
+import { actsAsSupport, remindAt } from './scope.ts';
+import { changeStamp } from './stamps.ts';
 
 /** Staff name the company; anyone else files for their own (a distributor too, not for a sub-account). */
 async function targetCompany(ctx: CallContext, targetId: number | undefined) {
@@ -86,7 +87,7 @@ export async function create(ctx: CallContext, input: CallData<typeof createTick
   if (uploads.length !== new Set(input.target_attachments).size) throw badInput({ target_attachments: TICKET_MESSAGES.attachment });
   const now = ctx.clock.now();
   const ticket = await q.insertTicket(ctx.db, {
-    hash: newHash(),
+    ...changeStamp(ctx),
     company_id: company.id,
     user_id: userId,
     created_by_user_id: ctx.actor.userId,
@@ -97,10 +98,7 @@ export async function create(ctx: CallContext, input: CallData<typeof createTick
     server_operating_system: input.target_server_os ?? '',
     reminder_period: REMINDER_PERIOD_DEFAULT,
     remind_at: remindAt(now, REMINDER_PERIOD_DEFAULT),
-    updated_by_user_id: ctx.actor.userId,
-    updated_by_support: support,
     created_at: now,
-    updated_at: now,
   });
   const body = firstComment(input);
   const comment = await q.insertComment(ctx.db, {

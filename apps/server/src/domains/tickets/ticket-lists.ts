@@ -2,15 +2,22 @@ import type { CallData } from '@portal/contract/shared/define-call';
 import type { adminTicketsList, TicketListRow, ticketsList } from '@portal/contract/tickets/ticket-lists';
 import type { CallContext } from '../../platform/context.ts';
 import * as lists from './queries/lists.ts';
+import { actsAsSupport } from './scope.ts';
 
 type ListInput = CallData<typeof ticketsList> | CallData<typeof adminTicketsList>;
 
+/**
+ * Staff acting as themselves get the staff stamp and the assignees; anyone else their company's stamp and no
+ * assignees, nor a filter by them, which would tell who is assigned (docs/decisions/0097).
+ */
 async function page(ctx: CallContext, input: ListInput, companyId: number | null) {
+  const staff = actsAsSupport(ctx);
   const { rows, total, total_capped } = await lists.pageTickets(ctx.db, {
+    staff,
     companyId,
     open: input.target_open === 1,
     statuses: input.target_statuses,
-    assignee: input.target_assignee === 'me' ? ctx.actor.userId : input.target_assignee,
+    assignee: !staff ? null : input.target_assignee === 'me' ? ctx.actor.userId : input.target_assignee,
     escalation: input.target_escalation,
     search: input.target_search_query,
     order: input.target_order,

@@ -14,7 +14,8 @@ import { AppError, badInput } from '../../platform/errors.ts';
 import * as mq from './queries/merge.ts';
 import * as q from './queries/tickets.ts';
 import * as timeline from './queries/timeline.ts';
-import { actsAsSupport, newHash, remindAt, requireTicket, visibleTicket } from './scope.ts';
+import { remindAt, requireTicket, visibleTicket } from './scope.ts';
+import { changeStamp, stampSeenBy } from './stamps.ts';
 
 export async function candidates(ctx: CallContext, input: CallData<typeof ticketMergeCandidates>) {
   const ticket = await requireTicket(ctx, input.target_ticket_id);
@@ -42,12 +43,10 @@ export async function merge(ctx: CallContext, input: CallData<typeof mergeTicket
 
   await mq.moveConversation(ctx.db, from.id, into.id);
   const now = ctx.clock.now();
-  const by = { updated_at: now, updated_by_user_id: ctx.actor.userId, updated_by_support: actsAsSupport(ctx) };
   // The answer's hash is the merged ticket's, as every change answers the hash of the ticket it names.
-  const hash = newHash();
+  const fromStamp = changeStamp(ctx);
   await q.updateTicket(ctx.db, from.id, {
-    ...by,
-    hash,
+    ...fromStamp,
     merged_into_ticket_id: into.id,
     open: false,
     closed_at: from.closed_at ?? now,
@@ -60,8 +59,7 @@ export async function merge(ctx: CallContext, input: CallData<typeof mergeTicket
   const priority = moreUrgent(into.priority, from.priority);
   const escalation = Math.max(into.escalation, from.escalation);
   await q.updateTicket(ctx.db, into.id, {
-    ...by,
-    hash: newHash(),
+    ...changeStamp(ctx),
     priority,
     escalation,
     // The merged ticket's unanswered customer comments are the target's to answer now.
@@ -91,5 +89,5 @@ export async function merge(ctx: CallContext, input: CallData<typeof mergeTicket
   if (priority !== into.priority) await change('priority', into.priority, priority);
   if (escalation !== into.escalation) await change('escalation', `L${into.escalation}`, `L${escalation}`);
   await ctx.audit(into.company_id, `Merged ticket #${from.id} "${from.subject}" into #${into.id} "${into.subject}"`);
-  return { id: into.id, hash };
+  return { id: into.id, hash: stampSeenBy(ctx, { ...from, ...fromStamp }).hash };
 }

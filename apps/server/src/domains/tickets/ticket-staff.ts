@@ -17,11 +17,13 @@ import { notifyClosed } from './ticket-mail.ts';
 import * as tags from './queries/tags.ts';
 import * as q from './queries/tickets.ts';
 import * as timeline from './queries/timeline.ts';
-import { actsAsSupport, newHash, remindAt, requireTicket } from './scope.ts';
+import { actsAsSupport, remindAt, requireTicket } from './scope.ts';
+import { changeStamp, stampSeenBy } from './stamps.ts';
 
 /**
  * Every change gives the ticket a new hash and update time, so open pages and the lists learn of it. A change
- * only staff may see (notes, assignees) is news for staff pages only: a customer's page is not told of it.
+ * only staff may see (notes, assignees) moves staff's alone: a customer's page, list and stream are not told of
+ * it (docs/decisions/0074, 0097). The answer is the new hash as the caller knows it.
  */
 async function touch(
   ctx: CallContext,
@@ -29,23 +31,14 @@ async function touch(
   changes: Parameters<typeof q.updateTicket>[2] = {},
   news: q.TicketNews = 'everyone',
 ) {
-  const hash = newHash();
-  const now = ctx.clock.now();
+  const stamp = changeStamp(ctx, news);
   const open = changes.open ?? ticket.open;
-  await q.updateTicket(
-    ctx.db,
-    ticket.id,
-    {
-      ...changes,
-      hash,
-      remind_at: open ? remindAt(now, changes.reminder_period ?? ticket.reminder_period) : null,
-      updated_at: now,
-      updated_by_user_id: ctx.actor.userId,
-      updated_by_support: actsAsSupport(ctx),
-    },
-    news,
-  );
-  return { hash };
+  await q.updateTicket(ctx.db, ticket.id, {
+    ...changes,
+    ...stamp,
+    remind_at: open ? remindAt(ctx.clock.now(), changes.reminder_period ?? ticket.reminder_period) : null,
+  });
+  return { hash: stampSeenBy(ctx, { ...ticket, ...stamp }).hash };
 }
 
 async function record(ctx: CallContext, ticketId: number, type: TicketUpdateType, oldState: string | null, newState: string | null) {

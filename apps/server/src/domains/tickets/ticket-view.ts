@@ -11,7 +11,8 @@ import { notifyComment } from './ticket-mail.ts';
 import * as tags from './queries/tags.ts';
 import * as q from './queries/tickets.ts';
 import * as timeline from './queries/timeline.ts';
-import { actsAsSupport, newHash, remindAt, requireTicket } from './scope.ts';
+import { actsAsSupport, remindAt, requireTicket } from './scope.ts';
+import { changeStamp, stampSeenBy } from './stamps.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -58,9 +59,10 @@ export async function view(ctx: CallContext, ticketId: number, asStaff: boolean)
   ]);
   const closerName =
     closer && !closer.deleted_at ? (staff || isAdmin(ctx.actor) ? closer.contact_name : shortName(closer.contact_name)) : null;
+  const stamp = stampSeenBy(ctx, ticket);
   return {
     id: ticket.id,
-    hash: ticket.hash,
+    hash: stamp.hash,
     company_id: ticket.company_id,
     company_name: company?.company_name ?? '',
     subject: ticket.subject,
@@ -72,7 +74,7 @@ export async function view(ctx: CallContext, ticketId: number, asStaff: boolean)
     reminder_period: ticket.reminder_period,
     direction: ticket.direction,
     created_at: iso(ticket.created_at),
-    updated_at: iso(ticket.updated_at),
+    updated_at: iso(stamp.updated_at),
     closed_at: ticket.closed_at ? iso(ticket.closed_at) : null,
     user_closed: ticket.closed_at && closerName !== null ? { contact_name: closerName } : null,
     closed_reason: ticket.closed_reason,
@@ -125,7 +127,7 @@ export async function view(ctx: CallContext, ticketId: number, asStaff: boolean)
 }
 
 export async function getHash(ctx: CallContext, ticketId: number) {
-  return { hash: (await requireTicket(ctx, ticketId)).hash };
+  return { hash: stampSeenBy(ctx, await requireTicket(ctx, ticketId)).hash };
 }
 
 export async function preview(_ctx: CallContext, input: { target_body: string }): Promise<string> {
@@ -134,13 +136,14 @@ export async function preview(_ctx: CallContext, input: { target_body: string })
 
 /**
  * A customer's comment counts as a bump until staff answer; a staff reply marks the ticket Answered.
- * The page's hash and company must still be the ticket's, so a stale page cannot post over news.
+ * The page's hash and company must still be the ticket's, so a stale page cannot post over news. The hash is
+ * the one the caller was given: a customer's page is not refused for a note it cannot see (decision 0097).
  */
 export async function addComment(ctx: CallContext, input: CallData<typeof createComment>) {
   const ticket = await requireTicket(ctx, input.target_ticket_id, true);
   const support = actsAsSupport(ctx);
   if (input.expect_company_id !== ticket.company_id) throw new AppError(409, TICKET_MESSAGES.companyChanged);
-  if (input.expect_ticket_hash !== ticket.hash) throw new AppError(409, TICKET_MESSAGES.hashChanged);
+  if (input.expect_ticket_hash !== stampSeenBy(ctx, ticket).hash) throw new AppError(409, TICKET_MESSAGES.hashChanged);
   if (!ticket.open && !isAdmin(ctx.actor) && !support) throw new AppError(400, TICKET_MESSAGES.closedNoComment);
   const uploads = await q.unattachedUploads(ctx.db, ctx.actor.userId, input.target_attachments);
   if (uploads.length !== new Set(input.target_attachments).size) throw badInput({ target_attachments: TICKET_MESSAGES.attachment });
@@ -160,16 +163,13 @@ export async function saveComment(ctx: CallContext, ticket: q.TicketRow, body: s
     created_at: now,
   });
   await q.attachUploads(ctx.db, attachmentIds, ticket.id, comment.id);
-  const hash = newHash();
+  const stamp = changeStamp(ctx);
   await q.updateTicket(ctx.db, ticket.id, {
-    hash,
-    updated_at: now,
-    updated_by_user_id: ctx.actor.userId,
-    updated_by_support: support,
+    ...stamp,
     bump_count: support ? 0 : ticket.bump_count + 1,
     remind_at: ticket.open ? remindAt(now, ticket.reminder_period) : null,
     ...(support && ticket.open ? { status: 'Answered' as const } : {}),
   });
   await notifyComment(ctx, ticket, body, support);
-  return { hash };
+  return { hash: stampSeenBy(ctx, { ...ticket, ...stamp }).hash };
 }

@@ -1,10 +1,15 @@
 import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@portal/contract/tickets/ticket-fields';
 import { TICKET_SEARCH_COUNT_CAP } from '@portal/contract/tickets/ticket-lists';
-import { type Database, preparedPerHandle, preparedVariants } from '../../../platform/db.ts';
+import { type Database, preparedVariants } from '../../../platform/db.ts';
 import { ticketCompanies, tickets } from '../tables.ts';
 
 export interface TicketListQuery {
+  /**
+   * Whether the caller sees what only staff may see (docs/decisions/0097): the staff stamp (update time, who made
+   * the change) to show and sort by, and the assignees. Anyone else gets their company's stamp and no assignees.
+   */
+  staff: boolean;
   companyId: number | null;
   open: boolean;
   statuses: TicketStatus[];
@@ -27,6 +32,7 @@ const assigneesJson = sql<
   { id: number; contact_name: string }[]
 >`coalesce((select json_agg(json_build_object('id', a.user_id, 'contact_name', p.contact_name) order by p.contact_name)
   from ticket_assignees a join user_accounts p on p.user_id = a.user_id where a.ticket_id = ${T}."id"), '[]'::json)`;
+const noAssignees = sql<{ id: number; contact_name: string }[]>`'[]'::json`;
 const commentCount = sql<number>`(select count(*) from ticket_comments c where c.ticket_id = ${T}."id")`.mapWith(Number);
 const personName = (column: string) =>
   sql<
@@ -51,6 +57,7 @@ type Shape = [
   search: 'none' | 'text' | 'number',
   order: TicketListQuery['order'],
   direction: TicketListQuery['direction'],
+  staff: boolean,
 ];
 
 const shapeOf = (query: TicketListQuery): Shape => [
@@ -61,6 +68,7 @@ const shapeOf = (query: TicketListQuery): Shape => [
   query.search.trim() === '' ? 'none' : searchedId(query) === null ? 'text' : 'number',
   query.order,
   query.direction,
+  query.staff,
 ];
 
 /** Whether the list is a search: a search's count stops at the cap. */
@@ -98,6 +106,7 @@ function where([company, statuses, escalation, assignee, search]: Shape): SQL | 
 }
 
 const ORDER_COLUMNS = {
+  // By the caller's stamp (orderColumn).
   updated_at: tickets.updated_at,
   created_at: tickets.created_at,
   id: tickets.id,
@@ -106,6 +115,9 @@ const ORDER_COLUMNS = {
   priority: tickets.priority,
   company_name: ticketCompanies.company_name,
 } as const;
+
+const orderColumn = (order: TicketListQuery['order'], staff: boolean) =>
+  order === 'updated_at' && staff ? tickets.staff_updated_at : ORDER_COLUMNS[order];
 
 /**
  * How many tickets match, in the page's own statement (uncorrelated: its "tickets" is its own, run once):
@@ -118,8 +130,8 @@ function matchCount(shape: Shape) {
   return sql<number>`(select count(*) from (${capped}) m)`.mapWith(Number);
 }
 
-/** The ticket's columns the list answers with, not the search vector nor the bodies. */
-const listed = {
+/** The ticket's columns the list answers with, not the search vector nor the bodies; the stamp the caller's. */
+const listed = (staff: boolean) => ({
   id: tickets.id,
   subject: tickets.subject,
   status: tickets.status,
@@ -129,32 +141,32 @@ const listed = {
   escalation: tickets.escalation,
   company_id: tickets.company_id,
   bump_count: tickets.bump_count,
-  updated_at: tickets.updated_at,
-  updated_by_support: tickets.updated_by_support,
+  updated_at: staff ? tickets.staff_updated_at : tickets.updated_at,
+  updated_by_support: staff ? tickets.staff_updated_by_support : tickets.updated_by_support,
   created_at: tickets.created_at,
   closed_at: tickets.closed_at,
   closed_reason: tickets.closed_reason,
   closed_other_reason: tickets.closed_other_reason,
-};
+});
 
 /**
  * What each row of a page shows besides its own columns: tags, assignees, comments counted, the people named.
  * A statement of its own over the page's ids, prepared once: as subqueries in the page's select list they
  * tripled the time PostgreSQL spent planning the page (bench/HISTORY.md, "Ticket search").
  */
-const decorationsOf = preparedPerHandle((db) =>
+const decorationsOf = preparedVariants((db, staff: boolean) =>
   db
     .select({
       id: tickets.id,
       tags: tagsJson,
-      assignees: assigneesJson,
+      assignees: staff ? assigneesJson : noAssignees,
       comment_count: commentCount,
       user_contact_name: personName('user_id'),
-      updated_by_user: personName('updated_by_user_id'),
+      updated_by_user: personName(staff ? 'staff_updated_by_user_id' : 'updated_by_user_id'),
     })
     .from(tickets)
     .where(sql`${tickets.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::bigint[])`)
-    .prepare('ticket_list_decorations'),
+    .prepare(staff ? 'ticket_list_decorations_staff' : 'ticket_list_decorations'),
 );
 
 /**
@@ -165,11 +177,11 @@ const decorationsOf = preparedPerHandle((db) =>
  * date that stops at the page's end).
  */
 const pageStatement = preparedVariants((db, ...shape: Shape) => {
-  const [, , , , , order, direction] = shape;
+  const [, , , , , order, direction, staff] = shape;
   const dir = direction === 'asc' ? asc : desc;
   return db
     .select({
-      t: listed,
+      t: listed(staff),
       company_name: ticketCompanies.company_name,
       company_state: ticketCompanies.current_state,
       company_is_vip: ticketCompanies.is_vip,
@@ -178,7 +190,7 @@ const pageStatement = preparedVariants((db, ...shape: Shape) => {
     .from(tickets)
     .innerJoin(ticketCompanies, eq(ticketCompanies.company_id, tickets.company_id))
     .where(where(shape))
-    .orderBy(dir(ORDER_COLUMNS[order]), dir(tickets.id))
+    .orderBy(dir(orderColumn(order, staff)), dir(tickets.id))
     .limit(value('limit'))
     .offset(value('offset'))
     .prepare('');
@@ -197,7 +209,7 @@ export async function pageTickets(db: Database, query: TicketListQuery) {
       .execute(pageValues(query));
     total = count?.total ?? 0;
   }
-  const decorations = page.length ? await decorationsOf(db).execute({ ids: page.map((r) => r.t.id).join(',') }) : [];
+  const decorations = page.length ? await decorationsOf(db, query.staff).execute({ ids: page.map((r) => r.t.id).join(',') }) : [];
   const byId = new Map(decorations.map((d) => [d.id, d]));
   const rows = page.map((r) => {
     const d = byId.get(r.t.id);

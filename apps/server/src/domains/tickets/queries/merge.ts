@@ -27,16 +27,19 @@ export async function moveConversation(db: Database, fromId: number, intoId: num
 /** LIKE's wildcards typed by staff match themselves. */
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The company's other tickets not merged away, by id (digits, '#12') or subject words; newest first. */
+/**
+ * The company's other tickets not merged away, by id (digits, '#12') or subject words; newest first. Staff alone
+ * merge, so their update time is the one shown and sorted by (docs/decisions/0097).
+ */
 export async function mergeCandidates(db: Database, companyId: number, exceptId: number, search: string, limit: number) {
   const digits = /^#?(\d{1,9})$/.exec(search)?.[1];
   const match = search
     ? or(ilike(tickets.subject, `%${literal(search)}%`), digits ? eq(tickets.id, Number(digits)) : undefined)
     : undefined;
   return db
-    .select({ id: tickets.id, subject: tickets.subject, open: tickets.open, updated_at: tickets.updated_at })
+    .select({ id: tickets.id, subject: tickets.subject, open: tickets.open, updated_at: tickets.staff_updated_at })
     .from(tickets)
     .where(and(eq(tickets.company_id, companyId), ne(tickets.id, exceptId), isNull(tickets.merged_into_ticket_id), match))
-    .orderBy(desc(tickets.updated_at), desc(tickets.id))
+    .orderBy(desc(tickets.staff_updated_at), desc(tickets.id))
     .limit(limit);
 }

@@ -40,15 +40,12 @@ export const staffNewsKey = (id: number) => `${id}:staff`;
 /** Who may see a change: everyone who sees the ticket, or only staff acting as themselves. */
 export type TicketNews = 'everyone' | 'staff';
 
-export async function updateTicket(
-  db: Database,
-  id: number,
-  changes: Partial<Omit<NewTicket, 'search'>>,
-  news: TicketNews = 'everyone',
-): Promise<void> {
+export async function updateTicket(db: Database, id: number, changes: Partial<Omit<NewTicket, 'search'>>): Promise<void> {
   await db.update(tickets).set(changes).where(eq(tickets.id, id));
-  // A new hash is news for the ticket's open pages, on every node, once this transaction commits.
-  if (changes.hash) await announce(db, TICKET_LIVE_CHANNEL, news === 'staff' ? staffNewsKey(id) : String(id));
+  // A new hash is news for the ticket's open pages, on every node, once this transaction commits: a new hash of
+  // the company's for everyone, a new staff hash alone (a staff-only change, stamps.ts) for staff.
+  if (changes.hash) await announce(db, TICKET_LIVE_CHANNEL, String(id));
+  else if (changes.staff_hash) await announce(db, TICKET_LIVE_CHANNEL, staffNewsKey(id));
 }
 
 export async function insertComment(db: Database, row: typeof ticketComments.$inferInsert): Promise<CommentRow> {
