@@ -36,8 +36,12 @@ test('a customer creates a licence, a server brings it online, then locks, relax
   await expectAccessible(page);
   await screenshot(page, 'servers-my-servers-active');
 
-  // Lock: the next check-in binds the licence to this address and machine.
+  // Lock: the portal first says what the lock binds to (the latest check-in's address), then the next check-in
+  // binds the licence to this address and machine.
   await row.getByRole('switch', { name: 'Unlocked' }).click({ force: true });
+  const question = page.getByRole('dialog', { name: /^Lock / });
+  await expect(question).toContainText('It binds to the next server that checks in');
+  await question.getByRole('button', { name: 'Lock' }).click();
   await expect(row.getByText('Locked on first use')).toBeVisible();
   expect(await checkIn(page, serial, 18)).toBe(200);
   await page.reload();
@@ -64,6 +68,9 @@ test('a customer creates a licence, a server brings it online, then locks, relax
   await expect(page.getByText('Office rack archived')).toBeVisible();
   await expect(page.getByText('No self-hosted licences yet.')).toBeVisible();
   expect(await checkIn(page, serial, 18)).toBe(403);
+  // It is not gone: the Archived list has it, with Restore to undo.
+  await page.getByText('Archived', { exact: true }).click();
+  await expect(table.getByRole('row', { name: /Office rack/ })).toBeVisible();
 });
 
 test('an admin reads every licence on /manage_servers and opens the payload calculator', async ({ page }) => {

@@ -93,7 +93,8 @@ export function CompanyDangerZone({ company, isAdmin, disabled }: CompanyDangerZ
               Migrate
             </Button>
             {suspendable && (
-              <Button color="orange" variant="outline" onClick={() => setSuspending(true)}>
+              // The theme's warning colour for each scheme: Mantine's orange outline is 3.0:1 on white.
+              <Button color="var(--app-color-warning)" variant="outline" onClick={() => setSuspending(true)}>
                 Suspend
               </Button>
             )}
