@@ -39,6 +39,11 @@ const PORTALS_BUILDING = 4;
 const AUTO_TOPUP_COMPANIES = 2;
 /** Companies whose servers reported a device deleted within the customer guarantee window: the refund job's work. */
 const REFUND_COMPANIES = 3;
+/**
+ * Companies suspended for credit and then moved to contract billing by an admin: no payment ends their suspension,
+ * so the restore sweep, the safety net beside restore-on-payment (decision 0086), has them to restore.
+ */
+const CONTRACT_COMPANIES = 2;
 /** The sandbox card whose charges go through but whose first answer is lost. */
 const TIMEOUT_CARD = '4000000000000259';
 /** The jobs the issue names (lifecycle, daily charging, auto top-up, reminders, refunds, utilization): each must find work here. */
@@ -117,6 +122,15 @@ async function giveMoneyJobsWork(url: string) {
       );
       for (const { id } of packs) await billing.expireCreditPack(ctx, Number(id));
       await billing.addCredit(ctx, { company_id, name: 'A dollar', amount: 100, source: 'admin', added_by_user: 'jobs-once' });
+    }
+    const contract = charged.filter((c) => c.current_state !== 'PENDING_DELETE' && !topping.includes(c) && !refunded.includes(c));
+    expect(contract.length).toBeGreaterThanOrEqual(CONTRACT_COMPANIES);
+    for (const { company_id } of contract.slice(0, CONTRACT_COMPANIES)) {
+      // As the out-of-credit sweep leaves a company, then an admin's edit turns contract billing on.
+      await db.execute(
+        sql`update companies set current_state = 'SUSPENDED', current_state_applied_at = ${SEEDED_AT.toISOString()}::timestamptz, has_contract_billing = true where id = ${company_id}`,
+      );
+      await db.execute(sql`update billing_accounts set suspended_for_credit = true where company_id = ${company_id}`);
     }
     const deletedAt = new Date(SEEDED_AT.getTime() + 20 * 24 * 3_600_000);
     for (const { company_id } of refunded) {
@@ -275,10 +289,11 @@ describe.skipIf(!ON_POSTGRES)('every scheduled job run on three nodes at once do
     console.log(`rows each job handled: ${JSON.stringify(oneRun.handled)}; tables changed: ${changed.join(', ')}`);
     expect(changed.length).toBeGreaterThan(3);
     for (const job of JOBS_WITH_WORK) expect(oneRun.handled[job] ?? 0, `rows ${job} handled`).toBeGreaterThan(0);
-    // One top-up bought per company (one card charge each), which brought the suspended ones back; each deleted device refunded.
+    // One top-up bought per company (one card charge each), which brought the suspended ones back in the payment's own
+    // transaction; the sweep restored only the companies no payment could (contract billing); each deleted device refunded.
     const count = (o: Record<string, string>, table: string) => Number(o[table]?.split(' ')[0]);
     expect(count(alone, 'card_transactions') - count(before, 'card_transactions')).toBe(AUTO_TOPUP_COMPANIES);
-    expect(oneRun.handled['restore-credited-companies']).toBe(AUTO_TOPUP_COMPANIES);
+    expect(oneRun.handled['restore-credited-companies']).toBe(CONTRACT_COMPANIES);
     expect(oneRun.handled['new-user-refunds']).toBe(REFUND_COMPANIES);
     // The pay-once charge whose page never came back was settled once (decision 0071).
     expect(oneRun.handled['settle-abandoned-charges']).toBe(1);
