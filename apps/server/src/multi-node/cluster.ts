@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Clock, fixedClock } from '../platform/clock.ts';
 import { type DatabaseHandle, openDatabase } from '../platform/db.ts';
+import { TEST_PASSWORD } from '../test/factories.ts';
 import { withDatabase } from '../test/global-setup.ts';
 
 /**
@@ -147,5 +148,11 @@ export class BrowserBehindBalancer {
     // Work the call started after answering (history lines, mail) lands before the test looks.
     await node.app?.deps.background.idle();
     return { status: res.status, json };
+  }
+
+  /** Signs in through the two-step login, as the web app does; answers the password step. */
+  async signIn(node: { base: string; app?: FastifyInstance }, email: string) {
+    await this.post(node, '/api/v1/user/login', { target_type: 'email', target_user: email });
+    return this.post(node, '/api/v1/user/login', { target_type: 'password', target_user: email, target_password: TEST_PASSWORD });
   }
 }

@@ -5,7 +5,7 @@ import { createTicket } from '@portal/contract/tickets/ticket-create';
 import { sql } from 'drizzle-orm';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../platform/session.ts';
 import { newSession } from '../test/factories.ts';
-import { ON_POSTGRES, TEST_PASSWORD, newCompany } from '../test/harness.ts';
+import { ON_POSTGRES, newCompany } from '../test/harness.ts';
 import { BrowserBehindBalancer, cloneDatabase } from './cluster.ts';
 import { startProcess } from './process.ts';
 
@@ -43,12 +43,7 @@ describe.skipIf(!ON_POSTGRES)('two server processes on one database', () => {
     if (!a || !b) throw new Error('processes not started');
     const { user } = await newCompany(handle.db, { current_state: 'ACTIVE' });
     const browser = new BrowserBehindBalancer('10.18.2.1');
-    await browser.post(a.node, '/api/v1/user/login', { target_type: 'email', target_user: user.email });
-    const signedIn = await browser.post(a.node, '/api/v1/user/login', {
-      target_type: 'password',
-      target_user: user.email,
-      target_password: TEST_PASSWORD,
-    });
+    const signedIn = await browser.signIn(a.node, user.email);
     expect(signedIn.json.status).toBe('ok');
     expect((await browser.post(b.node, getAuthContext.path, {})).json.data).toMatchObject({ email: user.email });
 

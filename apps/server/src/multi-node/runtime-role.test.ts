@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.ts';
 import { type DatabaseHandle, openDatabase } from '../platform/db.ts';
-import { ON_POSTGRES, PRODUCTION_ENV, TEST_PASSWORD, newCompany } from '../test/harness.ts';
+import { ON_POSTGRES, PRODUCTION_ENV, newCompany } from '../test/harness.ts';
 import { BrowserBehindBalancer, cloneDatabase } from './cluster.ts';
 import { startProcess } from './process.ts';
 
@@ -98,12 +98,7 @@ describe.skipIf(!ON_POSTGRES)('a production node as a role without DDL rights', 
     nodes.push(node);
     const { user } = await newCompany(handle.db, { current_state: 'ACTIVE' });
     const browser = new BrowserBehindBalancer('10.18.4.1');
-    await browser.post(node.node, '/api/v1/user/login', { target_type: 'email', target_user: user.email });
-    const signedIn = await browser.post(node.node, '/api/v1/user/login', {
-      target_type: 'password',
-      target_user: user.email,
-      target_password: TEST_PASSWORD,
-    });
+    const signedIn = await browser.signIn(node.node, user.email);
     expect(signedIn.json.status, JSON.stringify(signedIn.json)).toBe('ok');
     expect((await browser.post(node.node, getAuthContext.path, {})).json.data).toMatchObject({ email: user.email });
     const ticket = await browser.post(node.node, createTicket.path, TICKET);

@@ -192,7 +192,12 @@ export async function newTicket(db: Database, now: Date, companyId: number, o: {
     twoFactorSetupPending: false,
   };
   const ctx = { db, clock: { now: () => now }, log, actor } as unknown as CallContext;
-  return tickets.createTicket(ctx, {
+  return tickets.createTicket(ctx, ticketInput(o));
+}
+
+/** A General ticket's create_ticket input with only a subject and an overview, as a customer sends the least. */
+export function ticketInput(o: { subject?: string; body?: string } = {}) {
+  return {
     target_ticket_type: 2,
     target_ticket_subject: o.subject ?? 'Test ticket',
     target_server_version: null,
@@ -201,7 +206,7 @@ export async function newTicket(db: Database, now: Date, companyId: number, o: {
     target_message_device_details: null,
     target_message_extra: null,
     target_attachments: [],
-  });
+  };
 }
 
 /**
@@ -214,8 +219,17 @@ export async function newLicence(db: Database, now: Date, companyId: number, o: 
   const company = await tenancy.findCompany(db, companyId);
   const log = { info() {}, warn() {}, error() {} };
   const actor = {
-    sessionId: '', userId: user.id, email: user.email, label: user.email, companyId, companyType: company?.company_type ?? 'customer',
-    roles: ['any', 'customer'], capabilities: ['use_self_hosted'], impersonatorUserId: null, authenticatedAt: now, twoFactorSetupPending: false,
+    sessionId: '',
+    userId: user.id,
+    email: user.email,
+    label: user.email,
+    companyId,
+    companyType: company?.company_type ?? 'customer',
+    roles: ['any', 'customer'],
+    capabilities: ['use_self_hosted'],
+    impersonatorUserId: null,
+    authenticatedAt: now,
+    twoFactorSetupPending: false,
   };
   const ctx = { db, clock: { now: () => now }, log, actor, audit: async () => {} } as unknown as CallContext;
   return servers.createLicence(ctx, { target_name: o.name ?? 'Test licence' }, { unchecked: true });

@@ -9,6 +9,7 @@ import { adminTicketsList, ticketsList } from '@portal/contract/tickets/ticket-l
 import { createTicketNote, setAssignees, setStatus } from '@portal/contract/tickets/ticket-staff';
 import { adminTicketsViewPage, createComment, getTicketHash, ticketsViewPage } from '@portal/contract/tickets/ticket-view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketInput } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -38,19 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const open = async (subject: string) =>
-  ok(
-    await customer.call(createTicket, {
-      target_ticket_type: 2,
-      target_ticket_subject: subject,
-      target_server_version: null,
-      target_server_os: null,
-      target_message_overview: 'Please',
-      target_message_device_details: null,
-      target_message_extra: null,
-      target_attachments: [],
-    }),
-  ).data;
+const open = async (subject: string) => ok(await customer.call(createTicket, ticketInput({ subject, body: 'Please' }))).data;
 
 /** Everything a reader learns of the ticket's last change: the polled hash, the page's and the list's times. */
 async function seenBy(who: TestClient, id: number, staff: boolean) {

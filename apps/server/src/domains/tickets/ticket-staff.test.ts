@@ -20,6 +20,7 @@ import {
 } from '@portal/contract/tickets/ticket-staff';
 import { adminTicketsViewPage, createComment, ticketsViewPage } from '@portal/contract/tickets/ticket-view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketInput } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
 import { setUser } from '../../test/rows.ts';
 
@@ -47,19 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const open = async () =>
-  ok(
-    await customer.call(createTicket, {
-      target_ticket_type: 2,
-      target_ticket_subject: 'Help',
-      target_server_version: null,
-      target_server_os: null,
-      target_message_overview: 'Please',
-      target_message_device_details: null,
-      target_message_extra: null,
-      target_attachments: [],
-    }),
-  ).data;
+const open = async () => ok(await customer.call(createTicket, ticketInput({ subject: 'Help', body: 'Please' }))).data;
 const staffView = async (id: number) => ok(await admin.call(adminTicketsViewPage, { target_ticket_id: id })).data;
 
 describe('notes', () => {
