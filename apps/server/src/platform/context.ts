@@ -107,6 +107,11 @@ export interface ContextSource {
 interface AfterWork {
   call: ((ctx: PublicContext) => Promise<void>)[];
   answer: ((ctx: PublicContext) => Promise<void>)[];
+  /**
+   * Set inside a call's transaction: mail it queues is announced (`onMail`) once the transaction has ended, as a
+   * delivery kicked inside it could look at the outbox before the mail is there and leave it to the next timed run.
+   */
+  mail?: { queued: boolean };
 }
 const noAfterWork = (): AfterWork => ({ call: [], answer: [] });
 
@@ -127,7 +132,8 @@ function contextOn(deps: ContextDeps, db: Database, source: ContextSource, after
     },
     async mail(to, content) {
       await queueMail(db, deps.clock, { ...content, to: to.email, companyId: to.company_id });
-      source.onMail?.();
+      if (after.mail) after.mail.queued = true;
+      else source.onMail?.();
     },
     actAs(actor) {
       source.actor = actor;
@@ -157,8 +163,10 @@ export async function runInContext<T>(
   const after: AfterWork = { call: [], answer: [] };
   try {
     if (readOnly) return await work(contextOn(deps, deps.db, source, after));
-    const result = await deps.db.transaction((tx) => work(contextOn(deps, tx as unknown as Database, source, after)));
+    const mail = { queued: false };
+    const result = await deps.db.transaction((tx) => work(contextOn(deps, tx as unknown as Database, source, { ...after, mail })));
     deps.committed?.();
+    if (mail.queued) source.onMail?.();
     return result;
   } finally {
     for (const fn of after.call) await fn(contextOn(deps, deps.db, source, noAfterWork()));

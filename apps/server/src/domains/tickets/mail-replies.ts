@@ -104,19 +104,7 @@ export async function commentFromMail(deps: AppDeps, mail: MailReply, log: Logge
   const body = mail.attachments > 0 ? `${text}\n\n${MAIL_REPLY_MESSAGES.attachments}` : text;
   if (!createComment.input.shape.target_body.safeParse(body).success) return refuse(MAIL_REPLY_MESSAGES.empty);
 
-  // Delivery is kicked once the comment's transaction has committed: a kick inside it may look at the outbox before
-  // the mail is there, leaving it to the next timed run.
-  let mailed = false;
-  const source = {
-    actor,
-    ip: 'mail',
-    userAgent: 'reply by mail',
-    cookies: NO_COOKIES,
-    log,
-    onMail: () => {
-      mailed = true;
-    },
-  };
+  const source = { actor, ip: 'mail', userAgent: 'reply by mail', cookies: NO_COOKIES, log, onMail: () => deps.mailQueued() };
   try {
     return await runInContext(deps, source, async (ctx) => {
       const c = ctx as Parameters<typeof addComment>[0];
@@ -145,7 +133,5 @@ export async function commentFromMail(deps: AppDeps, mail: MailReply, log: Logge
       return refuse(err.message);
     }
     throw err;
-  } finally {
-    if (mailed) deps.mailQueued();
   }
 }
