@@ -14,6 +14,7 @@ import { newPromoCode } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
 import { companyEvents, companyRow, creditPacksOf, ledgerRowsOf, promoRedemptionsOf } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
+import { redeemPromoCode as redeemFor } from './promo-codes.ts';
 
 const DAY = 86_400_000;
 let t: TestContext;
@@ -114,6 +115,11 @@ describe('admin promo codes', () => {
       code: 400,
       data: { fields: { finish_at: PROMO_MESSAGES.window } },
     });
+    // A window must have room: one that ends the moment it starts is refused too.
+    expect(await create({ start_at: '2026-12-01T00:00:00Z', finish_at: '2026-12-01T00:00:00Z' })).toMatchObject({
+      code: 400,
+      data: { fields: { finish_at: PROMO_MESSAGES.window } },
+    });
   });
 
   it("takes the spec's form body (a new code's id -1, the NUL marker for an unset date) and an amount of 0", async () => {
@@ -141,6 +147,7 @@ describe('redeeming on /topup', () => {
     expect(await creditPacksOf(t, c.company.id)).toEqual([]);
     expect(await ledgerRowsOf(t, c.company.id)).toEqual([]);
     expect((await promoRedemptionsOf(t, c.company.id)).map((r) => [r.promo_code_id, r.credit_pack_id])).toEqual([[code.id, null]]);
+    expect((await companyEvents(t, c.company.id)).map((e) => e.event)).toContain(`Promo code ${code.promo_key} redeemed: no credit`);
     expect(await c.client.call(redeemPromoCode, { promo_code: code.promo_key })).toMatchObject({ code: 400, message: PROMO_MESSAGES.used });
   });
 
@@ -152,7 +159,8 @@ describe('redeeming on /topup', () => {
     expect(res.credit_pack).toMatchObject({ name: 'Promo code: Welcome back', amount: 1200, remaining: 1200, expiry_date: null });
     const packs = await creditPacksOf(t, c.company.id);
     expect(packs).toHaveLength(1);
-    expect(packs[0]).toMatchObject({ source: 'promo', cost: 0, amount: 1200 });
+    // The pack says who redeemed the code: the signed-in user's label.
+    expect(packs[0]).toMatchObject({ source: 'promo', cost: 0, amount: 1200, added_by_user: `Test User <${c.user.email}>` });
     expect((await ledgerRowsOf(t, c.company.id)).map((r) => [r.kind, r.amount, r.pack_id])).toEqual([['credit', 1200, packs[0]?.id]]);
     expect(await balance(c.company.id)).toBe(1200);
     expect((await promoRedemptionsOf(t, c.company.id)).map((r) => [r.promo_code_id, r.credit_pack_id])).toEqual([[code.id, packs[0]?.id]]);
@@ -198,6 +206,38 @@ describe('redeeming on /topup', () => {
     const later = await new TestClient(t.app).useSession(t.db, t.clock, c.user.id);
     ok(await later.call(redeemPromoCode, { promo_code: future.promo_key }));
     expect(await balance(c.company.id)).toBe(1000);
+  });
+});
+
+describe('redeemPromoCode', () => {
+  it('opens a window at its start_at and closes it at its finish_at, to the millisecond', async () => {
+    const c = await signedInCompany(t, { current_state: 'ACTIVE' });
+    const now = t.clock.now().getTime();
+    const edge = new Date(Math.ceil(now / 1000) * 1000 + 10_000);
+    const opening = await newPromoCode(t.db, t.clock.now(), { start_at: edge.toISOString(), amount: 300 });
+    const closing = await newPromoCode(t.db, t.clock.now(), { finish_at: edge.toISOString(), amount: 400 });
+    t.clock.advance(edge.getTime() - now - 1);
+    await expect(redeemFor(jobContext(t), c.company.id, opening.promo_key)).rejects.toMatchObject({
+      code: 400,
+      message: PROMO_MESSAGES.notStarted,
+    });
+    t.clock.advance(1);
+    expect(t.clock.now().getTime()).toBe(edge.getTime());
+    expect((await redeemFor(jobContext(t), c.company.id, opening.promo_key))?.amount).toBe(300);
+    await expect(redeemFor(jobContext(t), c.company.id, closing.promo_key)).rejects.toMatchObject({
+      code: 400,
+      message: PROMO_MESSAGES.expired,
+      fields: { promo_code: PROMO_MESSAGES.expired },
+    });
+    expect(await balance(c.company.id)).toBe(300);
+  });
+
+  it("trims the key; a scheduled job's redemption names 'system' as the pack's giver", async () => {
+    const c = await signedInCompany(t, { current_state: 'ACTIVE' });
+    const code = await newPromoCode(t.db, t.clock.now(), { promo_key: key('TRIM'), display_name: 'Trimmed', amount: 250 });
+    const pack = await redeemFor(jobContext(t), c.company.id, `  ${code.promo_key}  `);
+    expect(pack).toMatchObject({ name: 'Promo code: Trimmed', amount: 250, source: 'promo', cost: 0, added_by_user: 'system' });
+    expect((await promoRedemptionsOf(t, c.company.id)).map((r) => [r.promo_code_id, r.credit_pack_id])).toEqual([[code.id, pack?.id]]);
   });
 });
 
