@@ -2,7 +2,8 @@ import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { creditSummary } from '@portal/contract/billing/summary';
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
 import { distributorListCompanies } from '@portal/contract/companies/company-lookups';
-import { TOKEN_AUTH_MESSAGES } from '@portal/contract/shared/token-permissions';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../platform/access.ts';
+import { TOKEN_AUTH_MESSAGES, TOKEN_PERMISSIONS, permissionOffered } from '@portal/contract/shared/token-permissions';
 import {
   TOKEN_MESSAGES,
   TOKEN_NAME_TOO_LONG,
@@ -15,7 +16,7 @@ import { createUser, deleteUser, listCompanyUsers } from '@portal/contract/users
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, appWith, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
 import { newApiToken } from '../../test/factories.ts';
-import { companyEvents, setCompany } from '../../test/rows.ts';
+import { companyEvents, setCompany, setUser } from '../../test/rows.ts';
 import { TokenClient, apiTokenRows } from '../../test/token-client.ts';
 
 let t: TestContext;
@@ -216,5 +217,86 @@ describe('the OpenAPI document', () => {
     expect(users?.security).toEqual([{ session: [] }, { token: [] }]);
     expect(users?.description).toContain('API token permission: USERS_READ.');
     expect(doc.paths[listTokens.path]?.post.security).toEqual([{ session: [] }]);
+  });
+});
+
+describe('what a token is and does, exactly', () => {
+  const eventsOf = async (companyId: number) => (await companyEvents(t, companyId)).map((e) => e.event);
+
+  it("groups the offered permissions by service, each service once, in the registry's order", async () => {
+    const { client } = await customer();
+    const { services } = ok(await client.call(listTokenActions, {})).data;
+    const offered = (Object.keys(TOKEN_PERMISSIONS) as (keyof typeof TOKEN_PERMISSIONS)[]).filter((p) =>
+      permissionOffered(p, 'customer', false),
+    );
+    const serviceNames = [...new Set(offered.map((p) => TOKEN_PERMISSIONS[p].service))];
+    expect(services.map((s) => s.service)).toEqual(serviceNames);
+    expect(services.flatMap((s) => s.actions.map((a) => a.name))).toEqual(offered);
+    expect(services[0]?.actions[0]).toEqual({ name: 'USERS_READ', service: 'Users', description: TOKEN_PERMISSIONS.USERS_READ.description });
+  });
+
+  it('keeps a permission named twice once, and writes the history line with the name and permissions', async () => {
+    const { client, company } = await customer();
+    const made = ok(await client.call(createToken, { name: 'nas', permissions: 'USERS_READ,BILLING_READ,USERS_READ' })).data;
+    expect(made.permissions).toBe('USERS_READ,BILLING_READ');
+    const prefix = made.api_token.slice(0, 11);
+    const plain = await tokenFor(client, 'USERS_READ');
+    expect(await eventsOf(company.id)).toEqual(
+      expect.arrayContaining([
+        `Created API token ${prefix}… "nas" (USERS_READ, BILLING_READ)`,
+        `Created API token ${plain.api_token.slice(0, 11)}… (USERS_READ)`,
+      ]),
+    );
+  });
+
+  it('refuses an expiry at the present moment, as one in the past', async () => {
+    const { client } = await customer();
+    const res = await client.call(createToken, { permissions: 'USERS_READ', expires_at: t.clock.now().toISOString() });
+    expect(res).toMatchObject({ code: 400, data: { fields: { expires_at: TOKEN_MESSAGES.expiryPast } } });
+  });
+
+  it('lists a token as its prefix and twelve dots', async () => {
+    const { client } = await customer();
+    const made = await tokenFor(client, 'USERS_READ');
+    const listed = ok(await client.call(listTokens, {})).data.tokens;
+    expect(listed.map((x) => x.api_token)).toEqual([`${made.api_token.slice(0, 11)}${'•'.repeat(12)}`]);
+  });
+
+  it('answers the moment of revoking and writes it in the history', async () => {
+    const { client, company } = await customer();
+    const made = await tokenFor(client, 'USERS_READ');
+    t.clock.advance(1000);
+    expect(ok(await client.call(revokeToken, { token: made.id })).data).toEqual({ revoked_at: t.clock.now().toISOString() });
+    expect(await eventsOf(company.id)).toContain(`Revoked API token ${made.api_token.slice(0, 11)}…`);
+  });
+
+  it('stops working at the moment it expires, not a millisecond later', async () => {
+    const { user, company } = await customer();
+    const at = new Date(t.clock.now().getTime() + 60_000);
+    const { token } = await newApiToken(t.db, t.clock.now(), user.id, company.id, ['USERS_READ'], at);
+    t.clock.advance(59_999);
+    expect((await new TokenClient(t.app, token).call(listCompanyUsers, {})).code).toBe(200);
+    t.clock.advance(1);
+    expect((await new TokenClient(t.app, token).call(listCompanyUsers, {})).code).toBe(401);
+  });
+
+  it("is not carried to another company with its user (a migrated user's old token answers 401)", async () => {
+    const { user, company } = await customer();
+    const { token } = await newApiToken(t.db, t.clock.now(), user.id, company.id);
+    expect((await new TokenClient(t.app, token).call(listCompanyUsers, {})).code).toBe(200);
+    const other = await newCompany(t.db, { company_type: 'customer', current_state: 'ACTIVE' });
+    await setUser(t, user.id, { company_id: other.company.id });
+    expect((await new TokenClient(t.app, token).call(listCompanyUsers, {})).code).toBe(401);
+  });
+
+  it('acts as its user, named with the token, and waits for two-factor setup as the user would', async () => {
+    const { user, company } = await customer();
+    const { token } = await newApiToken(t.db, t.clock.now(), user.id, company.id);
+    await new TokenClient(t.app, token).call(listCompanyUsers, {});
+    const used = (await companyEvents(t, company.id)).find((e) => e.event.includes('used from'));
+    expect(used?.actor).toBe(`Test User <${user.email}> (API token ${token.slice(0, 11)}…)`);
+    expect(used?.event).toBe(`API token ${token.slice(0, 11)}… used from 127.0.0.1`);
+    await setCompany(t, company.id, { require_two_factor: true });
+    expect(await new TokenClient(t.app, token).call(listCompanyUsers, {})).toMatchObject({ code: 403, message: TWO_FACTOR_SETUP_REQUIRED });
   });
 });
