@@ -359,3 +359,62 @@ describe('devices named by check-ins', () => {
     expect(await billingDevicesOf(t, company.id)).toEqual([]);
   });
 });
+
+describe('what a check-in writes and answers', () => {
+  const logsOf = async (serial: string, userId: number) => {
+    const asUser = await new TestClient(t.app).useSession(t.db, t.clock, userId, adminUserId);
+    return ok(await asUser.call(getSerialLogs, { serial })).data.logs;
+  };
+
+  it('logs the machine, version, devices and boosters of an issued check-in and of a refused one, with the reason', async () => {
+    const { serial, user } = await licence();
+    const boosters = { microsoft365: 2, vmware: 3 };
+    ok(await checkIn('192.0.2.40', { serial_number: serial, machine_id: 'rack-1', version: '25.1.2', device_count: 4, boosters }));
+    await setLicence(t, serial, { enabled: false });
+    await checkIn('192.0.2.41', { serial_number: serial, machine_id: 'rack-2', version: '25.1.3', device_count: 5, boosters });
+    const logs = await logsOf(serial, user.id);
+    expect(logs.map(({ at: _, ...l }) => l)).toEqual([
+      { ip: '192.0.2.41', machine_id: 'rack-2', version: '25.1.3', device_count: 5, booster_count: 5, outcome: CHECK_IN_REFUSALS.disabled },
+      { ip: '192.0.2.40', machine_id: 'rack-1', version: '25.1.2', device_count: 4, booster_count: 5, outcome: 'issued' },
+    ]);
+    expect(logs.map((l) => l.at)).toEqual([t.clock.now().toISOString(), t.clock.now().toISOString()]);
+  });
+
+  it("keeps the licence's boosters, day and last sighting", async () => {
+    const { serial } = await licence();
+    ok(await checkIn('192.0.2.42', { serial_number: serial, device_count: 2, boosters: { microsoft365: 1, vmware: 4 } }));
+    expect(await licenceRow(t, serial)).toMatchObject({
+      num_clients_online: 2,
+      num_boosters_online: 5,
+      booster_counts: { microsoft365: 1, vmware: 4 },
+      counts_date: billing.billingDayOf(t.clock.now()),
+      last_seen_at: t.clock.now(),
+    });
+  });
+
+  it('refuses a closed company', async () => {
+    const { serial, company } = await licence();
+    await setCompany(t, company.id, { current_state: 'DELETED' });
+    expect(await checkIn('192.0.2.43', { serial_number: serial })).toMatchObject({ code: 403, message: CHECK_IN_REFUSALS.closed });
+    expect((await licenceRow(t, serial))?.last_issue_end).toBeNull();
+  });
+
+  it('lets a licence locked to an address with no machine in from any machine there, and binds that machine', async () => {
+    const { serial } = await licence();
+    await setLicence(t, serial, { allowed_ip_address: '203.0.113.60', allowed_machine_id: '' });
+    expect((await checkIn('203.0.113.60', { serial_number: serial, machine_id: 'box-9' })).status).toBe('ok');
+    expect(await licenceRow(t, serial)).toMatchObject({ allowed_ip_address: '203.0.113.60', allowed_machine_id: 'box-9' });
+    expect(await checkIn('203.0.113.61', { serial_number: serial, machine_id: 'box-9' })).toMatchObject({
+      code: 403,
+      message: CHECK_IN_REFUSALS.locked,
+    });
+  });
+
+  it("answers the licence's own payload when it has a valid one, and the plan's otherwise", async () => {
+    const { serial } = await licence();
+    await setLicence(t, serial, { payload_override: '3|24.1.0|{}' });
+    expect((await checkIn('192.0.2.44', { serial_number: serial })).data?.payload).toBe('3|24.1.0|{}');
+    await setLicence(t, serial, { payload_override: 'not a payload' });
+    expect((await checkIn('192.0.2.44', { serial_number: serial })).data?.payload).toBe('1|23.3.0|{}');
+  });
+});
