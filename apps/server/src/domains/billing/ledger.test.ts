@@ -1,15 +1,19 @@
 import { PACK_ALREADY_EXPIRED } from '@portal/contract/billing/credit-packs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedgerCommand } from '../../ledger-verify.ts';
 import { jobContext } from '../../test/context.ts';
 import { fingerprint } from '../../test/database.ts';
+import * as schema from '../../schema.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
 import {
   billingAccountRow,
+  companyRow,
   creditPacksOf,
   ledgerRowsOf,
   putLedgerRow,
   setBalance,
+  setCompany,
   setCreditPack,
   setUsageRow,
   usageRowsOf,
@@ -247,6 +251,112 @@ describe('the credit ledger', () => {
     expect(await storage(hostedWithout)).toEqual([140]); // all 6 TB: round(6 × 699 / 30)
     expect((await usageRowsOf(t, hosted)).find((r) => r.kind === 'hosted_server')?.amount).toBe(1000);
     await expectBooksAgree();
+  });
+});
+
+describe('adding and expiring credit', () => {
+  it('refuses a pack of zero or of a fraction of a cent', async () => {
+    const id = await company();
+    for (const amount of [0, -5, 1.5]) {
+      await expect(credit(id, amount)).rejects.toMatchObject({ code: 400, message: 'A credit pack needs an amount above zero' });
+    }
+    expect(await creditPacksOf(t, id)).toEqual([]);
+    expect(await billing.balanceOf(ctx(), id)).toBe(0);
+  });
+
+  it('keeps what it is given and defaults to no cost, in-band, with a billing entry, never expiring', async () => {
+    nextWeek();
+    const id = await company();
+    const plain = await credit(id, 100);
+    expect(plain).toMatchObject({ cost: 0, is_oob_payment: false, creates_billing_entry: true, expiry_date: null, source: 'admin' });
+    expect(plain.purchase_date.getTime()).toBe(t.clock.now().getTime());
+    const bought = new Date(t.clock.now().getTime() - 2 * DAY);
+    const given = await credit(id, 200, {
+      cost: 150,
+      is_oob_payment: true,
+      creates_billing_entry: false,
+      expiry_days: 10,
+      purchase_date: bought,
+      added_by_user: 'Bo Billing',
+    });
+    expect(given).toMatchObject({ cost: 150, is_oob_payment: true, creates_billing_entry: false, added_by_user: 'Bo Billing' });
+    // Days of expiry count from the purchase, not from now.
+    expect(given.expiry_date?.getTime()).toBe(bought.getTime() + 10 * DAY);
+    const exact = new Date(t.clock.now().getTime() + 3 * DAY);
+    expect((await credit(id, 300, { expiry_days: 10, expiry_date: exact })).expiry_date?.getTime()).toBe(exact.getTime());
+    expect((await credit(id, 400, { expiry_days: 10, expiry_date: null })).expiry_date).toBeNull();
+  });
+
+  it('writes a refund as a refund row, other sources as credit rows', async () => {
+    const id = await company();
+    const refund = await credit(id, 500, { source: 'refund' });
+    const promo = await credit(id, 700, { source: 'promo' });
+    expect((await ledgerRowsOf(t, id)).map((r) => [r.kind, r.pack_id, r.amount])).toEqual([
+      ['refund', refund.id, 500],
+      ['credit', promo.id, 700],
+    ]);
+    await expectBooksAgree();
+  });
+
+  it('settles only as much debt as the pack holds', async () => {
+    nextWeek();
+    const id = await company();
+    await credit(id, 300);
+    await dailyCharge(id, 800);
+    await billing.runDailyCharging(ctx());
+    expect(await billing.balanceOf(ctx(), id)).toBe(-500);
+    const pack = await credit(id, 300);
+    expect(pack.amount_used).toBe(300);
+    expect(await billing.balanceOf(ctx(), id)).toBe(-200);
+    expect((await ledgerRowsOf(t, id)).filter((r) => r.kind === 'settle').map((r) => [r.pack_id, r.amount])).toEqual([
+      [pack.id, -300],
+      [null, 300],
+    ]);
+    await expectBooksAgree();
+  });
+
+  it('takes out expired credit before adding, re-arms the low-balance mail, and brings back a company suspended for credit', async () => {
+    nextWeek();
+    const id = await company();
+    const old = await credit(id, 1000, { expiry_days: 1 });
+    t.clock.advance(2 * DAY);
+    await billing.markSuspendedForCredit(ctx(), id, true);
+    await setCompany(t, id, { current_state: 'SUSPENDED' });
+    await t.db.update(schema.billingAccounts).set({ low_balance_mailed_at: t.clock.now() }).where(eq(schema.billingAccounts.company_id, id));
+    await credit(id, 250);
+    expect((await ledgerRowsOf(t, id)).filter((r) => r.kind === 'expire').map((r) => [r.pack_id, r.amount])).toEqual([[old.id, -1000]]);
+    expect(await billing.balanceOf(ctx(), id)).toBe(250);
+    expect(await billingAccountRow(t, id)).toMatchObject({ low_balance_mailed_at: null, suspended_for_credit: false });
+    expect((await companyRow(t, id))?.current_state).toBe('ACTIVE');
+    await expectBooksAgree();
+  });
+
+  it('counts a pack expired from the moment of its expiry date, and once used up', async () => {
+    nextWeek();
+    const id = await company();
+    const pack = await credit(id, 100, { expiry_days: 1 });
+    const at = pack.expiry_date?.getTime() ?? 0;
+    expect(billing.isPackExpired(pack, new Date(at - 1))).toBe(false);
+    expect(billing.isPackExpired(pack, new Date(at))).toBe(true);
+    expect(billing.isPackExpired({ ...pack, expiry_date: null, amount_used: 99 }, t.clock.now())).toBe(false);
+    expect(billing.isPackExpired({ ...pack, expiry_date: null, amount_used: 100 }, t.clock.now())).toBe(true);
+  });
+
+  it('answers a missing pack as not found, and a company with no account a balance of 0', async () => {
+    await expect(billing.expireCreditPack(ctx(), 2_000_000_000)).rejects.toMatchObject({ code: 404, message: 'Credit pack not found' });
+    expect(await billing.balanceOf(ctx(), await company())).toBe(0);
+  });
+
+  it("expires due packs in the scheduled job, answering how many, and nothing on a second run", async () => {
+    nextWeek();
+    await billing.expireDuePacksJob(ctx());
+    const id = await company();
+    const pack = await credit(id, 400, { expiry_days: 1 });
+    t.clock.advance(2 * DAY);
+    expect(await billing.expireDuePacksJob(ctx())).toBe(1);
+    expect(await billing.expireDuePacksJob(ctx())).toBe(0);
+    expect((await creditPacksOf(t, id)).map((p) => [p.id, p.amount_expired])).toEqual([[pack.id, 400]]);
+    expect(await billing.balanceOf(ctx(), id)).toBe(0);
   });
 });
 
