@@ -360,6 +360,88 @@ describe('adding and expiring credit', () => {
   });
 });
 
+describe('the charging run', () => {
+  /** Charges every day before today, so what follows is today's alone. */
+  const chargeUpToYesterday = () => billing.runDailyCharging(ctx(), addDays(today(), -1));
+
+  /** Every company's usage rows of a day (earlier tests' services charge daily too). */
+  const rowsOfDay = (day: string) => t.db.select().from(schema.billingUsage).where(eq(schema.billingUsage.charge_day, day));
+
+  it('answers the rows each job step wrote: the batch, then 1 for completing the day, then 0 with nothing to do', async () => {
+    nextWeek();
+    await chargeUpToYesterday();
+    const id = await company();
+    await credit(id, 100_000);
+    // Devices (monthly, charged on the first day) and Hyper-V boosters (daily): two rows today.
+    await billing.recordDailyStats(ctx(), { company_id: id, date: today(), device_count: 3, boosters: { hyperv: 10 } });
+    const first = await billing.chargingJob(ctx());
+    const written = (await rowsOfDay(today())).length;
+    expect(written).toBeGreaterThanOrEqual(2);
+    expect(first).toBe(written);
+    expect(await billing.chargingJob(ctx())).toBe(1);
+    expect(await billing.chargingJob(ctx())).toBe(0);
+    expect((await usageRowsOf(t, id)).map((r) => [r.kind, r.charge_day]).sort()).toEqual([
+      ['booster', today()],
+      ['device', today()],
+    ]);
+  });
+
+  it('charges no day after the one asked for', async () => {
+    nextWeek();
+    const id = await company();
+    await credit(id, 10_000);
+    await dailyCharge(id, 100, 2);
+    await chargeUpToYesterday();
+    expect(await usageRowsOf(t, id)).toEqual([]);
+    // A day after today is today.
+    const charged = await billing.runDailyCharging(ctx(), addDays(today(), 1));
+    expect(charged).toBe((await rowsOfDay(today())).length);
+    expect((await usageRowsOf(t, id)).map((r) => r.charge_day)).toEqual([today()]);
+  });
+
+  it('mails a low balance for the day being charged today, not for a day caught up late', async () => {
+    nextWeek();
+    const id = await company();
+    await credit(id, 1000);
+    // Nothing to charge today; 500 on each of the next two days.
+    await billing.runDailyCharging(ctx());
+    for (const d of [1, 2]) {
+      await billing.recordDailyStats(ctx(), { company_id: id, date: addDays(today(), d), device_count: 0, boosters: { hyperv: 100 } });
+    }
+    t.clock.advance(2 * DAY);
+    await billing.runDailyCharging(ctx(), addDays(today(), -1));
+    expect(await billing.balanceOf(ctx(), id)).toBe(500);
+    expect((await billingAccountRow(t, id))?.low_balance_mailed_at).toBeNull();
+    await billing.runDailyCharging(ctx());
+    expect(await billing.balanceOf(ctx(), id)).toBe(0);
+    expect((await billingAccountRow(t, id))?.low_balance_mailed_at).toEqual(t.clock.now());
+  });
+
+  it('charges a service now once a day, from credit that has not expired, and the daily run then finds it charged', async () => {
+    nextWeek();
+    await chargeUpToYesterday();
+    const id = await company();
+    const ending = await credit(id, 2000, { expiry_days: 1 });
+    await credit(id, 5000);
+    t.clock.advance(2 * DAY);
+    await chargeUpToYesterday();
+    const service = await billing.startService(ctx(), {
+      company_id: id,
+      kind: 'hosted_server',
+      owner_kind: 'hosted_server',
+      owner_id: `hs-now-${id}`,
+    });
+    expect(await billing.chargeServiceNow(ctx(), service.id)).toBe(true);
+    expect(await billing.chargeServiceNow(ctx(), service.id)).toBe(false);
+    expect(await billing.chargeServiceNow(ctx(), 2_000_000_000)).toBe(false);
+    await billing.runDailyCharging(ctx());
+    expect((await usageRowsOf(t, id)).map((r) => [r.kind, r.amount, r.charge_day])).toEqual([['hosted_server', 1000, today()]]);
+    expect((await ledgerRowsOf(t, id)).filter((r) => r.kind === 'expire').map((r) => [r.pack_id, r.amount])).toEqual([[ending.id, -2000]]);
+    expect(await billing.balanceOf(ctx(), id)).toBe(5000 - 1000);
+    await expectBooksAgree();
+  });
+});
+
 describe('npm run ledger:verify', () => {
   it('passes on agreeing books and fails on a planted mismatch in a pack or a balance', async () => {
     nextWeek();
