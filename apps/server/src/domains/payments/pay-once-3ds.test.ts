@@ -1,12 +1,12 @@
 import { authorizePaymentMethod, completePaymentMethod } from '@portal/contract/payments/cards';
-import { CHALLENGE_REQUIRED, chargePaymentMethod, GATEWAY_TIMEOUT, PAYMENT_FAILED } from '@portal/contract/payments/charges';
+import { CHALLENGE_REQUIRED, chargePaymentMethod, GATEWAY_TIMEOUT, PAYMENT_FAILED, TOPUP_NOT_FOUND } from '@portal/contract/payments/charges';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallContext, runInContext, systemSource } from '../../platform/context.ts';
 import { jobContext } from '../../test/context.ts';
 import { createTestContext, newCompany, ok, ON_POSTGRES, parallelClients, TestClient, type TestContext } from '../../test/harness.ts';
 import { mailsTo } from '../../test/mail.ts';
-import { cardTransactionsOf, creditPacksOf, insertTopupOption, setCompany } from '../../test/rows.ts';
+import { cardTransactionsOf, companyEvents, creditPacksOf, insertTopupOption, setCompany } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
 import { ABANDONED_CHARGE_MS } from './abandoned-charges.ts';
 import * as payments from './service.ts';
@@ -141,6 +141,74 @@ describe('pay once with a card that needs 3-D Secure', () => {
     ).data;
     expect(a.challenge?.session).toBeTruthy();
     expect(b.challenge?.session).not.toBe(a.challenge?.session);
+  });
+});
+
+describe('pay once with a card that needs no challenge', () => {
+  const PLAIN_CARD = '4242424242424242';
+  // Saved without trouble; its charges are declined.
+  const DECLINE_CARD = '4000000000000341';
+
+  it("pays at once: the pack names the payer and expires as the option says, with a history line and a receipt", async () => {
+    const c = await customer(PLAIN_CARD);
+    const option = await insertTopupOption(t, { name: 'Ten dollars', cost: 1000, amount: 1200, expiry_length_days: 30 });
+    const paid = ok(await c.client.call(chargePaymentMethod, { target_topup_id: option.id, target_card_id: c.cardId })).data;
+    const [pack] = await purchases(c.company.id);
+    expect(paid).toEqual({
+      success: true,
+      message: 'Payment successful',
+      response_text: paid.response_text,
+      credit_pack_id: pack?.id,
+      amount: 1200,
+      cost: 1000,
+      balance: 1200,
+      challenge: null,
+    });
+    expect(pack).toMatchObject({ name: 'Ten dollars', amount: 1200, cost: 1000, added_by_user: `Test User <${c.user.email}>` });
+    expect(pack?.expiry_date?.getTime()).toBe(t.clock.now().getTime() + 30 * 86_400_000);
+    expect((await companyEvents(t, c.company.id)).map((e) => e.event)).toContain('Paid $10.00 by Visa ending 4242 for Ten dollars');
+    expect((await mailsTo(t.db, c.user.email)).filter((m) => m.template === 'payment_receipt')).toHaveLength(1);
+    expect((await charges(c.company.id)).map((r) => [r.success, r.item, r.charged_amount, r.credit_pack_id])).toEqual([
+      [true, 'Top-up: Ten dollars', 1000, pack?.id],
+    ]);
+  });
+
+  it('answers a decline with the reason, no amount and no pack', async () => {
+    const c = await customer(DECLINE_CARD);
+    const declined = ok(await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: c.cardId })).data;
+    expect(declined).toMatchObject({ success: false, credit_pack_id: null, amount: 0, cost: 0, balance: 0, challenge: null });
+    expect(declined.message).toBe(`${PAYMENT_FAILED} ${declined.response_text}`);
+    expect(declined.response_text).not.toBe('');
+    expect(await purchases(c.company.id)).toEqual([]);
+  });
+
+  it('refuses an unknown option and one the customer is not offered', async () => {
+    const c = await customer(PLAIN_CARD);
+    const hidden = await insertTopupOption(t, { cost: 700, amount: 700, is_user_visible: false });
+    for (const target_topup_id of [hidden.id, 2_000_000_000]) {
+      expect(await c.client.call(chargePaymentMethod, { target_topup_id, target_card_id: c.cardId })).toMatchObject({
+        code: 400,
+        message: TOPUP_NOT_FOUND,
+        data: { fields: { target_topup_id: TOPUP_NOT_FOUND } },
+      });
+    }
+    expect(await charges(c.company.id)).toEqual([]);
+  });
+
+  it("keeps one company's payment keys apart from another's, and refuses a key sent again for another payment", async () => {
+    const a = await customer(PLAIN_CARD);
+    const b = await customer(PLAIN_CARD);
+    const key = 'pay-shared-key-1';
+    for (const c of [a, b]) {
+      expect(ok(await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: key })).data.success).toBe(true);
+      expect(await purchases(c.company.id)).toHaveLength(1);
+    }
+    const other = await insertTopupOption(t, { cost: 900, amount: 900 });
+    expect(await a.client.call(chargePaymentMethod, { target_topup_id: other.id, target_card_id: a.cardId, idempotency_key: key })).toMatchObject({
+      code: 409,
+      message: 'This payment key was used for another payment',
+    });
+    expect(await purchases(a.company.id)).toHaveLength(1);
   });
 });
 
