@@ -322,7 +322,10 @@ describe('adding and expiring credit', () => {
     t.clock.advance(2 * DAY);
     await billing.markSuspendedForCredit(ctx(), id, true);
     await setCompany(t, id, { current_state: 'SUSPENDED' });
-    await t.db.update(schema.billingAccounts).set({ low_balance_mailed_at: t.clock.now() }).where(eq(schema.billingAccounts.company_id, id));
+    await t.db
+      .update(schema.billingAccounts)
+      .set({ low_balance_mailed_at: t.clock.now() })
+      .where(eq(schema.billingAccounts.company_id, id));
     await credit(id, 250);
     expect((await ledgerRowsOf(t, id)).filter((r) => r.kind === 'expire').map((r) => [r.pack_id, r.amount])).toEqual([[old.id, -1000]]);
     expect(await billing.balanceOf(ctx(), id)).toBe(250);
@@ -347,7 +350,7 @@ describe('adding and expiring credit', () => {
     expect(await billing.balanceOf(ctx(), await company())).toBe(0);
   });
 
-  it("expires due packs in the scheduled job, answering how many, and nothing on a second run", async () => {
+  it('expires due packs in the scheduled job, answering how many, and nothing on a second run', async () => {
     nextWeek();
     await billing.expireDuePacksJob(ctx());
     const id = await company();

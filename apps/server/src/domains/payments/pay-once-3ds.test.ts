@@ -1,5 +1,11 @@
 import { authorizePaymentMethod, completePaymentMethod } from '@portal/contract/payments/cards';
-import { CHALLENGE_REQUIRED, chargePaymentMethod, GATEWAY_TIMEOUT, PAYMENT_FAILED, TOPUP_NOT_FOUND } from '@portal/contract/payments/charges';
+import {
+  CHALLENGE_REQUIRED,
+  chargePaymentMethod,
+  GATEWAY_TIMEOUT,
+  PAYMENT_FAILED,
+  TOPUP_NOT_FOUND,
+} from '@portal/contract/payments/charges';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallContext, runInContext, systemSource } from '../../platform/context.ts';
@@ -149,7 +155,7 @@ describe('pay once with a card that needs no challenge', () => {
   // Saved without trouble; its charges are declined.
   const DECLINE_CARD = '4000000000000341';
 
-  it("pays at once: the pack names the payer and expires as the option says, with a history line and a receipt", async () => {
+  it('pays at once: the pack names the payer and expires as the option says, with a history line and a receipt', async () => {
     const c = await customer(PLAIN_CARD);
     const option = await insertTopupOption(t, { name: 'Ten dollars', cost: 1000, amount: 1200, expiry_length_days: 30 });
     const paid = ok(await c.client.call(chargePaymentMethod, { target_topup_id: option.id, target_card_id: c.cardId })).data;
@@ -200,11 +206,16 @@ describe('pay once with a card that needs no challenge', () => {
     const b = await customer(PLAIN_CARD);
     const key = 'pay-shared-key-1';
     for (const c of [a, b]) {
-      expect(ok(await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: key })).data.success).toBe(true);
+      expect(
+        ok(await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: key })).data
+          .success,
+      ).toBe(true);
       expect(await purchases(c.company.id)).toHaveLength(1);
     }
     const other = await insertTopupOption(t, { cost: 900, amount: 900 });
-    expect(await a.client.call(chargePaymentMethod, { target_topup_id: other.id, target_card_id: a.cardId, idempotency_key: key })).toMatchObject({
+    expect(
+      await a.client.call(chargePaymentMethod, { target_topup_id: other.id, target_card_id: a.cardId, idempotency_key: key }),
+    ).toMatchObject({
       code: 409,
       message: 'This payment key was used for another payment',
     });

@@ -232,7 +232,11 @@ describe('what a token is and does, exactly', () => {
     const serviceNames = [...new Set(offered.map((p) => TOKEN_PERMISSIONS[p].service))];
     expect(services.map((s) => s.service)).toEqual(serviceNames);
     expect(services.flatMap((s) => s.actions.map((a) => a.name))).toEqual(offered);
-    expect(services[0]?.actions[0]).toEqual({ name: 'USERS_READ', service: 'Users', description: TOKEN_PERMISSIONS.USERS_READ.description });
+    expect(services[0]?.actions[0]).toEqual({
+      name: 'USERS_READ',
+      service: 'Users',
+      description: TOKEN_PERMISSIONS.USERS_READ.description,
+    });
   });
 
   it('keeps a permission named twice once, and writes the history line with the name and permissions', async () => {
