@@ -40,5 +40,7 @@ export function ListEmptyState({ searchQuery, title, description, action, onClea
         }
       />
     );
-  return <EmptyState title={title} description={description} action={action ? <div className={classes.emptyAction}>{action}</div> : undefined} />;
+  return (
+    <EmptyState title={title} description={description} action={action ? <div className={classes.emptyAction}>{action}</div> : undefined} />
+  );
 }

@@ -68,9 +68,7 @@ export function CloseTicketDialog({ ticketId, admin, onClose }: { ticketId: numb
               allowDeselect={false}
             />
           )}
-          {admin ? (
-            <Checkbox label="Don't notify client when closing ticket" {...form.checkboxProps('skip')} />
-          ) : null}
+          {admin ? <Checkbox label="Don't notify client when closing ticket" {...form.checkboxProps('skip')} /> : null}
           <FormErrorAlert message={form.alert} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

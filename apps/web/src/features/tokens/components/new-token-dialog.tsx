@@ -67,7 +67,8 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
         <form
           noValidate
           onSubmit={(event) => {
-            if (canCreate(chosen)) form.onSubmit((input) => create.mutate(input, { onSuccess: (token) => setMade(token.api_token) }))(event);
+            if (canCreate(chosen))
+              form.onSubmit((input) => create.mutate(input, { onSuccess: (token) => setMade(token.api_token) }))(event);
             else event.preventDefault();
           }}
         >

@@ -55,12 +55,7 @@ export function CreateHostedDialog({ onClose }: { onClose: () => void }) {
             {...form.textProps('target_email_from')}
             required
           />
-          <TextInput
-            label="Send email as"
-            description="The name your customers see"
-            {...form.textProps('target_email_send_as')}
-            required
-          />
+          <TextInput label="Send email as" description="The name your customers see" {...form.textProps('target_email_send_as')} required />
           {canHaveStorage ? (
             <Switch
               label="Include Comet Storage (5 TB free for 30 days)"

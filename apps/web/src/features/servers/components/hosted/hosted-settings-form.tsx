@@ -80,7 +80,12 @@ export function HostedSettingsForm({ details, serverName, onDirty, onCancel, onS
           <Tabs.Panel value="email" pt="md">
             <Stack gap="sm">
               <TextInput label="Send email from" type="email" required {...form.textProps('target_email_from')} />
-              <TextInput label="Send email as" description="The name your customers see" required {...form.textProps('target_email_send_as')} />
+              <TextInput
+                label="Send email as"
+                description="The name your customers see"
+                required
+                {...form.textProps('target_email_send_as')}
+              />
               <Radio.Group
                 label="Send mail through"
                 value={values.target_smtp_mode}
