@@ -1,66 +1,23 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE } from '@portal/contract/shared/paging';
-import {
-  type DataTableColumn,
-  type DataTableRowExpansionProps,
-  type DataTableSortStatus,
-  humanize,
-  DataTable as MantineDataTable,
-} from 'mantine-datatable';
-import { type ReactNode, type RefObject, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/api-error';
-import { EmptyState } from '../page/empty-state';
+import { type DataTableColumn, type DataTableSortStatus, humanize, DataTable as MantineDataTable } from 'mantine-datatable';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import classes from './data-table.module.css';
-import { ColumnChooser } from './column-chooser';
-import { moveItem, REORDER_ACCESSOR, type ReorderChange, RowDragContext, reorderColumn, useDraggableRows } from './draggable-rows';
-import { ExportMenu } from './export-menu';
-import type { ListPage, TableSource } from './list-source';
+import type { DataTableProps } from './data-table-props';
+import { moveItem, REORDER_ACCESSOR, RowDragContext, reorderColumn, useDraggableRows } from './draggable-rows';
+import type { ListPage } from './list-source';
 import { PaginationFooter } from './pagination-footer';
 import { canDrawPlainRows, plainRows } from './plain-rows';
-import { searchOfView, type TableSearch, viewOfSearch } from './table-search';
+import { SortButton, useSortSemantics } from './sort-semantics';
+import { ListEmptyState, ListLoadError } from './table-states';
+import { TableToolbar } from './table-toolbar';
+import { searchOfView, viewOfSearch } from './table-search';
 import { useHiddenColumns } from './use-hidden-columns';
 import { type TableView, useListQuery } from './use-list-query';
 
-export const DEFAULT_EMPTY_TEXT = 'No results found with that filter!';
+export type { DataTableProps } from './data-table-props';
 
-export interface DataTableProps<Row, Output extends ListPage<Row> = ListPage<Row>> {
-  source: TableSource<Row, Output>;
-  /** mantine-datatable columns; `sortable` ones send their `sortKey` (or accessor) as target_order. */
-  columns: DataTableColumn<Row>[];
-  /** Accessible name of the table, e.g. 'Companies'. */
-  label: string;
-  /** localStorage key for the column chooser; omit to not remember choices. */
-  storageKey?: string;
-  defaultPageSize?: number;
-  defaultSort?: { accessor: string; direction: 'asc' | 'desc' };
-  /** The empty table's title; the spec's words by default. */
-  emptyText?: string;
-  /** What to do next when the list has no rows at all (not merely none matching a search), and the action that does it. */
-  emptyDescription?: ReactNode;
-  emptyAction?: ReactNode;
-  /**
-   * The search, page, sort and page size as the URL holds them; with onSearchChange the table follows the
-   * URL, so a reload keeps them. Without, the table keeps them itself.
-   */
-  search?: TableSearch;
-  onSearchChange?: (search: TableSearch) => void;
-  idAccessor?: (keyof Row & string) | ((row: Row) => string | number);
-  rowExpansion?: DataTableRowExpansionProps<Row>;
-  /** Selection is controlled by the caller, who knows what the selection is for. */
-  selectedRows?: Row[];
-  onSelectedRowsChange?: (rows: Row[]) => void;
-  /** Enables drag reordering of the rows on the current page. */
-  onReorder?: (change: ReorderChange<Row>) => void;
-  /** Receives every loaded page, e.g. to show counts that come with the list. */
-  onData?: (output: Output) => void;
-  /** Told when the list fails to load, once per failure, for a page whose spec says more than the table's alert. */
-  onError?: (error: unknown) => void;
-  /** Extra controls shown in the toolbar, before the column chooser. */
-  toolbar?: ReactNode;
-  /** False for a list call that takes no target_search_query: no search box that would match nothing. */
-  searchable?: boolean;
-}
+export const DEFAULT_EMPTY_TEXT = 'No results found with that filter!';
 
 function sortKeyOf<Row>(columns: DataTableColumn<Row>[], accessor: string): string {
   return columns.find((column) => column.accessor === accessor)?.sortKey ?? accessor;
@@ -165,33 +122,19 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
 
   return (
     <Stack gap="sm">
-      <Group justify={searchable ? 'space-between' : 'flex-end'} gap="sm">
-        {searchable && (
-          <TextInput
-            aria-label={`Search ${label}`}
-            placeholder="Search"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={list.searchText}
-            onChange={(event) => list.setSearchText(event.currentTarget.value)}
-            w={{ base: '100%', sm: 320 }}
-          />
-        )}
-        <Group gap="xs">
-          {toolbar}
-          <ColumnChooser columns={choosable} hidden={hidden} onChange={setHidden} />
-          {exportFile && <ExportMenu onExport={(format) => exportFile(list.query, format)} />}
-        </Group>
-      </Group>
+      <TableToolbar
+        label={label}
+        search={searchable ? { text: list.searchText, onChange: list.setSearchText } : null}
+        columns={choosable}
+        hidden={hidden}
+        onHiddenChange={setHidden}
+        onExport={exportFile && ((format) => exportFile(list.query, format))}
+      >
+        {toolbar}
+      </TableToolbar>
 
       {error && !data ? (
-        <Alert color="red" role="alert" title="Could not load the list">
-          <Group justify="space-between">
-            {errorMessage(error)}
-            <Button size="xs" variant="white" color="red" onClick={() => void list.result.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <ListLoadError error={error} onRetry={() => void list.result.refetch()} />
       ) : (
         <RowDragContext enabled={Boolean(onReorder)} onMove={move}>
           <MantineDataTable<Row>
@@ -211,23 +154,13 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
             idAccessor={idAccessor}
             fetching={isFetching}
             emptyState={
-              list.query.target_search_query ? (
-                <EmptyState
-                  title={emptyText}
-                  description={`Nothing matches “${list.query.target_search_query}”. Try fewer or different words.`}
-                  action={
-                    <Button variant="default" size="xs" className={classes.emptyAction} onClick={() => list.setSearchText('')}>
-                      Clear search
-                    </Button>
-                  }
-                />
-              ) : (
-                <EmptyState
-                  title={emptyText}
-                  description={emptyDescription}
-                  action={emptyAction ? <div className={classes.emptyAction}>{emptyAction}</div> : undefined}
-                />
-              )
+              <ListEmptyState
+                searchQuery={list.query.target_search_query}
+                title={emptyText}
+                description={emptyDescription}
+                action={emptyAction}
+                onClearSearch={() => list.setSearchText('')}
+              />
             }
             sortStatus={sortStatus}
             onSortStatusChange={onSortStatusChange}
@@ -251,40 +184,4 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
       )}
     </Stack>
   );
-}
-
-/** A sortable column's title as a real button, so the header cell keeps its column-header role (with aria-sort). */
-function SortButton({ label }: { label: string }) {
-  return (
-    <button
-      type="button"
-      className={classes.sortButton}
-      // The cell sorts on Enter too; stopping it here keeps one Enter from sorting twice.
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') event.stopPropagation();
-      }}
-    >
-      {label}
-    </button>
-  );
-}
-
-/**
- * mantine-datatable makes each sortable header cell a focusable role="button", which hides the column
- * header from assistive technology and leaves no place for aria-sort. The cells get their column-header
- * role back, with aria-sort, and the title's own button takes focus.
- */
-function useSortSemantics(accessor: string | undefined, direction: 'asc' | 'desc' | undefined) {
-  const ref = useRef<HTMLTableElement>(null) as RefObject<HTMLTableElement>;
-  // No dependency list: the library may re-create the header cells on any render.
-  useLayoutEffect(() => {
-    const cells = ref.current?.querySelectorAll<HTMLTableCellElement>('thead th.mantine-datatable-header-cell-sortable') ?? [];
-    for (const cell of cells) {
-      cell.removeAttribute('role');
-      cell.removeAttribute('tabindex');
-      const sorted = cell.dataset.accessor === accessor;
-      cell.setAttribute('aria-sort', sorted ? (direction === 'desc' ? 'descending' : 'ascending') : 'none');
-    }
-  });
-  return ref;
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, FileInput, Group, Progress, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import {
+  adminPatchDownload,
   type DownloadAdmin,
   DOWNLOAD_MESSAGES,
   DOWNLOAD_PLATFORMS,
@@ -8,6 +9,7 @@ import {
 } from '@portal/contract/downloads/downloads';
 import { useState } from 'react';
 import { notifySuccess } from '../../../components/feedback/notify';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { usePatchDownload, usePresignUpload } from '../api';
 import { formatBytes, uploadWithProgress } from '../lib/downloads';
 import { Modal } from '../../../components/modal/modal';
@@ -37,13 +39,23 @@ export function checkFileName(name: string, version: string): { platform: Downlo
 export function ManageDownloadDialog({ download, onClose }: { download: DownloadAdmin; onClose: () => void }) {
   const presign = usePresignUpload();
   const patch = usePatchDownload();
-  const [hidden, setHidden] = useState(download.is_hidden);
-  const [prerelease, setPrerelease] = useState(download.is_prerelease);
-  const [codename, setCodename] = useState(download.codename);
-  const [notes, setNotes] = useState(download.release_notes);
-  const [date, setDate] = useState(download.release_date);
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(adminPatchDownload, {
+    initialValues: {
+      is_hidden: download.is_hidden,
+      is_prerelease: download.is_prerelease,
+      codename: download.codename,
+      release_notes: download.release_notes,
+      release_date: download.release_date,
+    },
+    toInput: (values) => {
+      // Only the files uploaded in this dialog are attached; the others stay as they are.
+      const files: Record<string, string> = {};
+      for (const u of uploads) if (u.state === 'done' && u.platform) files[`file_${u.platform}`] = u.file.name;
+      return { target_version_key: download.version_key, ...values, ...files };
+    },
+    serverError: patch.error,
+  });
   const busy = uploads.some((u) => u.state === 'uploading');
 
   const update = (i: number, change: Partial<Upload>) => setUploads((all) => all.map((u, j) => (j === i ? { ...u, ...change } : u)));
@@ -60,7 +72,6 @@ export function ManageDownloadDialog({ download, onClose }: { download: Download
   };
 
   const uploadAll = async () => {
-    setError(null);
     for (const [i, u] of uploads.entries()) {
       if (u.state !== 'waiting' && u.state !== 'failed') continue;
       update(i, { state: 'uploading', progress: 0, message: undefined });
@@ -74,29 +85,14 @@ export function ManageDownloadDialog({ download, onClose }: { download: Download
     }
   };
 
-  const save = () => {
-    setError(null);
-    const files: Record<string, string> = {};
-    for (const u of uploads) if (u.state === 'done' && u.platform) files[`file_${u.platform}`] = u.file.name;
-    patch.mutate(
-      {
-        target_version_key: download.version_key,
-        is_hidden: hidden,
-        is_prerelease: prerelease,
-        codename,
-        release_notes: notes,
-        release_date: date,
-        ...files,
+  const save = form.onSubmit((input) =>
+    patch.mutate(input, {
+      onSuccess: () => {
+        notifySuccess(`Version ${download.version_key} saved`);
+        onClose();
       },
-      {
-        onSuccess: () => {
-          notifySuccess(`Version ${download.version_key} saved`);
-          onClose();
-        },
-        onError: (err) => setError(err.message),
-      },
-    );
-  };
+    }),
+  );
 
   const waiting = uploads.some((u) => u.state === 'waiting' || u.state === 'failed');
   return (
@@ -109,12 +105,12 @@ export function ManageDownloadDialog({ download, onClose }: { download: Download
     >
       <Stack gap="sm">
         <Group>
-          <Checkbox label="Hidden from customers" checked={hidden} onChange={(e) => setHidden(e.currentTarget.checked)} />
-          <Checkbox label="Prerelease" checked={prerelease} onChange={(e) => setPrerelease(e.currentTarget.checked)} />
+          <Checkbox label="Hidden from customers" {...form.checkboxProps('is_hidden')} />
+          <Checkbox label="Prerelease" {...form.checkboxProps('is_prerelease')} />
         </Group>
-        <TextInput label="Codename" value={codename} onChange={(e) => setCodename(e.currentTarget.value)} />
-        <TextInput label="Release date" placeholder="YYYY-MM-DD" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
-        <Textarea label="Release notes" rows={4} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+        <TextInput label="Codename" {...form.textProps('codename')} />
+        <TextInput label="Release date" placeholder="YYYY-MM-DD" {...form.textProps('release_date')} />
+        <Textarea label="Release notes" rows={4} {...form.textProps('release_notes')} />
         <Text fw={600} size="sm">
           Files
         </Text>
@@ -159,7 +155,7 @@ export function ManageDownloadDialog({ download, onClose }: { download: Download
             ) : null}
           </Stack>
         ))}
-        {error ? <Alert color="red">{error}</Alert> : null}
+        {form.alert ? <Alert color="red">{form.alert}</Alert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
@@ -167,7 +163,7 @@ export function ManageDownloadDialog({ download, onClose }: { download: Download
           <Button variant="light" onClick={uploadAll} disabled={!waiting || busy} loading={busy}>
             Upload
           </Button>
-          <Button onClick={save} loading={patch.isPending} disabled={busy || waiting}>
+          <Button onClick={() => save()} loading={patch.isPending} disabled={busy || waiting}>
             Save
           </Button>
         </Group>

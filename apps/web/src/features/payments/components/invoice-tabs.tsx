@@ -9,7 +9,8 @@ import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
 import { adminInvoicesSource, adminSavedCardsQuery, adminSavedCardsSource, adminTransactionsSource } from '../api';
 import { invoiceHref } from '../lib/pdf-links';
-import { NewInvoiceDialog, ProcessInvoiceDialog } from './invoice-dialogs';
+import { NewInvoiceDialog } from './new-invoice-dialog';
+import { ProcessInvoiceDialog } from './process-invoice-dialog';
 import { TransactionsTable } from './mybill-page';
 
 /** Invoice status (spec-2 §4): PAID, VOID, otherwise unpaid in the danger colour. */

@@ -1,66 +1,11 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PROMO_MESSAGES } from '@portal/contract/payments/promo-codes';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { UNLIMITED_PAGE_SIZE } from '@portal/contract/shared/paging';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-error';
-import { allCardsQuery, useRedeemPromoCode } from '../api';
+import { allCardsQuery } from '../api';
 import { AuthorizeCardDialog } from './authorize-card-dialog';
 import { PayOnceDialog } from './pay-once-dialog';
-
-function PromoCodeForm() {
-  const redeem = useRedeemPromoCode();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setDone(null);
-        if (code.trim() === '') {
-          setError(PROMO_MESSAGES.key);
-          return;
-        }
-        setError(null);
-        redeem.mutate(
-          { promo_code: code.trim() },
-          {
-            // The line under the field says so, once: a toast beside it outlived a later refusal.
-            onSuccess: (answer) => {
-              setDone(answer.message);
-              setCode('');
-            },
-            onError: (failure) => setError(errorMessage(failure)),
-          },
-        );
-      }}
-    >
-      <Group align="flex-start" gap="sm">
-        <TextInput
-          label="Promo code"
-          value={code}
-          onChange={(event) => {
-            setCode(event.currentTarget.value);
-            setDone(null);
-          }}
-          error={error}
-          maxLength={100}
-          style={{ flex: 1 }}
-        />
-        <Button type="submit" mt={25} variant="default" loading={redeem.isPending}>
-          Redeem
-        </Button>
-      </Group>
-      {done ? (
-        <Text size="sm" c="green.8" mt="xs" role="status">
-          {done}
-        </Text>
-      ) : null}
-    </form>
-  );
-}
+import { RedeemPromoForm } from './redeem-promo-form';
 
 interface TopupPaymentsProps {
   /** Only customers redeem promo codes; a distributor pays but has no code to use. */
@@ -118,7 +63,7 @@ export function TopupPayments({ canRedeem }: TopupPaymentsProps) {
             <Title order={2} size="h4">
               Redeem a promo code
             </Title>
-            <PromoCodeForm />
+            <RedeemPromoForm />
           </Stack>
         </Card>
       )}

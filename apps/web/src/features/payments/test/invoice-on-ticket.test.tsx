@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, on } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { NewInvoiceDialog } from '../components/invoice-dialogs';
+import { NewInvoiceDialog } from '../components/new-invoice-dialog';
 
 const invoice = (o: Partial<Invoice> = {}): Invoice => ({
   id: 12,

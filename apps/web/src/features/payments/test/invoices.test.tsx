@@ -19,7 +19,8 @@ import { authContext } from '../../../test/auth-fixtures';
 import { fakeApi, on } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { renderApp } from '../../../test/render-app';
-import { NewInvoiceDialog, ProcessInvoiceDialog } from '../components/invoice-dialogs';
+import { NewInvoiceDialog } from '../components/new-invoice-dialog';
+import { ProcessInvoiceDialog } from '../components/process-invoice-dialog';
 
 const CUSTOMER: Partial<AuthContext> = { capabilities: ['use_billing_pages'] };
 

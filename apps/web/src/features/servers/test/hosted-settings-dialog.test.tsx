@@ -2,6 +2,7 @@ import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { type HostedDetails, hostedDescribe, hostedListAsyncTasks } from '@portal/contract/servers/hosted';
 import {
+  HOSTED_SETTINGS_MESSAGES,
   hostedCheckEmailVerification,
   hostedResendVerificationEmail,
   hostedTestSmtpCredentials,
@@ -205,5 +206,24 @@ describe('Hosted server settings dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('Enter the SMTP server’s host name')).toBeTruthy();
     expect(within(dialog).getByRole('tab', { name: 'Email Setup' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('checks the fields by the contract before sending: a bad domain is said under Domain, on its tab, and nothing is saved', async () => {
+    const sent: unknown[] = [];
+    await open([
+      on(hostedUpdateBranding, (body) => {
+        sent.push(body);
+        return settingsOf(details);
+      }),
+    ]);
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Domain'), 'not a domain');
+    await user.click(within(dialog).getByRole('tab', { name: 'Email Setup' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Send email as' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText(HOSTED_SETTINGS_MESSAGES.domain)).toBeTruthy();
+    expect(within(dialog).getByText(HOSTED_SETTINGS_MESSAGES.sendAs)).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: 'Custom Domain' }).getAttribute('aria-selected')).toBe('true');
+    expect(sent).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
 import { Alert, Button, Checkbox, Code, CopyButton, Group, Select, Stack, Text } from '@mantine/core';
-import { DEFAULT_STORAGE_REGION, type StorageRegion } from '@portal/contract/storage/storage';
-import { useState } from 'react';
+import { DEFAULT_STORAGE_REGION, type StorageRegion, storageCreateBucket } from '@portal/contract/storage/storage';
 import { confirmYesNo } from '../../../components/confirm/confirm-yes-no';
 import { notifySuccess } from '../../../components/feedback/notify';
-import { errorMessage } from '../../../lib/api-error';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { activeRegionsQuery, useCreateBucket } from '../api';
 import { createBucketFailure } from '../lib/storage';
 import { Modal } from '../../../components/modal/modal';
@@ -12,13 +11,14 @@ import { Modal } from '../../../components/modal/modal';
 export function AddBucketDialog({ onClose }: { onClose: () => void }) {
   const regions = activeRegionsQuery.useQuery();
   const create = useCreateBucket();
-  const [region, setRegion] = useState<string>(DEFAULT_STORAGE_REGION);
-  const [objectLock, setObjectLock] = useState(false);
-  const [failure, setFailure] = useState('');
+  const form = useContractForm(storageCreateBucket, {
+    initialValues: { target_region: DEFAULT_STORAGE_REGION as StorageRegion, target_object_lock_enabled: false },
+    serverError: create.error,
+  });
   const options = Object.entries(regions.data?.regions ?? {}).map(([value, label]) => ({ value, label }));
 
   const submit = async () => {
-    if (objectLock) {
+    if (form.values.target_object_lock_enabled) {
       const yes = await confirmYesNo({
         title: 'Enable object lock?',
         message:
@@ -28,17 +28,14 @@ export function AddBucketDialog({ onClose }: { onClose: () => void }) {
       });
       if (!yes) return;
     }
-    setFailure('');
-    create.mutate(
-      { target_region: region as StorageRegion, target_object_lock_enabled: objectLock },
-      {
+    form.onSubmit((input) =>
+      create.mutate(input, {
         onSuccess: (bucket) => {
           notifySuccess(`Bucket ${bucket.bucket} created`);
           onClose();
         },
-        onError: (error) => setFailure(createBucketFailure(errorMessage(error))),
-      },
-    );
+      }),
+    )();
   };
 
   return (
@@ -47,20 +44,20 @@ export function AddBucketDialog({ onClose }: { onClose: () => void }) {
         <Select
           label="Region"
           data={options}
-          value={region}
-          onChange={(v) => setRegion(v ?? DEFAULT_STORAGE_REGION)}
+          value={form.values.target_region}
+          onChange={(v) => form.setValue('target_region', (v ?? DEFAULT_STORAGE_REGION) as StorageRegion)}
           allowDeselect={false}
           disabled={regions.isPending}
+          error={form.errors.target_region}
         />
         <Checkbox
           label="Enable object lock"
           description="Objects cannot be deleted, and the bucket can never be deleted here."
-          checked={objectLock}
-          onChange={(e) => setObjectLock(e.currentTarget.checked)}
+          {...form.checkboxProps('target_object_lock_enabled')}
         />
-        {failure ? (
+        {form.alert ? (
           <Alert color="red" role="alert">
-            {failure}
+            {createBucketFailure(form.alert)}
           </Alert>
         ) : null}
         <Group justify="flex-end">

@@ -1,9 +1,10 @@
 import { Button, Group, Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { mergeTicket } from '@portal/contract/tickets/ticket-merge';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
-import { formErrorState } from '../../../components/form/form-errors';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { mergeCandidatesQuery, useMergeTicket } from '../api';
 import { Modal } from '../../../components/modal/modal';
 
@@ -14,23 +15,29 @@ import { Modal } from '../../../components/modal/modal';
 export function MergeTicketDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [chosen, setChosen] = useState<string | null>(null);
   const candidates = mergeCandidatesQuery.useQuery({ target_ticket_id: ticketId, target_search: debounced });
   const merge = useMergeTicket();
   const navigate = useNavigate();
-  const errors = formErrorState(merge.error);
-  const fieldError = errors.fields.target_merge_into_ticket_id;
+  // The search only finds candidates; the call's one field is the ticket chosen among them.
+  const form = useContractForm(mergeTicket, {
+    initialValues: { chosen: null as string | null },
+    toInput: ({ chosen }) => ({ target_ticket_id: ticketId, target_merge_into_ticket_id: Number(chosen) }),
+    serverError: merge.error,
+  });
+  const chosen = form.values.chosen;
+  const submit = form.onSubmit((input) =>
+    merge.mutate(input, {
+      onSuccess: (into) => void navigate({ to: '/tickets/$ticketId', params: { ticketId: String(into.id) } }),
+    }),
+  );
   const rows = candidates.data ?? [];
   return (
     <Modal opened onClose={onClose} title="Merge ticket" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!chosen) return;
-          merge.mutate(
-            { target_ticket_id: ticketId, target_merge_into_ticket_id: Number(chosen) },
-            { onSuccess: (into) => void navigate({ to: '/tickets/$ticketId', params: { ticketId: String(into.id) } }) },
-          );
+        onSubmit={(event) => {
+          // Enter in the search box sends nothing until a ticket is chosen.
+          if (chosen) submit(event);
+          else event.preventDefault();
         }}
       >
         <Stack gap="sm">
@@ -45,7 +52,12 @@ export function MergeTicketDialog({ ticketId, onClose }: { ticketId: number; onC
             onChange={(e) => setSearch(e.currentTarget.value)}
             data-autofocus
           />
-          <Radio.Group label="Merge into" value={chosen} onChange={setChosen} error={fieldError}>
+          <Radio.Group
+            label="Merge into"
+            value={chosen}
+            onChange={(value) => form.setValue('chosen', value)}
+            error={form.errors.target_merge_into_ticket_id}
+          >
             <ScrollArea.Autosize mah={260}>
               <Stack gap={6} mt={6}>
                 {candidates.isPending ? <Text c="dimmed">Searching…</Text> : null}
@@ -56,7 +68,7 @@ export function MergeTicketDialog({ ticketId, onClose }: { ticketId: number; onC
               </Stack>
             </ScrollArea.Autosize>
           </Radio.Group>
-          <FormErrorAlert message={errors.alert} />
+          <FormErrorAlert message={form.alert} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

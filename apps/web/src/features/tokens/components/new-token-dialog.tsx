@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Code, CopyButton, Fieldset, Group, NativeSelect, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { TOKEN_MESSAGES } from '@portal/contract/tokens/tokens';
+import { createToken, TOKEN_MESSAGES } from '@portal/contract/tokens/tokens';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-error';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { tokenActionsQuery, useCreateToken } from '../api';
 import { canCreate, EXPIRY_CHOICES, expiresAt, failureText, permissionList, toggled } from '../lib/token-form';
 import { Modal } from '../../../components/modal/modal';
@@ -36,19 +36,23 @@ function CreatedToken({ token, onClose }: { token: string; onClose: () => void }
 export function NewTokenDialog({ onClose }: { onClose: () => void }) {
   const actions = tokenActionsQuery.useQuery({});
   const create = useCreateToken();
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [expiry, setExpiry] = useState<string>('never');
-  const [name, setName] = useState('');
   const [made, setMade] = useState<string | null>(null);
   const services = actions.data?.services ?? [];
   const offered = services.flatMap((s) => s.actions.map((a) => a.name));
-  const submit = () => {
-    const expires_at = expiresAt(expiry, new Date());
-    create.mutate(
-      { name: name.trim(), permissions: permissionList(offered, chosen), ...(expires_at ? { expires_at } : {}) },
-      { onSuccess: (token) => setMade(token.api_token) },
-    );
-  };
+  const form = useContractForm(createToken, {
+    initialValues: { name: '', chosen: new Set<string>() as ReadonlySet<string>, expiry: 'never' },
+    toInput: ({ name, chosen, expiry }) => {
+      // The expiry is counted from the moment the token is made.
+      const expires_at = expiresAt(expiry, new Date());
+      return { name: name.trim(), permissions: permissionList(offered, chosen), ...(expires_at ? { expires_at } : {}) };
+    },
+    // The permission list's schema turns the text into a list, which is not what is sent; the dialog builds it from checkboxes.
+    fields: ['name'],
+    serverError: create.error,
+  });
+  const { chosen } = form.values;
+  // Only the name has a field of its own; whatever else is refused is said in the alert.
+  const refusal = form.alert ?? form.errors.permissions ?? form.errors.expires_at ?? null;
   return (
     <Modal
       opened
@@ -62,9 +66,10 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <form
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (canCreate(chosen)) submit();
+          onSubmit={(event) => {
+            if (canCreate(chosen))
+              form.onSubmit((input) => create.mutate(input, { onSuccess: (token) => setMade(token.api_token) }))(event);
+            else event.preventDefault();
           }}
         >
           <Stack gap="sm">
@@ -75,9 +80,7 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
               label="Name"
               description="Optional: what uses the token, so you can tell it apart later."
               placeholder="Backup script on nas-01"
-              maxLength={100}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              {...form.textProps('name')}
               data-autofocus
             />
             {actions.isPending ? <Skeleton height={120} aria-label="Loading permissions" /> : null}
@@ -90,7 +93,7 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
                       label={a.name}
                       description={a.description}
                       checked={chosen.has(a.name)}
-                      onChange={(e) => setChosen(toggled(chosen, a.name, e.currentTarget.checked))}
+                      onChange={(e) => form.setValue('chosen', toggled(chosen, a.name, e.currentTarget.checked))}
                     />
                   ))}
                 </Stack>
@@ -100,12 +103,12 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
               label="Expires"
               description="A token that expires stops working by itself on that day."
               data={EXPIRY_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
-              value={expiry}
-              onChange={(e) => setExpiry(e.currentTarget.value)}
+              value={form.values.expiry}
+              onChange={(e) => form.setValue('expiry', e.currentTarget.value)}
             />
-            {create.error ? (
+            {refusal ? (
               <Alert color="red" role="alert">
-                {failureText(TOKEN_MESSAGES.createFailed, errorMessage(create.error))}
+                {failureText(TOKEN_MESSAGES.createFailed, refusal)}
               </Alert>
             ) : null}
             <Group justify="flex-end">

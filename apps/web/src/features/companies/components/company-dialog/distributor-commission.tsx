@@ -1,8 +1,8 @@
 import { Button, Fieldset, Group, NumberInput, SimpleGrid, Text } from '@mantine/core';
-import { DISTRIBUTOR_USAGE_MESSAGES } from '@portal/contract/reports/distributor-usage';
-import { useState } from 'react';
+import { DISTRIBUTOR_USAGE_MESSAGES, setDistributorCommission } from '@portal/contract/reports/distributor-usage';
 import { notifySuccess } from '../../../../components/feedback/notify';
 import { FormErrorAlert } from '../../../../components/form/form-error-alert';
+import { useContractForm } from '../../../../components/form/use-contract-form';
 import { CardSkeleton } from '../../../../components/page/page-skeleton';
 import { errorMessage } from '../../../../lib/api-error';
 import { distributorCommissionQuery, useSetDistributorCommission } from '../../../reports/api/distributor-commission';
@@ -14,21 +14,23 @@ const asNumber = (value: string | number) => (typeof value === 'number' ? value 
 const isPercent = (p: number) => Number.isInteger(p) && p >= 0 && p <= 100;
 
 function CommissionForm({ companyId, rates }: { companyId: number; rates: Rates }) {
-  const [discount, setDiscount] = useState(rates.discount_percent);
-  const [indirect, setIndirect] = useState(rates.indirect_commission_percent);
   const save = useSetDistributorCommission();
-  const dirty = discount !== rates.discount_percent || indirect !== rates.indirect_commission_percent;
+  const form = useContractForm(setDistributorCommission, {
+    initialValues: { discount_percent: rates.discount_percent, indirect_commission_percent: rates.indirect_commission_percent },
+    toInput: (values) => ({ id: companyId, ...values }),
+    serverError: save.error,
+  });
+  const { discount_percent: discount, indirect_commission_percent: indirect } = form.values;
+  const dirty = form.isDirty;
+  // A percentage out of range is said while it is typed, not only on Save.
   const valid = isPercent(discount) && isPercent(indirect);
+  const submit = form.onSubmit((input) => save.mutate(input, { onSuccess: () => notifySuccess('Commission saved') }));
   useReportDirty('distributor-commission', dirty);
   return (
     <form
       onSubmit={(event) => {
-        event.preventDefault();
-        if (!valid || !dirty) return;
-        save.mutate(
-          { id: companyId, discount_percent: discount, indirect_commission_percent: indirect },
-          { onSuccess: () => notifySuccess('Commission saved') },
-        );
+        if (valid && dirty) submit(event);
+        else event.preventDefault();
       }}
       noValidate
     >
@@ -40,8 +42,8 @@ function CommissionForm({ companyId, rates }: { companyId: number; rates: Rates 
           max={100}
           allowDecimal={false}
           value={discount}
-          onChange={(v) => setDiscount(asNumber(v))}
-          error={isPercent(discount) ? undefined : DISTRIBUTOR_USAGE_MESSAGES.percent}
+          onChange={(v) => form.setValue('discount_percent', asNumber(v))}
+          error={isPercent(discount) ? form.errors.discount_percent : DISTRIBUTOR_USAGE_MESSAGES.percent}
         />
         <NumberInput
           label="Indirect commission (%)"
@@ -50,11 +52,11 @@ function CommissionForm({ companyId, rates }: { companyId: number; rates: Rates 
           max={100}
           allowDecimal={false}
           value={indirect}
-          onChange={(v) => setIndirect(asNumber(v))}
-          error={isPercent(indirect) ? undefined : DISTRIBUTOR_USAGE_MESSAGES.percent}
+          onChange={(v) => form.setValue('indirect_commission_percent', asNumber(v))}
+          error={isPercent(indirect) ? form.errors.indirect_commission_percent : DISTRIBUTOR_USAGE_MESSAGES.percent}
         />
       </SimpleGrid>
-      <FormErrorAlert message={save.error ? errorMessage(save.error) : null} />
+      <FormErrorAlert message={form.alert} />
       <Group justify="flex-end" mt="sm">
         <Button type="submit" disabled={!valid || !dirty} loading={save.isPending}>
           Save commission

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { hostedCreate } from '@portal/contract/servers/hosted';
+import type { CallInput } from '@portal/contract/shared/define-call';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { errorMessage, isApiError } from '../../../../lib/api-error';
+import { useContractForm } from '../../../../components/form/use-contract-form';
 import { useAuthContext } from '../../../auth/api';
 import { hostedRegionsQuery, useCreateHosted } from '../../api/hosted';
 import { Modal } from '../../../../components/modal/modal';
@@ -16,36 +17,34 @@ export function CreateHostedDialog({ onClose }: { onClose: () => void }) {
   const regions = hostedRegionsQuery.useQuery({});
   const create = useCreateHosted();
   const navigate = useNavigate();
-  const [region, setRegion] = useState<string | null>(null);
-  const [from, setFrom] = useState('');
-  const [sendAs, setSendAs] = useState('');
-  const [storage, setStorage] = useState(canHaveStorage);
-  const fields = isApiError(create.error) ? create.error.fields : {};
-  const chosen = region ?? regions.data?.default_region ?? null;
+  const form = useContractForm(hostedCreate, {
+    initialValues: { region: null as string | null, target_email_from: '', target_email_send_as: '', storage: canHaveStorage },
+    toInput: (values) => ({
+      // Until one is chosen, the region is the one the server suggests.
+      target_region: (values.region ?? regions.data?.default_region ?? '') as CallInput<typeof hostedCreate>['target_region'],
+      target_email_from: values.target_email_from,
+      target_email_send_as: values.target_email_send_as,
+      target_storage_type: values.storage && canHaveStorage ? ('cspbw' as const) : ('none' as const),
+    }),
+    serverError: create.error,
+  });
+  const { errors } = form;
+  const chosen = form.values.region ?? regions.data?.default_region ?? null;
   return (
     <Modal opened onClose={onClose} title="Create a hosted management console" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate(
-            {
-              target_region: (chosen ?? '') as 'us-east',
-              target_email_from: from,
-              target_email_send_as: sendAs,
-              target_storage_type: storage && canHaveStorage ? 'cspbw' : 'none',
-            },
-            { onSuccess: (data) => navigate({ to: '/provision_server', search: { task: data.async_task_id } }) },
-          );
-        }}
+        onSubmit={form.onSubmit((input) =>
+          create.mutate(input, { onSuccess: (data) => navigate({ to: '/provision_server', search: { task: data.async_task_id } }) }),
+        )}
       >
         <Stack gap="sm">
           <Select
             label="Region"
             data={(regions.data?.regions ?? []).map((r) => ({ value: r.code, label: r.name }))}
             value={chosen}
-            onChange={setRegion}
+            onChange={(region) => form.setValue('region', region)}
             allowDeselect={false}
-            error={fields.target_region}
+            error={errors.target_region}
             required
           />
           <TextInput
@@ -53,29 +52,18 @@ export function CreateHostedDialog({ onClose }: { onClose: () => void }) {
             description="The address your console's mail comes from"
             type="email"
             data-autofocus
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            error={fields.target_email_from}
+            {...form.textProps('target_email_from')}
             required
           />
-          <TextInput
-            label="Send email as"
-            description="The name your customers see"
-            maxLength={100}
-            value={sendAs}
-            onChange={(e) => setSendAs(e.currentTarget.value)}
-            error={fields.target_email_send_as}
-            required
-          />
+          <TextInput label="Send email as" description="The name your customers see" {...form.textProps('target_email_send_as')} required />
           {canHaveStorage ? (
             <Switch
               label="Include Comet Storage (5 TB free for 30 days)"
-              checked={storage}
-              onChange={(e) => setStorage(e.currentTarget.checked)}
-              error={fields.target_storage_type}
+              {...form.checkboxProps('storage')}
+              error={errors.target_storage_type}
             />
           ) : null}
-          {create.error && !Object.keys(fields).length ? <Alert color="red">{errorMessage(create.error)}</Alert> : null}
+          {form.alert ? <Alert color="red">{form.alert}</Alert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
