@@ -9,13 +9,22 @@ describe('formatCents', () => {
     expect(formatCents(100000000)).toBe('$1,000,000.00');
   });
 
-  it('puts the minus sign before the dollar sign', () => {
+  it('puts the minus sign before the dollar sign, and groups a negative amount too', () => {
     expect(formatCents(-500)).toBe('-$5.00');
     expect(formatCents(-1)).toBe('-$0.01');
+    expect(formatCents(-123456789)).toBe('-$1,234,567.89');
   });
 
-  it('refuses fractional cents', () => {
-    expect(() => formatCents(1.5)).toThrow(RangeError);
+  it('is US dollars with a comma every three digits, never exponent notation, up to the largest safe amount', () => {
+    expect(formatCents(99999)).toBe('$999.99');
+    expect(formatCents(100000)).toBe('$1,000.00');
+    expect(formatCents(Number.MAX_SAFE_INTEGER)).toBe('$90,071,992,547,409.91');
+  });
+
+  it('refuses what is not a whole number of cents', () => {
+    for (const bad of [1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1]) {
+      expect(() => formatCents(bad), String(bad)).toThrow(RangeError);
+    }
   });
 });
 

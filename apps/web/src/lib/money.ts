@@ -1,19 +1,9 @@
 /**
- * Money is integer cents end to end; this file is the only place that turns cents into text
- * or typed dollars into cents.
+ * Money is integer cents end to end; this file is the only place in the web app that turns typed dollars into
+ * cents, and the one way to cents as text (shared with the server) is exported from here.
  */
 
-const dollarsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true });
-
-/** 123456 -> '$1,234.56'; -500 -> '-$5.00'. */
-export function formatCents(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  const dollars = Math.trunc(absolute / 100);
-  const rest = String(absolute % 100).padStart(2, '0');
-  return `${sign}$${dollarsFormat.format(dollars)}.${rest}`;
-}
+export { formatCents } from '@portal/contract/shared/money';
 
 const DOLLARS_PATTERN = /^([+-])?\$?(\d*)(?:\.(\d*))?$/;
 

@@ -1,3 +1,4 @@
+import { formatCents } from '@portal/contract/shared/money';
 import type { CallContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
@@ -6,8 +7,6 @@ import { adminPackView } from './reads.ts';
 import { addCredit, balanceOf, expireCreditPack } from './service.ts';
 
 const PACK_NOT_FOUND = 'Credit pack not found';
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 export async function listPacks(ctx: CallContext, input: { page: number; page_size: number; target_company_ids: number[] }) {
   const ids = [...new Set(input.target_company_ids)];
   const now = ctx.clock.now();
@@ -46,7 +45,7 @@ export async function createPack(
   });
   await ctx.audit(
     company.id,
-    `Credit pack '${pack.name}' added: ${dollars(pack.amount)} for ${dollars(pack.cost)}${days ? `, expires in ${days} days` : ''}`,
+    `Credit pack '${pack.name}' added: ${formatCents(pack.amount)} for ${formatCents(pack.cost)}${days ? `, expires in ${days} days` : ''}`,
   );
   return adminPackView(pack, ctx.clock.now());
 }
@@ -60,6 +59,6 @@ export async function expirePack(ctx: CallContext, input: { target_credit_pack_i
   if (!found) throw notFound(PACK_NOT_FOUND);
   await tenancy.requireCompany(ctx, found.company_id, 'write');
   const pack = await expireCreditPack(ctx, found.id);
-  await ctx.audit(pack.company_id, `Credit pack '${pack.name}' expired: ${dollars(pack.amount_expired)} left the balance`);
+  await ctx.audit(pack.company_id, `Credit pack '${pack.name}' expired: ${formatCents(pack.amount_expired)} left the balance`);
   return adminPackView(pack, ctx.clock.now());
 }

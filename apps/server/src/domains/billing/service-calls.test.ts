@@ -52,6 +52,9 @@ describe('get_active_services', () => {
     expect(first.data.updated_at).not.toBeNull();
     const second = ok(await client.call(getActiveServices, { page: 2 }));
     expect(second.data.rows.map((r) => r.details)).toEqual(['Server 21', 'Server 22']);
+    // A page past the end still answers the total and when the services were last recomputed.
+    const past = ok(await client.call(getActiveServices, { page: 9 }));
+    expect(past.data).toMatchObject({ rows: [], total: 22, updated_at: first.data.updated_at });
   });
 
   it('answers a daily service’s next charge as the next billing day, a longer cycle’s as its own date', async () => {
@@ -165,8 +168,10 @@ describe('trial refunds', () => {
     await billing.recordDailyStats(ctx(), { company_id: c.company.id, date: billing.billingDayOf(now), device_count: 4 });
     await billing.runDailyCharging(ctx());
 
-    const res = ok(await (await signIn(c.user.id)).call(listEligibleTrialRefunds, {}));
+    const client = await signIn(c.user.id);
+    const res = ok(await client.call(listEligibleTrialRefunds, {}));
     expect(res.data.total).toBe(2);
+    expect(ok(await client.call(listEligibleTrialRefunds, { page: 4, page_size: 1 })).data).toEqual({ rows: [], total: 2 });
     expect(res.data.rows).toEqual([
       { username: 'alice', days_remaining_trial: 25, trial_end_time: new Date(seen(5).getTime() + 30 * DAY).toISOString(), amount: 200 },
       { username: 'bob', days_remaining_trial: 29, trial_end_time: new Date(seen(1).getTime() + 30 * DAY).toISOString(), amount: 200 },
@@ -187,7 +192,9 @@ describe('trial refunds', () => {
     await insertBillingDevice(t, { ...base, device_key: '3', username: 'kim', refund_amount: 150, ...refunded(second) });
     // Credit of another kind is no refund.
     await newCreditPack(t.db, t.clock.now(), c.company.id, { name: 'Top-up', amount: 999, source: 'purchase' });
-    const res = ok(await (await signIn(c.user.id)).call(listTrialRefundHistory, {}));
+    const client = await signIn(c.user.id);
+    expect(ok(await client.call(listTrialRefundHistory, { page: 3, page_size: 1 })).data).toEqual({ rows: [], total: 2 });
+    const res = ok(await client.call(listTrialRefundHistory, {}));
     expect(res.data).toEqual({
       total: 2,
       rows: [

@@ -1,6 +1,7 @@
 import type { CareerTestRole } from '@portal/contract/admin-tools/career-tests';
 import type { EmailTemplateName } from '@portal/contract/notifications/email-preview';
 import { EMAIL_VERIFICATION_TOKEN_HOURS, PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
+import { formatCents } from '@portal/contract/shared/money';
 import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
@@ -130,21 +131,21 @@ async function mailBillingContacts(ctx: MailContext, companyId: number, content:
 /** Tells a company's billing contacts that its credit lasts only a few more days. */
 export async function sendLowBalanceMail(ctx: MailContext, companyId: number, o: { balanceCents: number; daysLeft: number }) {
   const topupLink = templates.portalLink(ctx.config, '/topup');
-  const balance = templates.dollars(o.balanceCents);
+  const balance = formatCents(o.balanceCents);
   await mailBillingContacts(ctx, companyId, (name) => templates.lowBalanceMail({ name, balance, daysLeft: o.daysLeft, topupLink }));
 }
 
 /** Tells a company's billing contacts that it was suspended for running out of credit. */
 export async function sendOutOfCreditMail(ctx: MailContext, companyId: number, o: { companyName: string; balanceCents: number }) {
   const topupLink = templates.portalLink(ctx.config, '/topup');
-  const balance = templates.dollars(o.balanceCents);
+  const balance = formatCents(o.balanceCents);
   await mailBillingContacts(ctx, companyId, (name) => templates.outOfCreditMail({ name, company: o.companyName, balance, topupLink }));
 }
 
 /** Tells a company's billing contacts that charges for devices removed within the guarantee window came back as credit. */
 export async function sendNewUserRefundMail(ctx: MailContext, companyId: number, o: { amountCents: number; devices: number }) {
   const creditLink = templates.portalLink(ctx.config, '/track_new_users');
-  const amount = templates.dollars(o.amountCents);
+  const amount = formatCents(o.amountCents);
   await mailBillingContacts(ctx, companyId, (name) => templates.newUserRefundMail({ name, amount, devices: o.devices, creditLink }));
 }
 
@@ -178,8 +179,8 @@ export async function sendPaymentReceiptMail(
     templates.paymentReceiptMail({
       name,
       item: o.item,
-      paid: templates.dollars(o.paidCents),
-      credit: templates.dollars(o.creditCents),
+      paid: formatCents(o.paidCents),
+      credit: formatCents(o.creditCents),
       card: o.card,
       when,
       reference: o.reference,

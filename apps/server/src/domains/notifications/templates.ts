@@ -1,6 +1,7 @@
 import type { CareerTestRole } from '@portal/contract/admin-tools/career-tests';
 import type { EmailTemplateName } from '@portal/contract/notifications/email-preview';
 import { EMAIL_VERIFICATION_TOKEN_HOURS, PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
+import { formatCents } from '@portal/contract/shared/money';
 import type { Config } from '../../config.ts';
 import { type MailContent, renderMail } from '../../platform/mail.ts';
 
@@ -200,14 +201,8 @@ export const twoFactorChangedMail = defineTemplate('two_factor_changed', {
   }),
 });
 
-/** Cents as dollars, as the portal shows money: $1,234.50 or -$2.00. */
-export function dollars(cents: number): string {
-  const text = (Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${cents < 0 ? '-' : ''}$${text}`;
-}
-
 export const lowBalanceMail = defineTemplate('low_balance', {
-  sample: (config) => ({ name: 'Casey Customer', balance: dollars(4230), daysLeft: 3, topupLink: portalLink(config, '/topup') }),
+  sample: (config) => ({ name: 'Casey Customer', balance: formatCents(4230), daysLeft: 3, topupLink: portalLink(config, '/topup') }),
   render: (o: { name: string; balance: string; daysLeft: number; topupLink: string }) => {
     const days = o.daysLeft === 1 ? 'about 1 day' : `about ${o.daysLeft} days`;
     return {
@@ -229,7 +224,7 @@ export const outOfCreditMail = defineTemplate('out_of_credit', {
   sample: (config) => ({
     name: 'Casey Customer',
     company: 'Example Backups Ltd',
-    balance: dollars(-1250),
+    balance: formatCents(-1250),
     topupLink: portalLink(config, '/topup'),
   }),
   render: (o: { name: string; company: string; balance: string; topupLink: string }) => ({
@@ -247,7 +242,7 @@ export const outOfCreditMail = defineTemplate('out_of_credit', {
 });
 
 export const newUserRefundMail = defineTemplate('new_user_refund', {
-  sample: (config) => ({ name: 'Casey Customer', amount: dollars(1840), devices: 3, creditLink: portalLink(config, '/track_new_users') }),
+  sample: (config) => ({ name: 'Casey Customer', amount: formatCents(1840), devices: 3, creditLink: portalLink(config, '/track_new_users') }),
   render: (o: { name: string; amount: string; devices: number; creditLink: string }) => ({
     subject: `${o.amount} credited back for removed devices`,
     ...renderMail({
@@ -289,8 +284,8 @@ export const paymentReceiptMail = defineTemplate('payment_receipt', {
   sample: (config) => ({
     name: 'Casey Customer',
     item: '$100 top-up',
-    paid: dollars(10_000),
-    credit: dollars(11_000),
+    paid: formatCents(10_000),
+    credit: formatCents(11_000),
     card: 'Visa ending 4242',
     when: formatWhen(SAMPLE_TIME, null),
     reference: 'txn_4f2a9c',

@@ -6,6 +6,7 @@
 import { AUTO_PAYMENT_MESSAGES, AUTO_REBILL_DAYS_DEFAULT, type AutoPaymentPage } from '@portal/contract/payments/auto-payment';
 import { TOPUP_NOT_FOUND } from '@portal/contract/payments/charges';
 import { MINIMUM_TOPUP_CENTS } from '@portal/contract/payments/topup-options';
+import { formatCents } from '@portal/contract/shared/money';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
@@ -52,7 +53,7 @@ export async function configure(ctx: CallContext, input: ConfigureInput): Promis
     monthly_cap_cents: input.monthly_cap_cents,
     updated_at: ctx.clock.now(),
   });
-  const cap = input.monthly_cap_cents === null ? 'no monthly limit' : `a monthly limit of ${dollars(input.monthly_cap_cents)}`;
+  const cap = input.monthly_cap_cents === null ? 'no monthly limit' : `a monthly limit of ${formatCents(input.monthly_cap_cents)}`;
   await ctx.audit(
     company.id,
     input.auto_topup_enabled
@@ -124,7 +125,7 @@ async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null
       if (await q.claimCapMail(ctx.db, companyId, day.slice(0, 7))) {
         await notifications.sendAutoTopupFailedMail(ctx, companyId, {
           item,
-          reason: `It would take this month's automatic top-ups to ${dollars(spent + option.cost)}, over your monthly limit of ${dollars(settings.monthly_cap_cents)}.`,
+          reason: `It would take this month's automatic top-ups to ${formatCents(spent + option.cost)}, over your monthly limit of ${formatCents(settings.monthly_cap_cents)}.`,
           advice: 'Please pay once on the top-up page, or raise your monthly limit on the automatic payments page.',
         });
       }
@@ -204,4 +205,3 @@ async function settlePending(ctx: CallContext, settings: q.PaymentSettingsRow): 
 
 /** Automatic top-up charge keys: the company and the billing day, so one day has one charge. */
 const keyPrefix = (companyId: number) => `auto-topup:${companyId}:`;
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

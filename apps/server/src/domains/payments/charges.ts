@@ -1,4 +1,5 @@
 import { CHALLENGE_REQUIRED, GATEWAY_TIMEOUT, PAYMENT_FAILED, TOPUP_NOT_FOUND } from '@portal/contract/payments/charges';
+import { formatCents } from '@portal/contract/shared/money';
 import { randomBytes } from 'node:crypto';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -185,7 +186,7 @@ export async function chargeCard(ctx: CallContext, c: CardCharge): Promise<CardC
     credit_pack_id: packId,
   });
   if (approved) {
-    await ctx.audit(c.company_id, `Paid ${dollars(option.cost)} by ${card.card_type} ending ${card.last4} for ${option.name}`);
+    await ctx.audit(c.company_id, `Paid ${formatCents(option.cost)} by ${card.card_type} ending ${card.last4} for ${option.name}`);
     await notifications.sendPaymentReceiptMail(ctx, c.company_id, {
       item: option.name,
       paidCents: option.cost,
@@ -196,8 +197,6 @@ export async function chargeCard(ctx: CallContext, c: CardCharge): Promise<CardC
   }
   return { approved, status: outcome.status, response_text: outcome.response_text, credit_pack_id: packId };
 }
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function answerOf(
   ctx: CallContext,

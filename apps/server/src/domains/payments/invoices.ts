@@ -13,12 +13,13 @@ import * as tenancy from '../tenancy/service.ts';
 import { type GatewayOutcome, GatewayTimeout } from './gateway/gateway.ts';
 import { gatewayOf, redact } from './gateway/install.ts';
 import { GATEWAY_TIMEOUT } from '@portal/contract/payments/charges';
+import { formatCents } from '@portal/contract/shared/money';
 import { cardOut } from './cards.ts';
 import * as cardQ from './queries/cards.ts';
 import type { CardRow } from './queries/cards.ts';
 import * as chargeQ from './queries/charges.ts';
 import * as q from './queries/invoices.ts';
-import { BILLING_EMAIL, aucklandDate, type PdfParty, renderPdf, totalOf, usd } from './pdf/render.ts';
+import { BILLING_EMAIL, aucklandDate, type PdfParty, renderPdf, totalOf } from './pdf/render.ts';
 
 export interface InvoiceDraft {
   target_id: number;
@@ -125,7 +126,7 @@ export async function create(ctx: CallContext, input: InvoiceDraft) {
     },
     input.target_line_items,
   );
-  await ctx.audit(company.id, `Created invoice #${inv.id} "${inv.name}" for ${usd(total)}`);
+  await ctx.audit(company.id, `Created invoice #${inv.id} "${inv.name}" for ${formatCents(total)}`);
   return invoiceOut(inv);
 }
 
@@ -225,10 +226,10 @@ async function chargeInvoice(ctx: CallContext, inv: q.InvoiceWithLines, card: Ca
   if (approved && !paid) {
     await ctx.audit(
       inv.company_id,
-      `Invoice #${inv.id} was ${inv.status} when its charge of ${usd(inv.total_cost)} by ${cardName} went through: refund it`,
+      `Invoice #${inv.id} was ${inv.status} when its charge of ${formatCents(inv.total_cost)} by ${cardName} went through: refund it`,
     );
   } else if (approved) {
-    await ctx.audit(inv.company_id, `Invoice #${inv.id} paid: ${usd(inv.total_cost)} by ${cardName}`);
+    await ctx.audit(inv.company_id, `Invoice #${inv.id} paid: ${formatCents(inv.total_cost)} by ${cardName}`);
     await notifications.sendPaymentReceiptMail(ctx, inv.company_id, {
       item: claimed.item,
       paidCents: inv.total_cost,

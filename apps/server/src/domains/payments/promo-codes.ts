@@ -1,4 +1,5 @@
 import { PROMO_MESSAGES, type PromoCode, promoDateOf } from '@portal/contract/payments/promo-codes';
+import { formatCents } from '@portal/contract/shared/money';
 import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
@@ -7,8 +8,6 @@ import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries/promos.ts';
 
 type AnyContext = CallContext<Actor | null>;
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function promoView(p: q.PromoCodeWithCount): PromoCode {
   return {
@@ -48,7 +47,7 @@ async function viewOf(ctx: CallContext, id: number): Promise<PromoCode> {
 
 export async function create(ctx: CallContext, input: PromoInput): Promise<PromoCode> {
   const row = await q.insertCode(ctx.db, await fieldsOf(ctx, input, null), ctx.clock.now());
-  ctx.log.info({ promo_code_id: row.id }, `promo code ${row.promo_key} created: ${dollars(row.amount)}`);
+  ctx.log.info({ promo_code_id: row.id }, `promo code ${row.promo_key} created: ${formatCents(row.amount)}`);
   return viewOf(ctx, row.id);
 }
 
@@ -106,7 +105,7 @@ export async function redeemPromoCode(ctx: AnyContext, companyId: number, key: s
     added_by_user: ctx.actor?.label ?? 'system',
   });
   await q.setRedemptionPack(ctx.db, redemption, pack.id);
-  await ctx.audit(companyId, `Promo code ${code.promo_key} redeemed: ${dollars(code.amount)} of credit`);
+  await ctx.audit(companyId, `Promo code ${code.promo_key} redeemed: ${formatCents(code.amount)} of credit`);
   return pack;
 }
 
@@ -116,7 +115,7 @@ export async function redeemForCaller(ctx: CallContext, input: { promo_code: str
   const pack = await redeemPromoCode(ctx, company.id, input.promo_code);
   if (!pack) return { message: PROMO_MESSAGES.applied, credit_pack: null };
   return {
-    message: `${dollars(pack.amount)} of credit has been added to your account`,
+    message: `${formatCents(pack.amount)} of credit has been added to your account`,
     credit_pack: billing.creditPackView(pack, ctx.clock.now()),
   };
 }

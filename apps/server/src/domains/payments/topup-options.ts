@@ -1,10 +1,9 @@
 import { MINIMUM_TOPUP_CENTS, NEW_TOPUP_OPTION_ID, TOPUP_OPTION_MESSAGES, type TopupOption } from '@portal/contract/payments/topup-options';
+import { formatCents } from '@portal/contract/shared/money';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries/topups.ts';
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function optionView(o: q.TopupOptionRow): TopupOption {
   return {
@@ -51,7 +50,7 @@ export async function edit(ctx: CallContext, input: { id: number } & q.TopupOpti
   }
   ctx.log.info(
     { topup_option_id: row.id },
-    `top-up option ${id === NEW_TOPUP_OPTION_ID ? 'created' : 'changed'}: ${row.name}, ${dollars(row.amount)} for ${dollars(row.cost)}`,
+    `top-up option ${id === NEW_TOPUP_OPTION_ID ? 'created' : 'changed'}: ${row.name}, ${formatCents(row.amount)} for ${formatCents(row.cost)}`,
   );
   return optionView(row);
 }

@@ -3,6 +3,7 @@
  * entry, the invoice for a paid custom invoice (docs/decisions/0029).
  */
 import type { Transaction } from '@portal/contract/payments/transactions';
+import { formatCents } from '@portal/contract/shared/money';
 import type { CallContext } from '../../platform/context.ts';
 import { isAdmin } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -12,7 +13,7 @@ import { billTo, viewPdf } from './invoices.ts';
 import * as cardQ from './queries/cards.ts';
 import * as iq from './queries/invoices.ts';
 import * as q from './queries/transactions.ts';
-import { aucklandDate, renderPdf, usd } from './pdf/render.ts';
+import { aucklandDate, renderPdf } from './pdf/render.ts';
 
 const NOT_FOUND = 'Transaction not found';
 
@@ -81,7 +82,7 @@ export async function downloadPdf(ctx: CallContext, input: { transaction_id: str
     status: 'PAID',
     bill_to: billTo(company),
     lines: [{ item: row.item, quantity: 1, cost: row.charged_amount }],
-    notes: [`${paidBy} on ${aucklandDate(row.created_at)}.`, `Credit added to the account: ${usd(row.amount)}.`],
+    notes: [`${paidBy} on ${aucklandDate(row.created_at)}.`, `Credit added to the account: ${formatCents(row.amount)}.`],
   });
   return { filename: `receipt-${row.id}.pdf`, pdf_base64: pdf.toString('base64') };
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
+import { pageOf } from '../../../platform/paging.ts';
 import { billingDevices, billingServices, billingUsage, creditLedger, creditPacks, dailyStats } from '../tables.ts';
 
 export type PackRow = typeof creditPacks.$inferSelect;
@@ -19,29 +20,38 @@ const packSpent = (now: Date) =>
 
 /** The company's packs, still-usable first, then newest; with the total in the same statement. */
 export async function pagePacks(db: Database, companyId: number, now: Date, limit: number, offset: number) {
-  const rows = await db
-    .select({ pack: creditPacks, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(creditPacks)
-    .where(eq(creditPacks.company_id, companyId))
-    .orderBy(packSpent(now), desc(creditPacks.purchase_date), desc(creditPacks.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows: rows.map((r) => r.pack), total: rows[0]?.total ?? (offset > 0 ? await countPacks(db, [companyId]) : 0) };
+  const page = await pageOf(
+    { limit, offset },
+    (w) =>
+      db
+        .select({ pack: creditPacks, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(creditPacks)
+        .where(eq(creditPacks.company_id, companyId))
+        .orderBy(packSpent(now), desc(creditPacks.purchase_date), desc(creditPacks.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => countPacks(db, [companyId]),
+  );
+  return { rows: page.rows.map((r) => r.pack), total: page.total };
 }
 
 /** Packs of several companies, newest first (the admin's Manage Credit tab). */
 export async function pagePacksOf(db: Database, companyIds: number[], limit: number, offset: number) {
-  const rows = await db
-    .select({ pack: creditPacks, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(creditPacks)
-    .where(inArray(creditPacks.company_id, companyIds))
-    .orderBy(desc(creditPacks.purchase_date), desc(creditPacks.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows: rows.map((r) => r.pack), total: rows[0]?.total ?? (offset > 0 ? await countPacks(db, companyIds) : 0) };
+  const page = await pageOf(
+    { limit, offset },
+    (w) =>
+      db
+        .select({ pack: creditPacks, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(creditPacks)
+        .where(inArray(creditPacks.company_id, companyIds))
+        .orderBy(desc(creditPacks.purchase_date), desc(creditPacks.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => countPacks(db, companyIds),
+  );
+  return { rows: page.rows.map((r) => r.pack), total: page.total };
 }
 
-/** A window count is empty past the last page; the total then needs its own count. */
 async function countPacks(db: Database, companyIds: number[]) {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -79,32 +89,34 @@ function usageWhere(q: UsageQuery) {
 
 /** A page of the company's charges, newest day first, with the total in the same statement. */
 export async function pageUsage(db: Database, q: UsageQuery) {
-  const rows = await db
-    .select({
-      id: billingUsage.id,
-      charge_day: billingUsage.charge_day,
-      kind: billingUsage.kind,
-      variant: billingUsage.variant,
-      details: billingUsage.details,
-      quantity: billingUsage.quantity,
-      amount: billingUsage.amount,
-      pricing_description: billingUsage.pricing_description,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(billingUsage)
-    .where(usageWhere(q))
-    .orderBy(desc(billingUsage.charge_day), desc(billingUsage.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && q.offset > 0) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(billingUsage)
-      .where(usageWhere(q));
-    total = row?.n ?? 0;
-  }
-  return { rows, total };
+  return pageOf(
+    q,
+    (w) =>
+      db
+        .select({
+          id: billingUsage.id,
+          charge_day: billingUsage.charge_day,
+          kind: billingUsage.kind,
+          variant: billingUsage.variant,
+          details: billingUsage.details,
+          quantity: billingUsage.quantity,
+          amount: billingUsage.amount,
+          pricing_description: billingUsage.pricing_description,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(billingUsage)
+        .where(usageWhere(q))
+        .orderBy(desc(billingUsage.charge_day), desc(billingUsage.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(billingUsage)
+        .where(usageWhere(q));
+      return row?.n ?? 0;
+    },
+  );
 }
 
 /** Which packs paid each of these charges, in the order they paid ('Packs Used'). */
@@ -142,25 +154,42 @@ export async function latestUsageDay(db: Database, companyId: number) {
 /** The company's running services, in the order they started; with the total and the last recompute. */
 export async function pageActiveServices(db: Database, companyId: number, limit: number, offset: number) {
   const running = and(eq(billingServices.company_id, companyId), isNull(billingServices.stopped_at));
-  const rows = await db
-    .select({
-      service: billingServices,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-      updated_at: sql<Date | null>`max(${billingServices.updated_at}) over ()`.mapWith((v) => (v === null ? null : new Date(v))),
-    })
-    .from(billingServices)
-    .where(running)
-    .orderBy(asc(billingServices.id))
-    .limit(limit)
-    .offset(offset);
-  if (rows.length || offset === 0) {
-    return { rows: rows.map((r) => r.service), total: rows[0]?.total ?? 0, updated_at: rows[0]?.updated_at ?? null };
+  const page = await pageOf(
+    { limit, offset },
+    (w) =>
+      db
+        .select({
+          service: billingServices,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+          updated_at: sql<Date | null>`max(${billingServices.updated_at}) over ()`.mapWith((v) => (v === null ? null : new Date(v))),
+        })
+        .from(billingServices)
+        .where(running)
+        .orderBy(asc(billingServices.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [agg] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(billingServices)
+        .where(running);
+      return agg?.n ?? 0;
+    },
+  );
+  return {
+    rows: page.rows.map((r) => r.service),
+    total: page.total,
+    updated_at: page.rows[0]?.updated_at ?? (page.total ? await lastRecompute() : null),
+  };
+
+  // A page past the end carries no recompute time either: only then is it read on its own.
+  async function lastRecompute() {
+    const [agg] = await db
+      .select({ at: sql<Date | null>`max(${billingServices.updated_at})` })
+      .from(billingServices)
+      .where(running);
+    return agg?.at ? new Date(agg.at) : null;
   }
-  const [agg] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number), at: sql<Date | null>`max(${billingServices.updated_at})` })
-    .from(billingServices)
-    .where(running);
-  return { rows: [], total: agg?.n ?? 0, updated_at: agg?.at ? new Date(agg.at) : null };
 }
 
 /** What the plan limits count: running licences (a service may hold several serials) and hosted consoles. */
@@ -227,34 +256,57 @@ export async function ledgerByDay(db: Database, companyId: number, since: Date) 
 /** Devices of the company not deleted and first seen after a moment: inside the guarantee window. */
 export async function pageDevicesSeenSince(db: Database, companyId: number, since: Date, limit: number, offset: number) {
   const where = and(eq(billingDevices.company_id, companyId), isNull(billingDevices.deleted_at), gte(billingDevices.first_seen_at, since));
-  const rows = await db
-    .select({ device: billingDevices, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(billingDevices)
-    .where(where)
-    .orderBy(asc(billingDevices.first_seen_at), asc(billingDevices.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows: rows.map((r) => r.device), total: rows[0]?.total ?? 0 };
+  const page = await pageOf(
+    { limit, offset },
+    (w) =>
+      db
+        .select({ device: billingDevices, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(billingDevices)
+        .where(where)
+        .orderBy(asc(billingDevices.first_seen_at), asc(billingDevices.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(billingDevices)
+        .where(where);
+      return row?.n ?? 0;
+    },
+  );
+  return { rows: page.rows.map((r) => r.device), total: page.total };
 }
 
 /** The refunds credited to the company: one pack per run, with the users it refunded. */
 export async function pageRefunds(db: Database, companyId: number, limit: number, offset: number) {
-  const rows = await db
-    .select({
-      id: creditPacks.id,
-      amount: creditPacks.amount,
-      purchase_date: creditPacks.purchase_date,
-      users: sql<string[]>`array_agg(${billingDevices.username} order by ${billingDevices.username})`,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(creditPacks)
-    .innerJoin(billingDevices, eq(billingDevices.refund_pack_id, creditPacks.id))
-    .where(and(eq(creditPacks.company_id, companyId), eq(creditPacks.source, 'refund'), isNotNull(billingDevices.refunded_at)))
-    .groupBy(creditPacks.id)
-    .orderBy(desc(creditPacks.purchase_date), desc(creditPacks.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows, total: rows[0]?.total ?? 0 };
+  const where = and(eq(creditPacks.company_id, companyId), eq(creditPacks.source, 'refund'), isNotNull(billingDevices.refunded_at));
+  return pageOf(
+    { limit, offset },
+    (w) =>
+      db
+        .select({
+          id: creditPacks.id,
+          amount: creditPacks.amount,
+          purchase_date: creditPacks.purchase_date,
+          users: sql<string[]>`array_agg(${billingDevices.username} order by ${billingDevices.username})`,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(creditPacks)
+        .innerJoin(billingDevices, eq(billingDevices.refund_pack_id, creditPacks.id))
+        .where(where)
+        .groupBy(creditPacks.id)
+        .orderBy(desc(creditPacks.purchase_date), desc(creditPacks.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(distinct ${creditPacks.id})`.mapWith(Number) })
+        .from(creditPacks)
+        .innerJoin(billingDevices, eq(billingDevices.refund_pack_id, creditPacks.id))
+        .where(where);
+      return row?.n ?? 0;
+    },
+  );
 }
 
 /** The company's device charges from a day on: one row per charge day, what it cost and for how many devices. */

@@ -1,3 +1,4 @@
+import { formatCents } from '@portal/contract/shared/money';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -81,7 +82,7 @@ function challengePage(session: string, parentOrigin: string, amount: number): s
 <body data-session="${escapeHtml(session)}" data-parent-origin="${escapeHtml(parentOrigin)}">
 <main>
 <h1>3-D Secure check</h1>
-<p>Your bank asks you to confirm a payment of <strong>US$${(amount / 100).toFixed(2)}</strong>.</p>
+<p>Your bank asks you to confirm a payment of <strong>US${formatCents(amount)}</strong>.</p>
 <p class="note">Sandbox issuer: Confirm passes the check, Fail the check fails it.</p>
 <div class="row" id="answers">
   <button id="challenge-pass" type="button">Confirm payment</button>

@@ -1,3 +1,4 @@
+import { formatCents } from '@portal/contract/shared/money';
 /**
  * Invoice and receipt PDFs (docs/decisions/0029). pdfkit with embedded fonts (fonts.ts, docs/decisions/0042), so any
  * company or item name prints: the PDF standard fonts cover Latin-1 only.
@@ -88,14 +89,6 @@ export function aucklandDate(at: Date): string {
   return aucklandDay.format(at);
 }
 
-/** Cents as US dollars: 'USD $1,234.50'. */
-export function usd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 export function totalOf(lines: PdfDocumentInput['lines']): number {
   return lines.reduce((sum, l) => sum + l.quantity * l.cost, 0);
 }
@@ -152,14 +145,14 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
     .moveTo(left, y - 3)
     .lineTo(left + width, y - 3)
     .stroke();
-  for (const l of input.lines) row([l.item, String(l.quantity), usd(l.cost), usd(l.quantity * l.cost)], 'body');
+  for (const l of input.lines) row([l.item, String(l.quantity), formatCents(l.cost), formatCents(l.quantity * l.cost)], 'body');
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
     .stroke();
   y += 8;
   doc.fontSize(11);
-  write(doc, 'bold', `Total (USD): ${usd(totalOf(input.lines))}`, left, y, { width, align: 'right' });
+  write(doc, 'bold', `Total (USD): ${formatCents(totalOf(input.lines))}`, left, y, { width, align: 'right' });
   doc.fontSize(9);
   doc.moveDown(2);
   for (const note of input.notes ?? []) write(doc, 'body', note, left, undefined, { width });

@@ -1,6 +1,7 @@
 /** Saved cards and the hosted card page sessions that add them. */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
+import { pageOf } from '../../../platform/paging.ts';
 import { cardAuthorizations, cardTransactions, paymentCards } from '../tables.ts';
 
 export type CardRow = typeof paymentCards.$inferSelect;
@@ -26,23 +27,26 @@ export async function pageCards(db: Database, companyId: number, limit: number, 
     .where(eq(cardTransactions.company_id, companyId))
     .groupBy(cardTransactions.card_id)
     .as('stats');
-  const rows = await db
-    .select({
-      card: paymentCards,
-      last_transaction: stats.last_transaction,
-      successes: stats.successes,
-      failures: stats.failures,
-      charged: stats.charged,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(paymentCards)
-    .leftJoin(stats, eq(stats.card_id, paymentCards.id))
-    .where(live(companyId))
-    .orderBy(desc(paymentCards.is_default), desc(paymentCards.created_at), desc(paymentCards.id))
-    .limit(limit)
-    .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && offset > 0) total = await countCards(db, companyId);
+  const { rows, total } = await pageOf(
+    { limit, offset },
+    (w) =>
+      db
+        .select({
+          card: paymentCards,
+          last_transaction: stats.last_transaction,
+          successes: stats.successes,
+          failures: stats.failures,
+          charged: stats.charged,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(paymentCards)
+        .leftJoin(stats, eq(stats.card_id, paymentCards.id))
+        .where(live(companyId))
+        .orderBy(desc(paymentCards.is_default), desc(paymentCards.created_at), desc(paymentCards.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    () => countCards(db, companyId),
+  );
   return {
     total,
     rows: rows.map((r) => ({

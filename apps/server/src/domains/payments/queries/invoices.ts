@@ -1,6 +1,7 @@
 /** Custom invoices and their lines. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
+import { pageOf } from '../../../platform/paging.ts';
 import { cardTransactions, invoiceLines, invoices, paymentCards } from '../tables.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -61,21 +62,24 @@ export async function settleUnpaid(
 }
 
 export async function pageInvoices(db: Database, companyId: number, limit: number, offset: number) {
-  const rows = await db
-    .select({ invoice: invoices, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(invoices)
-    .where(eq(invoices.company_id, companyId))
-    .orderBy(desc(invoices.created_at), desc(invoices.id))
-    .limit(limit)
-    .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && offset > 0) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(invoices)
-      .where(eq(invoices.company_id, companyId));
-    total = c?.n ?? 0;
-  }
+  const { rows, total } = await pageOf(
+    { limit, offset },
+    (w) =>
+      db
+        .select({ invoice: invoices, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(invoices)
+        .where(eq(invoices.company_id, companyId))
+        .orderBy(desc(invoices.created_at), desc(invoices.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [c] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(invoices)
+        .where(eq(invoices.company_id, companyId));
+      return c?.n ?? 0;
+    },
+  );
   return {
     rows: await withLines(
       db,

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
+import { pageOf } from '../../../platform/paging.ts';
 import { promoCodes, promoRedemptions } from '../tables.ts';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
@@ -39,21 +40,24 @@ export async function findWithCount(db: Database, id: number): Promise<PromoCode
 }
 
 export async function pageCodes(db: Database, limit: number, offset: number): Promise<{ rows: PromoCodeWithCount[]; total: number }> {
-  const rows = await db
-    .select({ code: promoCodes, redemptions: redemptionCount, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(promoCodes)
-    .where(live)
-    .orderBy(desc(promoCodes.created_at), desc(promoCodes.id))
-    .limit(limit)
-    .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && offset > 0) {
-    const [n] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(promoCodes)
-      .where(live);
-    total = n?.n ?? 0;
-  }
+  const { rows, total } = await pageOf(
+    { limit, offset },
+    (w) =>
+      db
+        .select({ code: promoCodes, redemptions: redemptionCount, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(promoCodes)
+        .where(live)
+        .orderBy(desc(promoCodes.created_at), desc(promoCodes.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [n] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(promoCodes)
+        .where(live);
+      return n?.n ?? 0;
+    },
+  );
   return { rows: rows.map((r) => ({ ...r.code, redemptions: r.redemptions })), total };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
+import { pageOf } from '../../../platform/paging.ts';
 import { reportCompanies, reportDailyStats, reportServersInService, reportTickets } from '../tables.ts';
 
 export type VersionReportOrder = 'company_name' | 'primary_email' | 'server_count' | 'device_count';
@@ -41,31 +42,36 @@ export async function pageCompaniesOnVersion(db: Database, q: VersionReportQuery
     device_count: perCompany.device_count,
   }[q.order];
   const dir = q.direction === 'desc' ? desc : asc;
-  const rows = await db
-    .with(perCompany)
-    .select({
-      company_id: c.company_id,
-      company_name: c.company_name,
-      primary_email: c.primary_email,
-      server_count: perCompany.server_count,
-      device_count: perCompany.device_count,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(perCompany)
-    .innerJoin(c, eq(c.company_id, perCompany.company_id))
-    .where(and(isNull(c.deleted_at), searched))
-    .orderBy(dir(key), dir(c.company_id))
-    .limit(q.limit)
-    .offset(q.offset);
-  if (rows[0] || q.offset === 0) return { rows: rows.map(({ total: _t, ...row }) => row), total: rows[0]?.total ?? 0 };
-  // A page past the last row carries no count.
-  const [count] = await db
-    .with(perCompany)
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(perCompany)
-    .innerJoin(c, eq(c.company_id, perCompany.company_id))
-    .where(and(isNull(c.deleted_at), searched));
-  return { rows: [], total: count?.n ?? 0 };
+  const page = await pageOf(
+    q,
+    (w) =>
+      db
+        .with(perCompany)
+        .select({
+          company_id: c.company_id,
+          company_name: c.company_name,
+          primary_email: c.primary_email,
+          server_count: perCompany.server_count,
+          device_count: perCompany.device_count,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(perCompany)
+        .innerJoin(c, eq(c.company_id, perCompany.company_id))
+        .where(and(isNull(c.deleted_at), searched))
+        .orderBy(dir(key), dir(c.company_id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [count] = await db
+        .with(perCompany)
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(perCompany)
+        .innerJoin(c, eq(c.company_id, perCompany.company_id))
+        .where(and(isNull(c.deleted_at), searched));
+      return count?.n ?? 0;
+    },
+  );
+  return { rows: page.rows.map(({ total: _t, ...row }) => row), total: page.total };
 }
 
 /**

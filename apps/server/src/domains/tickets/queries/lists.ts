@@ -2,6 +2,7 @@ import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@portal/contract/tickets/ticket-fields';
 import { TICKET_SEARCH_COUNT_CAP } from '@portal/contract/tickets/ticket-lists';
 import { type Database, preparedVariants } from '../../../platform/db.ts';
+import { pageOf } from '../../../platform/paging.ts';
 import { ticketCompanies, tickets } from '../tables.ts';
 
 export interface TicketListQuery {
@@ -198,17 +199,18 @@ const pageStatement = preparedVariants((db, ...shape: Shape) => {
 
 export async function pageTickets(db: Database, query: TicketListQuery) {
   const shape = shapeOf(query);
-  const page = await pageStatement(db, ...shape).execute(pageValues(query));
-  let total = page[0]?.total ?? 0;
-  // A page past the end has no row to carry the count.
-  if (!page.length && query.offset > 0) {
-    const [count] = await db
-      .select({ total: matchCount(shape) })
-      .from(sql`(select 1) as one`)
-      .prepare('')
-      .execute(pageValues(query));
-    total = count?.total ?? 0;
-  }
+  const { rows: page, total } = await pageOf(
+    query,
+    (w) => pageStatement(db, ...shape).execute(pageValues({ ...query, ...w })),
+    async () => {
+      const [count] = await db
+        .select({ total: matchCount(shape) })
+        .from(sql`(select 1) as one`)
+        .prepare('')
+        .execute(pageValues(query));
+      return count?.total ?? 0;
+    },
+  );
   const decorations = page.length ? await decorationsOf(db, query.staff).execute({ ids: page.map((r) => r.t.id).join(',') }) : [];
   const byId = new Map(decorations.map((d) => [d.id, d]));
   const rows = page.map((r) => {
