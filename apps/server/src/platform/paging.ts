@@ -1,3 +1,7 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './db.ts';
+
 /** The rows a list query asks for: page n of page_size rows is limit page_size at offset (n - 1) × page_size. */
 export interface PageWindow {
   limit: number;
@@ -17,4 +21,16 @@ export async function pageOf<R extends { total: number }>(
   const rows = await fetch(window);
   const total = rows[0]?.total ?? (window.offset > 0 ? await count() : 0);
   return { rows, total };
+}
+
+/** The column that carries the list's total on each row of a page (see pageOf). */
+export const windowTotal = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/** How many rows of a table match: the count pageOf takes for a page past the end. */
+export async function countRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(table)
+    .where(where);
+  return row?.n ?? 0;
 }

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
-import { pageOf } from '../../../platform/paging.ts';
+import { countRows, pageOf, windowTotal } from '../../../platform/paging.ts';
 import { billingDevices, billingServices, billingUsage, creditLedger, creditPacks, dailyStats } from '../tables.ts';
 
 export type PackRow = typeof creditPacks.$inferSelect;
@@ -24,7 +24,7 @@ export async function pagePacks(db: Database, companyId: number, now: Date, limi
     { limit, offset },
     (w) =>
       db
-        .select({ pack: creditPacks, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({ pack: creditPacks, total: windowTotal() })
         .from(creditPacks)
         .where(eq(creditPacks.company_id, companyId))
         .orderBy(packSpent(now), desc(creditPacks.purchase_date), desc(creditPacks.id))
@@ -41,7 +41,7 @@ export async function pagePacksOf(db: Database, companyIds: number[], limit: num
     { limit, offset },
     (w) =>
       db
-        .select({ pack: creditPacks, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({ pack: creditPacks, total: windowTotal() })
         .from(creditPacks)
         .where(inArray(creditPacks.company_id, companyIds))
         .orderBy(desc(creditPacks.purchase_date), desc(creditPacks.id))
@@ -52,13 +52,7 @@ export async function pagePacksOf(db: Database, companyIds: number[], limit: num
   return { rows: page.rows.map((r) => r.pack), total: page.total };
 }
 
-async function countPacks(db: Database, companyIds: number[]) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(creditPacks)
-    .where(inArray(creditPacks.company_id, companyIds));
-  return row?.n ?? 0;
-}
+const countPacks = (db: Database, companyIds: number[]) => countRows(db, creditPacks, inArray(creditPacks.company_id, companyIds));
 
 export async function findPack(db: Database, packId: number): Promise<PackRow | null> {
   const [row] = await db.select().from(creditPacks).where(eq(creditPacks.id, packId));
@@ -102,20 +96,14 @@ export async function pageUsage(db: Database, q: UsageQuery) {
           quantity: billingUsage.quantity,
           amount: billingUsage.amount,
           pricing_description: billingUsage.pricing_description,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
+          total: windowTotal(),
         })
         .from(billingUsage)
         .where(usageWhere(q))
         .orderBy(desc(billingUsage.charge_day), desc(billingUsage.id))
         .limit(w.limit)
         .offset(w.offset),
-    async () => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(billingUsage)
-        .where(usageWhere(q));
-      return row?.n ?? 0;
-    },
+    () => countRows(db, billingUsage, usageWhere(q)),
   );
 }
 
@@ -160,7 +148,7 @@ export async function pageActiveServices(db: Database, companyId: number, limit:
       db
         .select({
           service: billingServices,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
+          total: windowTotal(),
           updated_at: sql<Date | null>`max(${billingServices.updated_at}) over ()`.mapWith((v) => (v === null ? null : new Date(v))),
         })
         .from(billingServices)
@@ -168,13 +156,7 @@ export async function pageActiveServices(db: Database, companyId: number, limit:
         .orderBy(asc(billingServices.id))
         .limit(w.limit)
         .offset(w.offset),
-    async () => {
-      const [agg] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(billingServices)
-        .where(running);
-      return agg?.n ?? 0;
-    },
+    () => countRows(db, billingServices, running),
   );
   return {
     rows: page.rows.map((r) => r.service),
@@ -260,19 +242,13 @@ export async function pageDevicesSeenSince(db: Database, companyId: number, sinc
     { limit, offset },
     (w) =>
       db
-        .select({ device: billingDevices, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({ device: billingDevices, total: windowTotal() })
         .from(billingDevices)
         .where(where)
         .orderBy(asc(billingDevices.first_seen_at), asc(billingDevices.id))
         .limit(w.limit)
         .offset(w.offset),
-    async () => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(billingDevices)
-        .where(where);
-      return row?.n ?? 0;
-    },
+    () => countRows(db, billingDevices, where),
   );
   return { rows: page.rows.map((r) => r.device), total: page.total };
 }
@@ -289,7 +265,7 @@ export async function pageRefunds(db: Database, companyId: number, limit: number
           amount: creditPacks.amount,
           purchase_date: creditPacks.purchase_date,
           users: sql<string[]>`array_agg(${billingDevices.username} order by ${billingDevices.username})`,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
+          total: windowTotal(),
         })
         .from(creditPacks)
         .innerJoin(billingDevices, eq(billingDevices.refund_pack_id, creditPacks.id))

@@ -1,7 +1,7 @@
 /** Saved cards and the hosted card page sessions that add them. */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
-import { pageOf } from '../../../platform/paging.ts';
+import { countRows, pageOf, windowTotal } from '../../../platform/paging.ts';
 import { cardAuthorizations, cardTransactions, paymentCards } from '../tables.ts';
 
 export type CardRow = typeof paymentCards.$inferSelect;
@@ -37,7 +37,7 @@ export async function pageCards(db: Database, companyId: number, limit: number, 
           successes: stats.successes,
           failures: stats.failures,
           charged: stats.charged,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
+          total: windowTotal(),
         })
         .from(paymentCards)
         .leftJoin(stats, eq(stats.card_id, paymentCards.id))
@@ -60,11 +60,7 @@ export async function pageCards(db: Database, companyId: number, limit: number, 
 }
 
 export async function countCards(db: Database, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(paymentCards)
-    .where(live(companyId));
-  return row?.n ?? 0;
+  return countRows(db, paymentCards, live(companyId));
 }
 
 /** One of the company's saved cards; another company's card or a deleted one is not found. */

@@ -1,7 +1,7 @@
 /** Custom invoices and their lines. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
-import { pageOf } from '../../../platform/paging.ts';
+import { countRows, pageOf, windowTotal } from '../../../platform/paging.ts';
 import { cardTransactions, invoiceLines, invoices, paymentCards } from '../tables.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -66,19 +66,13 @@ export async function pageInvoices(db: Database, companyId: number, limit: numbe
     { limit, offset },
     (w) =>
       db
-        .select({ invoice: invoices, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({ invoice: invoices, total: windowTotal() })
         .from(invoices)
         .where(eq(invoices.company_id, companyId))
         .orderBy(desc(invoices.created_at), desc(invoices.id))
         .limit(w.limit)
         .offset(w.offset),
-    async () => {
-      const [c] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(invoices)
-        .where(eq(invoices.company_id, companyId));
-      return c?.n ?? 0;
-    },
+    () => countRows(db, invoices, eq(invoices.company_id, companyId)),
   );
   return {
     rows: await withLines(

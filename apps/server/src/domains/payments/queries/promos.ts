@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
-import { pageOf } from '../../../platform/paging.ts';
+import { countRows, pageOf, windowTotal } from '../../../platform/paging.ts';
 import { promoCodes, promoRedemptions } from '../tables.ts';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
@@ -44,19 +44,13 @@ export async function pageCodes(db: Database, limit: number, offset: number): Pr
     { limit, offset },
     (w) =>
       db
-        .select({ code: promoCodes, redemptions: redemptionCount, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({ code: promoCodes, redemptions: redemptionCount, total: windowTotal() })
         .from(promoCodes)
         .where(live)
         .orderBy(desc(promoCodes.created_at), desc(promoCodes.id))
         .limit(w.limit)
         .offset(w.offset),
-    async () => {
-      const [n] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(promoCodes)
-        .where(live);
-      return n?.n ?? 0;
-    },
+    () => countRows(db, promoCodes, live),
   );
   return { rows: rows.map((r) => ({ ...r.code, redemptions: r.redemptions })), total };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
-import { pageOf } from '../../../platform/paging.ts';
+import { pageOf, windowTotal } from '../../../platform/paging.ts';
 import { reportCompanies, reportDailyStats, reportServersInService, reportTickets } from '../tables.ts';
 
 export type VersionReportOrder = 'company_name' | 'primary_email' | 'server_count' | 'device_count';
@@ -53,7 +53,7 @@ export async function pageCompaniesOnVersion(db: Database, q: VersionReportQuery
           primary_email: c.primary_email,
           server_count: perCompany.server_count,
           device_count: perCompany.device_count,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
+          total: windowTotal(),
         })
         .from(perCompany)
         .innerJoin(c, eq(c.company_id, perCompany.company_id))
