@@ -35,8 +35,9 @@ import { SUITE_ENV } from './world.ts';
  * (each status, each enum, a default left out; see sampleVariants), its filters wide open: first by the
  * victim's own user, on the victim's rows, to prove the victim's data is in the answer there, then by a
  * customer of another company on its own rows, whose answer may carry neither a marker nor one of the
- * victim's row ids. Which calls show the victim's data to its owner is a reviewed list
- * (cross-tenant-coverage.json), so a call whose outsider check would pass on an empty answer is seen.
+ * victim's row ids. Both tenants keep rows in each state a list filters on. Which calls, and which of
+ * their variants, show the victim its own data is a reviewed list (cross-tenant-coverage.json), so a list
+ * or a filter value whose outsider check would pass on an empty answer is seen.
  * Generated from the contract list, so a new read call is covered the day it lands.
  */
 const MARK = `victim-${Date.now().toString(36)}`;
