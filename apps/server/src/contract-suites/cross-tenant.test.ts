@@ -1,7 +1,9 @@
 import { ALL_CALLS } from '@portal/contract/all-calls';
 import { isPublic } from '@portal/contract/shared/define-call';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { archiveLicense } from '@portal/contract/servers/licences';
 import { storageListBuckets } from '@portal/contract/storage/storage';
+import { revokeToken } from '@portal/contract/tokens/tokens';
 import { closeTicket } from '@portal/contract/tickets/ticket-staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../test/context.ts';
@@ -20,6 +22,7 @@ import {
 import { TestClient, type TestContext, createTestContext, newCompany, ok } from '../test/harness.ts';
 import { insertBillingDevice } from '../test/rows.ts';
 import * as billing from '../domains/billing/service.ts';
+import * as tokens from '../domains/tokens/service.ts';
 import { writeUtilization } from '../domains/storage/queries.ts';
 import { answersOnlyRows, ownedFields, sampleVariants } from './sample-input.ts';
 import { SUITE_ENV } from './world.ts';
@@ -32,8 +35,9 @@ import { SUITE_ENV } from './world.ts';
  * (each status, each enum, a default left out; see sampleVariants), its filters wide open: first by the
  * victim's own user, on the victim's rows, to prove the victim's data is in the answer there, then by a
  * customer of another company on its own rows, whose answer may carry neither a marker nor one of the
- * victim's row ids. Which calls show the victim's data to its owner is a reviewed list
- * (cross-tenant-coverage.json), so a call whose outsider check would pass on an empty answer is seen.
+ * victim's row ids. Both tenants keep rows in each state a list filters on. Which calls, and which of
+ * their variants, show the victim its own data is a reviewed list (cross-tenant-coverage.json), so a list
+ * or a filter value whose outsider check would pass on an empty answer is seen.
  * Generated from the contract list, so a new read call is covered the day it lands.
  */
 const MARK = `victim-${Date.now().toString(36)}`;
@@ -42,8 +46,11 @@ let outsider: TestClient;
 let owner: TestClient;
 let outsiderCompanyId: number;
 let victimCompanyId: number;
-/** The calls whose answer to the victim's own user showed the victim's data. */
-const shown = new Set<string>();
+/**
+ * Per call, each variant's answer to the victim's own user: whether it showed the victim's data. A call
+ * that showed it in no variant is left out.
+ */
+const shown = new Map<string, Record<string, boolean>>();
 /** The victim's row ids, by the calls that list rows of that kind (ids of different tables may coincide). */
 const victimIds: { path: string; id: number | string }[] = [];
 
@@ -111,6 +118,7 @@ beforeAll(async () => {
   victimCompanyId = id;
   owner = await new TestClient(t.app).useSession(t.db, t.clock, victim.user.id);
   ok(await owner.call(closeTicket, { target_ticket_id: closed }));
+  await rowsInEveryState(owner, id, victim.user.id, MARK);
 
   // The outsider is a customer of no distributor, so every customer call is open to it, the plan pages too.
   const other = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
@@ -120,7 +128,23 @@ beforeAll(async () => {
   await newBucket(t.db, t.clock.now(), other.company.id);
   await newTicket(t.db, t.clock.now(), other.company.id, { subject: 'Own ticket' });
   outsider = await new TestClient(t.app).useSession(t.db, t.clock, other.user.id);
+  await rowsInEveryState(outsider, other.company.id, other.user.id, 'Own');
 });
+
+/**
+ * Rows in each state a list filters on, made by the company's own user: a live and an archived licence (the
+ * servers table's Archived tab), an active and a revoked API token (the token list's restrict). Both
+ * tenants get them, so the outsider's list of each state reaches its query and the owner's shows its own.
+ */
+async function rowsInEveryState(client: TestClient, companyId: number, userId: number, name: string) {
+  const archived = await newLicence(t.db, t.clock.now(), companyId, { name: `${name} archived licence` });
+  ok(await client.call(archiveLicense, { serial: archived.serial_number }));
+  const token = (tokenName: string) =>
+    tokens.issueToken(t.db, t.clock.now(), { userId, companyId, name: tokenName, permissions: ['USERS_READ'] });
+  await token(`${name} token`);
+  const revoked = await token(`${name} revoked token`);
+  ok(await client.call(revokeToken, { token: revoked.row.id }));
+}
 afterAll(() => t.close());
 
 /**
@@ -163,21 +187,24 @@ describe('a customer never sees another company’s credit or usage', () => {
       ownerIds[field] = await ownedRow(kind, t, victimCompanyId);
       outsiderIds[field] = await ownedRow(kind, t, outsiderCompanyId);
     }
-    for (const variant of sampleVariants(call)) {
+    const variants = sampleVariants(call);
+    const seen: Record<string, boolean> = {};
+    for (const variant of variants) {
       const own = await owner.post(call.path, wideOpen({ ...variant, ...ownerIds }, call.input.shape));
-      if (own.statusCode === 200 && showsVictim(call.path, own.body)) shown.add(call.path);
+      seen[variantLabel(variants[0] ?? {}, variant)] = own.statusCode === 200 && showsVictim(call.path, own.body);
       const input = wideOpen({ ...variant, ...outsiderIds }, call.input.shape);
       const res = await outsider.post(call.path, input);
       const what = `${call.path} ${JSON.stringify(input).slice(0, 200)}`;
       expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
       expect(showsVictim(call.path, res.body), `${what} answered the victim's data`).toBe(false);
     }
+    if (Object.values(seen).some(Boolean)) shown.set(call.path, seen);
   });
 
   it('the victim’s own user saw its data in the calls the reviewed list names', () => {
-    const current = [...shown].sort();
+    const current = Object.fromEntries([...shown].sort(([a], [b]) => (a < b ? -1 : 1)));
     if (process.env.UPDATE_CROSS_TENANT_COVERAGE === '1') writeFileSync(COVERAGE_FILE, `${JSON.stringify(current, null, 2)}\n`);
-    const reviewed = JSON.parse(readFileSync(COVERAGE_FILE, 'utf8')) as string[];
+    const reviewed = JSON.parse(readFileSync(COVERAGE_FILE, 'utf8')) as Record<string, Record<string, boolean>>;
     expect(
       current,
       'A call shows the victim its own data differently from cross-tenant-coverage.json. Review; if intended, run UPDATE_CROSS_TENANT_COVERAGE=1 npx vitest run apps/server/src/contract-suites/cross-tenant.test.ts and commit the file',
@@ -186,6 +213,13 @@ describe('a customer never sees another company’s credit or usage', () => {
 });
 
 const COVERAGE_FILE = new URL('./cross-tenant-coverage.json', import.meta.url);
+
+/** A variant as the fields it changes from the sample (a field left out as `field=(default)`), or `sample`. */
+function variantLabel(base: Record<string, unknown>, variant: Record<string, unknown>): string {
+  const keys = [...new Set([...Object.keys(base), ...Object.keys(variant)])];
+  const changed = keys.filter((k) => JSON.stringify(base[k]) !== JSON.stringify(variant[k]));
+  return changed.map((k) => `${k}=${k in variant ? JSON.stringify(variant[k]) : '(default)'}`).join(' ') || 'sample';
+}
 
 /** Whether an answer carries the marker or one of the victim's row ids the call lists. */
 function showsVictim(path: string, text: string): boolean {

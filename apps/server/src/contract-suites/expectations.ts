@@ -1,5 +1,4 @@
 import { HOSTED_SETTINGS_MESSAGES, hostedConfirmSenderEmail } from '@portal/contract/servers/hosted-settings';
-import { revokeSession } from '@portal/contract/auth/sessions';
 import { LICENCE_MESSAGES, unarchiveLicense } from '@portal/contract/servers/licences';
 import { INVOICE_MESSAGES, viewCustomInvoice } from '@portal/contract/payments/invoices';
 import { downloadInvoice } from '@portal/contract/payments/transactions';
@@ -12,15 +11,27 @@ import { TV_MESSAGES, reportsLive } from '@portal/contract/reports/tv';
 import type { Role } from '@portal/contract/shared/roles';
 import { ownedFactory } from '../test/factories.ts';
 import type { SnapshotAccess } from './access-snapshot.ts';
+import { TOKEN_MESSAGES } from '@portal/contract/tokens/tokens';
+import { listCompanyUsers } from '@portal/contract/users/company-users';
 import { ACTOR_NAMES, type ActorName, type MatrixActor, type Target } from './world.ts';
 
 /**
- * allow: a 200. refuse: 401 (signed out), 403 or 404, and nothing written. no-write: any answer but a 5xx
- * or 401, and nothing written.
+ * The exact answer a case must get: its status, and for a refusal whose words are fixed, its message.
+ * `rule` names the rule that decided it, so a failure says which one the server broke.
  */
-export type Expectation = 'allow' | 'refuse' | 'no-write';
+export interface Expected {
+  status: number;
+  message?: string;
+  rule: string;
+}
 
 const STAFF: readonly Role[] = ['support', 'sales', 'sales_admin'];
+
+/** One owned id of a case: its kind and the company whose row it names. */
+export interface OwnedTarget {
+  kind: string;
+  target: Target;
+}
 
 /** Whether the actor reaches a row of the target: the target's own users, its distributor and admins do. */
 function reaches(actor: MatrixActor, target: Target, belongsTo: 'company' | 'user'): boolean {
@@ -28,42 +39,80 @@ function reaches(actor: MatrixActor, target: Target, belongsTo: 'company' | 'use
   if (!ctx) return false;
   // A row of a user (a session) is that user's alone, whoever else reaches the company.
   if (belongsTo === 'user') return actor.userId === target.primaryUserId;
-  if (ctx.roles.includes('admin')) return true;
+  if (ctx.roles.includes('admin') && !ctx.roles.includes('admin_impersonating')) return true;
   return ctx.company_id === target.companyId || (ctx.roles.includes('distributor') && target.distributorId === ctx.company_id);
 }
 
-/** What the reviewed access says an actor gets from a call whose owned ids point at the target's rows. */
-export function expectation(access: SnapshotAccess, actor: MatrixActor, target: Target): Expectation {
-  if (access.public) return 'allow';
+/**
+ * What another user's row answers, by kind: the services look a user's row up among the caller's own, so
+ * an id of someone else's reads as one that does not exist, and ids cannot be probed. A session reads as
+ * one that has already ended (auth/sessions.ts revoke: a field error), an API token as a missing one
+ * (tokens/service.ts revokeToken).
+ */
+const ANOTHER_USERS_ROW: Record<string, Expected> = {
+  session: { status: 400, message: MESSAGES.invalidInput, rule: "another user's session reads as ended" },
+  api_token: { status: 404, message: TOKEN_MESSAGES.notFound, rule: "another user's API token reads as missing" },
+};
+
+/**
+ * The answer the reviewed access and the services' company rule give an actor whose owned ids name the
+ * given rows; `readOnly` is the handler's own declaration that it only reads.
+ *
+ * In order, as handle() and the services check: no session is 401; a role or capability the access does not
+ * name, or an admin signed in as the user on a selfOnly call, is 403 (platform/access.ts requireAccess).
+ * Past that, the rows: whoever reaches every one gets a 200. A row of another user answers as that kind's
+ * missing row (ANOTHER_USERS_ROW). A row of a company the actor does not reach answers 404, as a missing
+ * one (tenancy requireCompany: "Unknown and hidden companies answer the same"), except for staff, who see
+ * every company but change none but as admins: support and sales get a 200 from a call that names their
+ * role (its service decides what they may do there, as the tickets' staff calls) or that only reads, and
+ * a 403 from any other (requireCompany 'write').
+ */
+export function expectation(access: SnapshotAccess, path: string, actor: MatrixActor, owned: OwnedTarget[], readOnly: boolean): Expected {
+  if (access.public) return { status: 200, rule: 'a public call' };
   const ctx = actor.context;
-  if (!ctx) return 'refuse';
-  if (!access.roles.some((r) => ctx.roles.includes(r))) return 'refuse';
-  if (access.capability && !ctx.capabilities.includes(access.capability)) return 'refuse';
+  if (!ctx) return { status: 401, message: MESSAGES.notLoggedIn, rule: 'no session' };
+  if (!access.roles.some((r) => ctx.roles.includes(r)))
+    return { status: 403, message: MESSAGES.forbidden, rule: 'a role the access does not name' };
+  if (access.capability && !ctx.capabilities.includes(access.capability))
+    return { status: 403, message: MESSAGES.forbidden, rule: 'a capability the actor lacks' };
   const impersonating = ctx.roles.includes('admin_impersonating');
-  if (access.selfOnly && impersonating) return 'refuse';
-  const kinds = Object.values(access.owned);
-  if (kinds.every((kind) => reaches(actor, target, ownedFactory(kind).belongsTo))) return 'allow';
-  const staff = !impersonating && ctx.roles.some((r) => r === 'admin' || STAFF.includes(r));
-  // Another tenant's customer or distributor.
-  if (!staff && !reaches(actor, target, 'company')) return 'refuse';
-  // Support and sales read every company where a call names them. Where they get in through 'any' alone,
-  // or reach the company but the row is one of its users' own (a session), the answer is theirs to
-  // choose, but they change nothing.
-  return access.roles.some((r) => STAFF.includes(r) && ctx.roles.includes(r)) ? 'allow' : 'no-write';
+  if (access.selfOnly && impersonating) return { status: 403, rule: 'selfOnly, and an admin signed in as the user' };
+  for (const { kind, target } of owned) {
+    const belongsTo = ownedFactory(kind).belongsTo;
+    if (reaches(actor, target, belongsTo)) continue;
+    if (belongsTo === 'user') {
+      const answer = ANOTHER_USERS_ROW[kind];
+      if (!answer) throw new Error(`no rule for another user's ${kind}: add one to ANOTHER_USERS_ROW`);
+      return answer;
+    }
+    const staff = !impersonating && ctx.roles.some((r) => STAFF.includes(r));
+    // A row of another kind is looked up among the named company's own first, and answers as that kind's
+    // missing row in the service's words: requireCompany's are asserted where only companies are named.
+    const onlyCompanies = owned.every((o) => o.kind === 'company');
+    if (!staff) return { status: 404, message: onlyCompanies ? COMPANY_NOT_FOUND : undefined, rule: "another company's row, hidden" };
+    const named = access.roles.some((r) => STAFF.includes(r) && ctx.roles.includes(r));
+    if (!named && !readOnly && !STAFF_READ_THROUGH_ANY.has(path))
+      return { status: 403, message: MESSAGES.forbidden, rule: 'staff read every company, only admins change one' };
+  }
+  return { status: 200, rule: 'the actor reaches every row the call names' };
 }
+
+/**
+ * Calls open to every signed-in user ('any') that only read the company they name, though their handler
+ * runs in a transaction (not marked read-only): staff reach them through 'any' and read another company
+ * as requireCompany 'read' lets them. The company's users list asks requireCompany 'read'
+ * (account/company-users.ts), so support and sales see any company's users, as the admin's company page does.
+ */
+const STAFF_READ_THROUGH_ANY = new Set<string>([listCompanyUsers.path]);
+
+/** requireCompany's answer for a company the actor may not see, the same as for one that does not exist. */
+const COMPANY_NOT_FOUND = 'Company not found';
 
 /**
  * The cases whose answer in a generic world differs from the rule above, each with why. The matrix
  * asserts exactly this status and message instead (and, for an error, that nothing was written).
  */
 export const KNOWN_ANSWERS: { path: string; actors: ActorName[]; status: number; message: string; why: string }[] = [
-  {
-    path: revokeSession.path,
-    actors: ['customer of another company', 'another distributor'],
-    status: 400,
-    message: MESSAGES.invalidInput,
-    why: "another user's session id reads as a session that has already ended, so an outsider learns nothing about it",
-  },
   {
     path: viewCustomInvoice.path,
     actors: ['distributor'],

@@ -274,6 +274,8 @@ const SETUP: Record<string, (c: SetupContext) => Promise<Record<string, unknown>
 export interface PreparedCase {
   actor: MatrixActor;
   target: Target;
+  /** Each owned id's kind and the company whose row it names. */
+  owned: { kind: string; target: Target }[];
   client: TestClient;
   input: Record<string, unknown>;
 }
@@ -299,16 +301,24 @@ export async function prepareCase(
   if (call.path === chargePaymentMethod.path) await setTopupOption(t, 1, { deleted_at: null, is_user_visible: true });
   const actor = actorsFor(world, victim).find((a) => a.name === actorName) as MatrixActor;
   const target = DISTRIBUTOR_TARGETED.has(call.path) ? world.distA : victim;
+  const aimed: Target = { companyId: target.company.id, distributorId: target.company.distributor_id, primaryUserId: target.user.id };
   const ids: Record<string, unknown> = {};
+  const owned: PreparedCase['owned'] = [];
   for (const { field, kind } of ownedFields(call)) {
     const own = onlyField !== undefined && field !== onlyField && actor.context;
     ids[field] = await ownedRow(kind, t, own ? own.company_id : target.company.id);
+    // The actor's own row: its company, whose primary contact (who the factory's user rows belong to) it is.
+    owned.push({
+      kind,
+      target: own ? { companyId: own.company_id, distributorId: null, primaryUserId: actor.userId ?? 0 } : aimed,
+    });
   }
   const client = await clientFor(t, actor.userId, actor.impersonatorUserId);
   const input = { ...sampleInput(call, ids), ...(await SETUP[call.path]?.({ t, world, target, client })) };
   return {
     actor,
-    target: { companyId: target.company.id, distributorId: target.company.distributor_id, primaryUserId: target.user.id },
+    target: aimed,
+    owned,
     client,
     input,
   };
