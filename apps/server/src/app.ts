@@ -114,7 +114,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     clock,
     config,
     requestLog,
-    audit: tenancy.writeEvent,
+    audit: (db, event) => tenancy.writeEvent({ db }, event),
     background: new BackgroundWork(),
     resolveActor: (d, token) => auth.resolveActor(d, clock.now(), token, sessionCache),
     resolveToken: (d, token, ip) => tokens.resolveToken(d, clock.now(), token, ip),

@@ -36,23 +36,25 @@ async function userOf(app: FastifyInstance, email: string): Promise<number> {
 export async function install(app: FastifyInstance, demo: DemoCompany): Promise<Member> {
   const { db, clock } = app.deps;
   const [company] = await tenancy.createCompanies(
-    db,
-    [
-      {
-        company_name: demo.company_name,
-        company_type: 'admin',
-        current_state: 'ACTIVE',
-        current_state_applied_at: clock.now(),
-        plan_id: 'Growth',
-        country: demo.country,
-        primary_email: demo.users[0]?.email ?? '',
-        is_internal_comet_company: true,
-        can_have_sales: true,
-        can_have_support: true,
-        created_at: clock.now(),
-      },
-    ],
-    'Installed',
+    { db },
+    {
+      rows: [
+        {
+          company_name: demo.company_name,
+          company_type: 'admin',
+          current_state: 'ACTIVE',
+          current_state_applied_at: clock.now(),
+          plan_id: 'Growth',
+          country: demo.country,
+          primary_email: demo.users[0]?.email ?? '',
+          is_internal_comet_company: true,
+          can_have_sales: true,
+          can_have_support: true,
+          created_at: clock.now(),
+        },
+      ],
+      reason: 'Installed',
+    },
   );
   if (!company) throw new Error('company insert returned nothing');
   const hash = await users.hashPassword(DEMO_PASSWORD);

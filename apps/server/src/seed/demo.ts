@@ -23,7 +23,7 @@ export interface SeedOptions {
 
 /** Seeds the demo world when the database has no companies yet. */
 export async function seedDemoIfEmpty(db: Database, clock: Clock, opts: SeedOptions = { companies: 120 }): Promise<boolean> {
-  if ((await tenancy.countCompanies(db)) > 0) return false;
+  if ((await tenancy.countCompanies({ db })) > 0) return false;
   await seedWorld(db, clock, opts);
   return true;
 }
@@ -82,7 +82,7 @@ async function seedGeneratedCompanies(db: Database, at: Date, opts: SeedOptions,
     });
     await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
-      const inserted = await tenancy.createCompanies(t, batch);
+      const inserted = await tenancy.createCompanies({ db: t }, { rows: batch });
       await users.createUsers(
         t,
         inserted.map((c) => ({

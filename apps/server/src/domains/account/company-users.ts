@@ -13,7 +13,7 @@ async function requireMember(ctx: CallContext, companyId: number, userId: number
 }
 
 export async function listUsers(ctx: CallContext, input: { target_company_id?: number }) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'read');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_company_id ?? ctx.actor.companyId, mode: 'read' });
   const rows = await users.listActiveUsers(ctx.db, company.id);
   const mayChange = mayChangeSignIn(ctx.actor, rows);
   return rows.map((u) => ({ ...users.companyUserView(u), can_change_sign_in: mayChange(u) }));
@@ -31,7 +31,7 @@ export async function createUser(
     target_is_technical: boolean;
   },
 ) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_company_id, mode: 'write' });
   const user = await users.createUser(ctx.db, ctx.clock, {
     company_id: company.id,
     email: input.target_email,
@@ -58,7 +58,7 @@ export async function patchUser(
     target_is_technical?: boolean;
   },
 ) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_company_id, mode: 'write' });
   const user = await requireMember(ctx, company.id, input.target_id);
   const newEmail = newEmailOf(user, input.target_email);
   if (newEmail !== null || input.target_password !== undefined) await requireMayChangeSignIn(ctx, company.id, user);
@@ -86,7 +86,7 @@ export async function patchUser(
 }
 
 export async function deleteUser(ctx: CallContext, input: { target_company_id: number; target_id: number }) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_company_id, mode: 'write' });
   const user = await requireMember(ctx, company.id, input.target_id);
   if (user.is_primary_contact) throw new AppError(400, 'The primary contact cannot be deleted');
   if (user.id === ctx.actor.userId) throw new AppError(400, 'You cannot delete yourself');

@@ -31,7 +31,7 @@ type CompanyField = keyof typeof COMPANY_FIELDS;
 
 /** The user and their company; for a change, the company is locked so that checks and writes see one state. */
 async function load(ctx: CallContext, mode: 'read' | 'write' = 'read') {
-  const company = await (mode === 'write' ? tenancy.lockCompany : tenancy.findCompany)(ctx.db, ctx.actor.companyId);
+  const company = await (mode === 'write' ? tenancy.lockCompany : tenancy.findCompany)(ctx, { companyId: ctx.actor.companyId });
   if (!company) throw notLoggedIn();
   return { user: await requireUser(ctx), company };
 }
@@ -100,8 +100,8 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
   const changedPreferences = Object.keys(userChanges).map((k) => (k === 'contact_name' ? 'contact name' : k.replace(/_/g, ' ')));
 
   await users.updateProfile(ctx.db, user.id, userChanges);
-  await tenancy.updateDetails(ctx.db, company.id, details);
-  if (ruleChanges) await tenancy.setTwoFactorRule(ctx.db, company.id, twoFactorRule);
+  await tenancy.updateDetails(ctx, { companyId: company.id, details });
+  if (ruleChanges) await tenancy.setTwoFactorRule(ctx, { companyId: company.id, required: twoFactorRule });
   const add = (text: string) => ctx.audit(company.id, text);
   if (changedPreferences.length) await add(`Changed account settings of ${users.userLabel(user)}: ${changedPreferences.join(', ')}`);
   if (newEmail) {
@@ -126,7 +126,8 @@ export async function setupAccount(ctx: CallContext, input: SetupInput): Promise
   if (promo && company.signup_promo_code && promo.toLowerCase() !== company.signup_promo_code.toLowerCase()) {
     throw badInput({ user_promo_code: SETTINGS_MESSAGES.promoTaken });
   }
-  await tenancy.completeSignup(ctx.db, company.id, {
+  await tenancy.completeSignup(ctx, {
+    companyId: company.id,
     details: {
       company_name: input.company_name,
       phone_number: input.company_phone_number,

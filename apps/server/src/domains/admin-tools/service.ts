@@ -57,7 +57,7 @@ export async function listRequestLog(
   ctx: CallContext,
   input: { target_id: number; page: number; page_size: number; target_order_direction: 'asc' | 'desc' },
 ) {
-  await tenancy.requireCompany(ctx, input.target_id, 'read');
+  await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   return q.listRequestLog(ctx.db, input.target_id, input.target_order_direction, input.page_size, (input.page - 1) * input.page_size);
 }
 

@@ -1,3 +1,4 @@
+import { isClosed, willDeleteAt } from '@portal/contract/shared/company-states';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import type { LoginResultType, zLoginInput } from '@portal/contract/auth/login';
 import { MESSAGES } from '@portal/contract/shared/envelope';
@@ -192,8 +193,8 @@ export async function complete(
   how: string,
   browserTimezone: string | undefined,
 ): Promise<LoginResult> {
-  const company = await tenancy.findCompany(ctx.db, user.company_id);
-  if (!company || tenancy.isClosed(company)) {
+  const company = await tenancy.findCompany(ctx, { companyId: user.company_id });
+  if (!company || isClosed(company)) {
     throw new AppError(403, LOGIN_MESSAGES.deleted);
   }
   const now = ctx.clock.now();
@@ -207,7 +208,7 @@ export async function complete(
   if (!knownDevice) await notifications.sendNewSignInMail(ctx, user);
   const auth_context = await authContextFor(ctx.db, actor, company, user);
   if (company.current_state === 'PENDING_DELETE') {
-    return answer('reactivate_account', { auth_context, will_delete_at: tenancy.willDeleteAt(company) });
+    return answer('reactivate_account', { auth_context, will_delete_at: willDeleteAt(company) });
   }
   return answer('ok', { auth_context });
 }

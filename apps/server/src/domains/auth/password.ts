@@ -1,3 +1,4 @@
+import { isClosed } from '@portal/contract/shared/company-states';
 import { PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
 import type { PublicContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
@@ -30,8 +31,8 @@ export async function forgotPassword(ctx: PublicContext, input: { target_user: s
 /** Mails a reset link when the address belongs to a user who can sign in; otherwise does nothing. */
 export async function mailResetLink(ctx: PublicContext, email: string): Promise<void> {
   const user = await users.findActiveUserByEmail(ctx.db, email);
-  const company = user ? await tenancy.findCompany(ctx.db, user.company_id) : null;
-  if (!user || !company || tenancy.isClosed(company)) return;
+  const company = user ? await tenancy.findCompany(ctx, { companyId: user.company_id }) : null;
+  if (!user || !company || isClosed(company)) return;
   await notifications.sendPasswordResetMail(ctx, user);
   await ctx.audit(company.id, `Password reset link sent to ${user.email}`, `Visitor from ${ctx.ip}`);
 }

@@ -16,7 +16,7 @@ export { SessionCache } from './session-cache.ts';
 export async function getAuthContext(ctx: PublicContext): Promise<AuthContext | null> {
   if (!ctx.actor) return null;
   const user = await users.findUser(ctx.db, ctx.actor.userId);
-  const company = await tenancy.findCompany(ctx.db, ctx.actor.companyId);
+  const company = await tenancy.findCompany(ctx, { companyId: ctx.actor.companyId });
   return user && company ? authContextFor(ctx.db, ctx.actor, company, user) : null;
 }
 
@@ -35,7 +35,7 @@ export async function finishSso(ctx: PublicContext, url: URL): Promise<string> {
 }
 
 export async function impersonate(ctx: CallContext, input: { target_id: number }): Promise<AuthContext> {
-  const company = await tenancy.requireCompany(ctx, input.target_id, 'write');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'write' });
   // Signing in as another staff member would hand over their staff powers; only customers and distributors.
   if (company.company_type === 'admin' || company.company_type === 'support') throw forbidden();
   const target = await users.findPrimaryContact(ctx.db, company.id);

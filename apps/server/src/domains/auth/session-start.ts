@@ -1,3 +1,5 @@
+import { capabilitiesFor } from '@portal/contract/shared/capabilities';
+import { isClosed, willDeleteAt } from '@portal/contract/shared/company-states';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import { type Actor, rolesFor } from '../../platform/access.ts';
@@ -27,7 +29,7 @@ export function actorOf({ session, account, impersonator }: SessionWithAccount):
     companyId: account.company_id,
     companyType: account.company_type,
     roles,
-    capabilities: tenancy.capabilitiesFor(account, roles),
+    capabilities: capabilitiesFor(account, roles),
     impersonatorUserId: session.impersonator_user_id,
     authenticatedAt: session.authenticated_at,
     twoFactorSetupPending: false,
@@ -64,7 +66,7 @@ export async function resolveActor(db: Database, now: Date, token: string | unde
   const row = await q.findSessionWithAccount(db, id, now);
   if (!row || row.account.deleted_at || !liveAt(now, row.session.last_seen_at, row.session.expires_at)) return null;
   // A deleted or migrated company's sessions are ended with it; this holds even for one that was missed.
-  if (tenancy.isClosed(row.account)) return null;
+  if (isClosed(row.account)) return null;
   let lastSeenAt = row.session.last_seen_at;
   if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await q.touchSession(db, row.session.id, now);
@@ -81,7 +83,7 @@ export async function resolveActor(db: Database, now: Date, token: string | unde
  */
 export async function actorWithoutSession(db: Database, now: Date, userId: number): Promise<Actor | null> {
   const account = await q.findAccount(db, userId);
-  if (!account || account.deleted_at || tenancy.isClosed(account)) return null;
+  if (!account || account.deleted_at || isClosed(account)) return null;
   const roles = rolesFor(account.company_type, account.staff_role, false);
   return {
     sessionId: `mail:${userId}`,
@@ -91,7 +93,7 @@ export async function actorWithoutSession(db: Database, now: Date, userId: numbe
     companyId: account.company_id,
     companyType: account.company_type,
     roles,
-    capabilities: tenancy.capabilitiesFor(account, roles),
+    capabilities: capabilitiesFor(account, roles),
     impersonatorUserId: null,
     authenticatedAt: now,
     twoFactorSetupPending: false,
@@ -114,7 +116,7 @@ export async function authContextFor(db: Database, actor: Actor, company: tenanc
     capabilities: [...actor.capabilities],
     customer_trial_length_days: company.customer_trial_length_days,
     trial_expires_at: company.current_state === 'TRIAL' ? (company.trial_expires_at?.toISOString() ?? null) : null,
-    will_delete_at: tenancy.willDeleteAt(company),
+    will_delete_at: willDeleteAt(company),
     has_saved_card: company.has_saved_card,
     has_provided_address_info: hasAddress(company),
     impersonated_by: actor.impersonatorUserId === null ? null : ((await users.findUser(db, actor.impersonatorUserId))?.email ?? null),
@@ -160,7 +162,7 @@ export async function startSession(ctx: PublicContext, userId: number, impersona
   setSessionCookies(ctx.cookies, token, row.csrf_token, ctx.config.COOKIE_SECURE);
   const found = await q.findSessionWithAccount(ctx.db, row.id, now);
   const user = await users.findUser(ctx.db, userId);
-  const company = user && !user.deleted_at ? await tenancy.findCompany(ctx.db, user.company_id) : null;
+  const company = user && !user.deleted_at ? await tenancy.findCompany(ctx, { companyId: user.company_id }) : null;
   if (!found || !user || !company) throw new AppError(500, MESSAGES.internal);
   const actor = actorOf(found);
   ctx.actAs(actor);

@@ -73,7 +73,7 @@ export async function refundNewUsersJob(ctx: CallContext): Promise<number> {
   let handled = 0;
   for (const companyId of await q.companiesWithRefundsDue(ctx.db, cutoff, REFUND_BATCH)) {
     // The company before its devices: the refund's credit takes the company's lock, as calls do before the devices'.
-    await tenancy.lockCompany(ctx.db, companyId);
+    await tenancy.lockCompany(ctx, { companyId });
     const devices = await q.lockDevicesDue(ctx.db, companyId, cutoff);
     if (!devices.length) continue;
     const firstDay = devices.map((d) => dayOf(d.first_seen_at)).sort()[0] ?? dayOf(now);

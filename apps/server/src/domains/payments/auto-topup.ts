@@ -3,6 +3,7 @@
  * settings, and the job that buys the chosen option with the default card when the estimated days of credit
  * fall below the setting.
  */
+import { isClosed } from '@portal/contract/shared/company-states';
 import { AUTO_PAYMENT_MESSAGES, AUTO_REBILL_DAYS_DEFAULT, type AutoPaymentPage } from '@portal/contract/payments/auto-payment';
 import { TOPUP_NOT_FOUND } from '@portal/contract/payments/charges';
 import { MINIMUM_TOPUP_CENTS } from '@portal/contract/payments/topup-options';
@@ -29,13 +30,13 @@ export interface ConfigureInput {
 }
 
 export async function page(ctx: CallContext): Promise<AutoPaymentPage> {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   return pageOf(ctx, company.id);
 }
 
 /** Saves the settings (the page action auto_payment_configure); saving re-arms the top-up. */
 export async function configure(ctx: CallContext, input: ConfigureInput): Promise<AutoPaymentPage> {
-  const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const option = await charges.findTopupOption(ctx.db, input.topup_option_id);
   if (!option || !(option.is_user_visible || option.is_default))
     throw new AppError(400, TOPUP_NOT_FOUND, { topup_option_id: TOPUP_NOT_FOUND });
@@ -93,7 +94,7 @@ export async function autoTopupJob(ctx: CallContext): Promise<number> {
   const before = new Date(now.getTime() - RECHECK_MS);
   let looked = 0;
   for (const companyId of await q.dueCompanies(ctx.db, before, BATCH)) {
-    const company = await tenancy.lockCompany(ctx.db, companyId);
+    const company = await tenancy.lockCompany(ctx, { companyId });
     const settings = await q.claimDue(ctx.db, companyId, now, before);
     if (!settings) continue;
     looked++;
@@ -104,7 +105,7 @@ export async function autoTopupJob(ctx: CallContext): Promise<number> {
 
 async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null, settings: q.PaymentSettingsRow): Promise<void> {
   const companyId = settings.company_id;
-  if (!company || tenancy.isClosed(company) || company.has_contract_billing) return;
+  if (!company || isClosed(company) || company.has_contract_billing) return;
   if (await settlePending(ctx, settings)) return;
   const { days_remaining: days } = await billing.estimatesOf(ctx, companyId);
   // Unknown (nothing charged lately) counts as plenty: there is nothing to run out of.
@@ -192,7 +193,13 @@ async function settlePending(ctx: CallContext, settings: q.PaymentSettingsRow): 
   const option = await charges.findTopupOption(ctx.db, settings.auto_topup_option_id);
   if (!card || !option) return false;
   try {
-    const result = await chargeCard(ctx, { company_id: companyId, card, option, idempotency_key: pending.idempotency_key, by: 'Automatic top-up' });
+    const result = await chargeCard(ctx, {
+      company_id: companyId,
+      card,
+      option,
+      idempotency_key: pending.idempotency_key,
+      by: 'Automatic top-up',
+    });
     if (!result.approved) await mailFailure(ctx, companyId, option.name, card, result);
   } catch (err) {
     // Still no answer (504), or the option's price changed since (409): left for a person to look at.

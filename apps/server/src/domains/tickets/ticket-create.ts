@@ -1,3 +1,4 @@
+import { isClosed } from '@portal/contract/shared/company-states';
 import type { CallData } from '@portal/contract/shared/define-call';
 import type { createTicket, ticketsCreatePage, TicketServer } from '@portal/contract/tickets/ticket-create';
 import {
@@ -22,7 +23,7 @@ import { changeStamp } from './stamps.ts';
 /** Staff name the company; anyone else files for their own (a distributor too, not for a sub-account). */
 async function targetCompany(ctx: CallContext, targetId: number | undefined) {
   const companyId = actsAsSupport(ctx) && targetId !== undefined ? targetId : ctx.actor.companyId;
-  return tenancy.requireCompany(ctx, companyId, 'read');
+  return tenancy.requireCompany(ctx, { companyId, mode: 'read' });
 }
 
 /**
@@ -73,7 +74,7 @@ export async function create(ctx: CallContext, input: CallData<typeof createTick
     throw badInput({ target_direction: TICKET_MESSAGES.direction });
   }
   const company = await targetCompany(ctx, input.target_id);
-  if (tenancy.isClosed(company)) throw new AppError(400, 'This company has been deleted and cannot be changed');
+  if (isClosed(company)) throw new AppError(400, 'This company has been deleted and cannot be changed');
   let userId = ctx.actor.userId;
   if (input.target_user_id !== undefined && input.target_user_id !== ctx.actor.userId) {
     const user = await users.findUser(ctx.db, input.target_user_id);
