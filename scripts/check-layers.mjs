@@ -602,7 +602,8 @@ function checkApiFunction(name, fn, refuse) {
   const faults = [];
   if (!ctx) faults.push('it takes no call context');
   else {
-    if (ctx.type !== 'Identifier' || ctx.name !== 'ctx') faults.push('its first parameter is not named ctx');
+    // `_ctx` is ctx that a function needs nothing of (the linter's mark for an unused parameter).
+    if (ctx.type !== 'Identifier' || (ctx.name !== 'ctx' && ctx.name !== '_ctx')) faults.push('its first parameter is not named ctx');
     if (!isContextType(ctx.typeAnnotation?.typeAnnotation)) {
       faults.push('its first parameter is not typed with a context (CallContext, PublicContext, MailContext, Pick<CallContext, ...>)');
     }

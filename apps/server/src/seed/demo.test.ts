@@ -52,7 +52,7 @@ async function companyOf(demo: DemoCompany) {
 }
 
 async function companyIdOf(email: string): Promise<number> {
-  const user = await users.findActiveUserByEmail(t.db, email);
+  const user = await users.findActiveUserByEmail(t, { email });
   return user?.company_id ?? 0;
 }
 

@@ -1,3 +1,4 @@
+import { hashPassword } from '../platform/password-hash.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Clock, fixedClock } from '../platform/clock.ts';
@@ -54,7 +55,7 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
 async function seedGeneratedCompanies(db: Database, at: Date, opts: SeedOptions, distributors: number[], made: number): Promise<void> {
   const rnd = seededRandom(opts.seed ?? 20261121);
   const now = at.getTime();
-  const passwordHash = await users.hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   let n = made;
   while (n < opts.companies) {
     const size = Math.min(BATCH, opts.companies - n);
@@ -84,17 +85,19 @@ async function seedGeneratedCompanies(db: Database, at: Date, opts: SeedOptions,
       const t = tx as unknown as Database;
       const inserted = await tenancy.createCompanies({ db: t }, { rows: batch });
       await users.createUsers(
-        t,
-        inserted.map((c) => ({
-          company_id: c.id,
-          email: c.primary_email,
-          contact_name: `Owner of ${c.company_name}`,
-          password_hash: passwordHash,
-          is_primary_contact: true,
-          is_billing: true,
-          email_verified_at: c.created_at,
-          created_at: c.created_at,
-        })),
+        { db: t },
+        {
+          rows: inserted.map((c) => ({
+            company_id: c.id,
+            email: c.primary_email,
+            contact_name: `Owner of ${c.company_name}`,
+            password_hash: passwordHash,
+            is_primary_contact: true,
+            is_billing: true,
+            email_verified_at: c.created_at,
+            created_at: c.created_at,
+          })),
+        },
       );
     });
     n += size;

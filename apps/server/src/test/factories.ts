@@ -2,10 +2,11 @@
  * Rows for tests, made through the domains' own services. This is the one test file that reaches into
  * domain modules, so when a domain moves, its imports are fixed here once.
  */
+import { hashPassword } from '../platform/password-hash.ts';
 import type { CompanyType } from '@portal/contract/shared/fields';
 import type { OwnedKind } from '@portal/contract/shared/owned-id';
 import type { StaffRole } from '@portal/contract/shared/roles';
-import * as auth from '../domains/auth/service.ts';
+import * as auth from '../domains/auth/wiring.ts';
 import * as billing from '../domains/billing/service.ts';
 import * as downloads from '../domains/downloads/service.ts';
 import * as payments from '../domains/payments/service.ts';
@@ -44,10 +45,15 @@ export async function newCompany(
 }
 
 export async function newUser(db: Database, companyId: number, o: Partial<users.UserRow> = {}) {
-  passwordHash ??= users.hashPassword(TEST_PASSWORD);
-  const [user] = await users.createUsers(db, [
-    { company_id: companyId, contact_name: 'Test User', password_hash: await passwordHash, ...o, email: o.email ?? uniqueEmail() },
-  ]);
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await users.createUsers(
+    { db },
+    {
+      rows: [
+        { company_id: companyId, contact_name: 'Test User', password_hash: await passwordHash, ...o, email: o.email ?? uniqueEmail() },
+      ],
+    },
+  );
   if (!user) throw new Error('no user');
   return user;
 }
@@ -80,7 +86,7 @@ interface OwnedFactory {
 }
 
 async function primaryContact(db: Database, companyId: number) {
-  const user = await users.findPrimaryContact(db, companyId);
+  const user = await users.findPrimaryContact({ db }, { companyId });
   if (!user) throw new Error(`company ${companyId} has no user`);
   return user;
 }

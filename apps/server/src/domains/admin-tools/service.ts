@@ -64,7 +64,7 @@ export async function listRequestLog(
 /** Mails each applicant the invitation to the chosen skills test, through the outbox; answers how many. */
 export async function sendCareerTests(ctx: CallContext, input: CallData<typeof sendCareerTestsCall>): Promise<{ sent: number }> {
   const emails = emailLines(input.emails);
-  for (const email of emails) await notifications.sendCareerTestMail(ctx, email, input.test_selection);
+  for (const email of emails) await notifications.sendCareerTestMail(ctx, { email, role: input.test_selection });
   return { sent: emails.length };
 }
 

@@ -1,3 +1,4 @@
+import { userLabel } from '@portal/contract/shared/user-label';
 import { capabilitiesFor } from '@portal/contract/shared/capabilities';
 import { isClosed, willDeleteAt } from '@portal/contract/shared/company-states';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
@@ -20,12 +21,12 @@ type SessionWithAccount = NonNullable<Awaited<ReturnType<typeof q.findSessionWit
 
 export function actorOf({ session, account, impersonator }: SessionWithAccount): Actor {
   const roles = rolesFor(account.company_type, account.staff_role, session.impersonator_user_id !== null);
-  const label = users.userLabel(account);
+  const label = userLabel(account);
   return {
     sessionId: session.id,
     userId: account.user_id,
     email: account.email,
-    label: impersonator ? `${users.userLabel(impersonator)} as ${label}` : label,
+    label: impersonator ? `${userLabel(impersonator)} as ${label}` : label,
     companyId: account.company_id,
     companyType: account.company_type,
     roles,
@@ -39,7 +40,7 @@ export function actorOf({ session, account, impersonator }: SessionWithAccount):
 /** Holds a user at the two-factor setup while their company requires it and they have none; not an admin signed in as them. */
 export async function withTwoFactorRule(db: Database, actor: Actor, company: { require_two_factor: boolean }): Promise<Actor> {
   if (!company.require_two_factor || actor.impersonatorUserId !== null) return actor;
-  const pending = (await security.twoFactorMethod(db, actor.userId)) === 'none';
+  const pending = (await security.twoFactorMethod({ db }, { userId: actor.userId })) === 'none';
   return pending ? { ...actor, twoFactorSetupPending: true } : actor;
 }
 
@@ -89,7 +90,7 @@ export async function actorWithoutSession(db: Database, now: Date, userId: numbe
     sessionId: `mail:${userId}`,
     userId: account.user_id,
     email: account.email,
-    label: users.userLabel(account),
+    label: userLabel(account),
     companyId: account.company_id,
     companyType: account.company_type,
     roles,
@@ -119,7 +120,8 @@ export async function authContextFor(db: Database, actor: Actor, company: tenanc
     will_delete_at: willDeleteAt(company),
     has_saved_card: company.has_saved_card,
     has_provided_address_info: hasAddress(company),
-    impersonated_by: actor.impersonatorUserId === null ? null : ((await users.findUser(db, actor.impersonatorUserId))?.email ?? null),
+    impersonated_by:
+      actor.impersonatorUserId === null ? null : ((await users.findUser({ db }, { userId: actor.impersonatorUserId }))?.email ?? null),
     email_verified: user.email_verified_at !== null,
     needs_two_factor_setup: (await withTwoFactorRule(db, actor, company)).twoFactorSetupPending,
   };
@@ -161,7 +163,7 @@ export async function startSession(ctx: PublicContext, userId: number, impersona
   const { token, row } = await createSession(ctx.db, now, { userId, impersonatorUserId, ip: ctx.ip, userAgent });
   setSessionCookies(ctx.cookies, token, row.csrf_token, ctx.config.COOKIE_SECURE);
   const found = await q.findSessionWithAccount(ctx.db, row.id, now);
-  const user = await users.findUser(ctx.db, userId);
+  const user = await users.findUser(ctx, { userId });
   const company = user && !user.deleted_at ? await tenancy.findCompany(ctx, { companyId: user.company_id }) : null;
   if (!found || !user || !company) throw new AppError(500, MESSAGES.internal);
   const actor = actorOf(found);

@@ -204,7 +204,7 @@ export async function ssoCallback(ctx: PublicContext, currentUrl: URL): Promise<
     return { error: SSO_ERRORS.failed };
   }
 
-  const user = await users.findActiveUserByEmail(ctx.db, email);
+  const user = await users.findActiveUserByEmail(ctx, { email });
   if (!user || user.company_id !== row.company_id || domainOf(email) !== row.email_domain) {
     await ctx.audit(row.company_id, 'Single sign-on refused: no such user in this company', email);
     return { error: SSO_ERRORS.noAccount };

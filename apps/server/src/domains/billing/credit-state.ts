@@ -69,7 +69,7 @@ export async function mailLowBalances(ctx: CallContext, o: { day: string; lo: nu
   const low = await q.companiesLowOnCredit(ctx.db, { ...o, days: LOW_BALANCE_DAYS });
   for (const c of low) {
     const daysLeft = Math.max(0, Math.floor(c.balance / c.perDay));
-    await notifications.sendLowBalanceMail(ctx, c.company_id, { balanceCents: c.balance, daysLeft });
+    await notifications.sendLowBalanceMail(ctx, { companyId: c.company_id, balanceCents: c.balance, daysLeft });
     await setAccount(ctx.db, c.company_id, { low_balance_mailed_at: ctx.clock.now() });
   }
   return low.length;

@@ -107,7 +107,7 @@ export async function refundNewUsersJob(ctx: CallContext): Promise<number> {
         : null;
     for (const s of shares) await q.markRefunded(ctx.db, s.device.id, { at: now, packId: pack?.id ?? null, amount: s.amount });
     if (pack)
-      await notifications.sendNewUserRefundMail(ctx, companyId, { amountCents: total, devices: shares.filter((s) => s.amount > 0).length });
+      await notifications.sendNewUserRefundMail(ctx, { companyId, amountCents: total, devices: shares.filter((s) => s.amount > 0).length });
     handled += devices.length;
   }
   return handled;

@@ -23,7 +23,7 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
   const { db, actor } = ctx;
   const c = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   const [people, distributor, settings, autoTopup, portal, stats] = await Promise.all([
-    users.listActiveUsers(db, c.id),
+    users.listActiveUsers({ db }, { companyId: c.id }),
     c.distributor_id === null ? null : tenancy.findCompany({ db }, { companyId: c.distributor_id }),
     c.distributor_id === null ? null : q.findDistributorSettings(db, c.distributor_id),
     q.findAutoTopup(db, c.id),
@@ -81,7 +81,7 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
     can_have_comet_storage: c.can_have_comet_storage,
     has_comet_storage: c.has_comet_storage,
     daily_stats: stats,
-    users: people.map(users.companyUserView),
+    users: people.map((user) => users.companyUserView(ctx, { user })),
     // As cloudview/status reads them (customer-portal's statusOf), from the view that domain publishes.
     myclient_portal_enabled: portal !== null,
     myclient_portal_activated: portal?.state === 'ready',
@@ -91,7 +91,7 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
 }
 
 /** The sales people a company can be assigned to. */
-export const listSales = (ctx: CallContext) => users.listSalesStaff(ctx.db);
+export const listSales = (ctx: CallContext) => users.listSalesStaff(ctx);
 
 type Patch = z.output<typeof zAdminCompanyPatch>;
 
@@ -156,7 +156,7 @@ export async function patch(ctx: CallContext, input: Partial<Patch> & { target_i
     fields.target_is_sales = 'Sales and support apply to admin companies only';
   }
   if (input.target_sales_id) {
-    const sales = await users.listSalesStaff(db);
+    const sales = await users.listSalesStaff({ db });
     if (!sales.some((s) => s.id === input.target_sales_id)) fields.target_sales_id = 'Choose a sales person';
   }
   if (input.extend_trial_days !== undefined) {

@@ -27,7 +27,7 @@ interface NewCompanyInput {
 async function createCompany(ctx: CallContext, input: NewCompanyInput) {
   const { db, clock } = ctx;
   // Before the company row, so a taken address costs no insert; the user's creation checks it again.
-  await users.requireFreeEmail(db, input.email, 'target_email');
+  await users.requireFreeEmail({ db }, { email: input.email, field: 'target_email' });
   const now = clock.now();
   const trial = input.company_type === 'customer';
   const features =
@@ -59,15 +59,18 @@ async function createCompany(ctx: CallContext, input: NewCompanyInput) {
     },
   );
   if (!company) throw new AppError(500, 'Internal Error');
-  await users.createUser(db, clock, {
-    company_id: company.id,
-    email: input.email,
-    contact_name: input.contact_name,
-    password: input.password,
-    is_primary_contact: true,
-    is_billing: true,
-    staff_role: input.company_type === 'admin' ? 'admin' : null,
-  });
+  await users.createUser(
+    { db: db, clock: clock },
+    {
+      company_id: company.id,
+      email: input.email,
+      contact_name: input.contact_name,
+      password: input.password,
+      is_primary_contact: true,
+      is_billing: true,
+      staff_role: input.company_type === 'admin' ? 'admin' : null,
+    },
+  );
   await ctx.audit(company.id, `Company created (${input.company_type})`);
   return { company_id: company.id };
 }

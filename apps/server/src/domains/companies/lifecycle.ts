@@ -28,7 +28,7 @@ async function setState(
 /** Deletes the company for good: its users are signed out everywhere at once. */
 async function deleteForGood(ctx: CallContext, company: tenancy.CompanyRow, why: string) {
   await setState(ctx, company, 'DELETED', why, { deleted_at: ctx.clock.now() });
-  const ended = await auth.endCompanySessions(ctx.db, company.id);
+  const ended = await auth.endCompanySessions(ctx, { companyId: company.id });
   if (ended > 0) await ctx.audit(company.id, `${ended} session${ended === 1 ? '' : 's'} signed out`);
 }
 
@@ -39,7 +39,7 @@ async function deleteForGood(ctx: CallContext, company: tenancy.CompanyRow, why:
 async function requireMayDelete(ctx: CallContext, company: tenancy.CompanyRow) {
   if (company.id !== ctx.actor.companyId) return;
   if (isAdmin(ctx.actor)) return;
-  const user = await users.findUser(ctx.db, ctx.actor.userId);
+  const user = await users.findUser(ctx, { userId: ctx.actor.userId });
   if (!user?.is_primary_contact) throw forbidden();
 }
 
@@ -132,7 +132,7 @@ export async function migrate(
     },
   );
   if (!created) throw new AppError(500, 'Internal Error');
-  await users.moveToCompany(db, company.id, created.id);
+  await users.moveToCompany({ db }, { fromCompanyId: company.id, toCompanyId: created.id });
   await setState(ctx, company, 'MIGRATED', `Migrated to company #${created.id}`, { deleted_at: clock.now() });
   await ctx.audit(
     created.id,
@@ -184,7 +184,11 @@ export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
     if (company?.current_state !== 'ACTIVE' || !(await billing.isOutOfCredit(ctx, id))) continue;
     await setState(ctx, company, 'SUSPENDED', OUT_OF_CREDIT);
     await billing.markSuspendedForCredit(ctx, id, true);
-    await notifications.sendOutOfCreditMail(ctx, id, { companyName: company.company_name, balanceCents: await billing.balanceOf(ctx, id) });
+    await notifications.sendOutOfCreditMail(ctx, {
+      companyId: id,
+      companyName: company.company_name,
+      balanceCents: await billing.balanceOf(ctx, id),
+    });
     suspended++;
   }
   return suspended;

@@ -15,7 +15,7 @@ export async function listForAdmin(ctx: CallContext, input: AdminCompanyListInpu
     ? {
         pattern,
         id: /^\d{1,9}$/.test(text) ? Number(text) : null,
-        emailCompanyIds: users.companyIdsWithEmailLike(pattern),
+        emailCompanyIds: users.companyIdsWithEmailLike(ctx, { pattern }),
       }
     : null;
   const query: tenancy.CompanyListQuery = {
@@ -25,7 +25,7 @@ export async function listForAdmin(ctx: CallContext, input: AdminCompanyListInpu
     direction: input.target_order_direction,
     limit: input.page_size,
     offset: (input.page - 1) * input.page_size,
-    usersOf: users.usersJsonOf,
+    usersOf: (companyId) => users.usersJsonOf(ctx, { companyId }),
   };
   const {
     rows: page,

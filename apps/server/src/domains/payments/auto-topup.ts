@@ -123,7 +123,8 @@ async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null
     if (spent + option.cost > settings.monthly_cap_cents) {
       if (!(await q.claimDay(ctx.db, companyId, day))) return;
       if (await q.claimCapMail(ctx.db, companyId, day.slice(0, 7))) {
-        await notifications.sendAutoTopupFailedMail(ctx, companyId, {
+        await notifications.sendAutoTopupFailedMail(ctx, {
+          companyId,
           item,
           reason: `It would take this month's automatic top-ups to ${dollars(spent + option.cost)}, over your monthly limit of ${dollars(settings.monthly_cap_cents)}.`,
           advice: 'Please pay once on the top-up page, or raise your monthly limit on the automatic payments page.',
@@ -134,7 +135,8 @@ async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null
   }
   if (!(await q.claimDay(ctx.db, companyId, day))) return;
   if (!option || !card) {
-    await notifications.sendAutoTopupFailedMail(ctx, companyId, {
+    await notifications.sendAutoTopupFailedMail(ctx, {
+      companyId,
       item,
       reason: option ? 'There is no saved card to charge.' : 'The top-up you chose is no longer offered.',
       advice: 'Please pay once on the top-up page, and check your automatic payment settings.',
@@ -162,10 +164,9 @@ async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null
 /** The customer hears of a refused automatic top-up once, with what to do instead: pay once. */
 async function mailFailure(ctx: CallContext, companyId: number, item: string, card: q.CardRow, result: CardChargeResult) {
   const cardName = `${card.card_type} ending ${card.last4}`;
-  await notifications.sendAutoTopupFailedMail(
-    ctx,
+  await notifications.sendAutoTopupFailedMail(ctx, {
     companyId,
-    result.status === 'challenge_required'
+    ...(result.status === 'challenge_required'
       ? {
           item,
           reason: `Your card ${cardName} asks for a 3-D Secure check, which needs you to be there.`,
@@ -175,8 +176,8 @@ async function mailFailure(ctx: CallContext, companyId: number, item: string, ca
           item,
           reason: `Your card ${cardName} was declined: ${result.response_text}.`,
           advice: 'Please pay once on the top-up page, or add another card, so your services keep running.',
-        },
-  );
+        }),
+  });
 }
 
 /**

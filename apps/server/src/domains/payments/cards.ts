@@ -168,7 +168,8 @@ export async function complete(ctx: CallContext, input: { session: string }): Pr
   });
   await q.finishAuthorization(ctx.db, input.session, { card_id: card.id, response_text: hold.response_text, completed_at: now });
   await ctx.audit(company.id, `Added card ${summary.brand} ending ${summary.last4}`);
-  await notifications.sendCardChangedMail(ctx, company.id, {
+  await notifications.sendCardChangedMail(ctx, {
+    companyId: company.id,
     change: 'added',
     card: `${summary.brand} ending ${summary.last4}`,
     by: ctx.actor.label,
@@ -215,7 +216,8 @@ export async function deleteCard(ctx: CallContext, input: { card_id: number }): 
   }
   if ((await q.countCards(ctx.db, company.id)) === 0) await tenancy.setHasSavedCard(ctx, { companyId: company.id, has: false });
   await ctx.audit(company.id, `Removed card ${card.card_type} ending ${card.last4}`);
-  await notifications.sendCardChangedMail(ctx, company.id, {
+  await notifications.sendCardChangedMail(ctx, {
+    companyId: company.id,
     change: 'removed',
     card: `${card.card_type} ending ${card.last4}`,
     by: ctx.actor.label,

@@ -229,7 +229,8 @@ async function chargeInvoice(ctx: CallContext, inv: q.InvoiceWithLines, card: Ca
     );
   } else if (approved) {
     await ctx.audit(inv.company_id, `Invoice #${inv.id} paid: ${usd(inv.total_cost)} by ${cardName}`);
-    await notifications.sendPaymentReceiptMail(ctx, inv.company_id, {
+    await notifications.sendPaymentReceiptMail(ctx, {
+      companyId: inv.company_id,
       item: claimed.item,
       paidCents: inv.total_cost,
       creditCents: 0,

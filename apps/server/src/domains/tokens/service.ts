@@ -1,3 +1,4 @@
+import { userLabel } from '@portal/contract/shared/user-label';
 import { capabilitiesFor } from '@portal/contract/shared/capabilities';
 import { isClosed } from '@portal/contract/shared/company-states';
 import type {
@@ -15,7 +16,6 @@ import { AppError, badInput } from '../../platform/errors.ts';
 import { newToken, tokenHash } from '../../platform/session.ts';
 import * as security from '../security/service.ts';
 import * as tenancy from '../tenancy/service.ts';
-import * as users from '../users/service.ts';
 import * as q from './queries.ts';
 
 /** How much of a token the list shows: the fixed prefix and eight random characters. */
@@ -134,12 +134,12 @@ export async function resolveToken(db: Database, now: Date, token: string, ip: s
   // A token made before the company moved (a migrated user) is not carried to another company.
   if (account.company_id !== t.company_id) return null;
   const roles = rolesFor(account.company_type, account.staff_role, false);
-  const pending = account.require_two_factor && (await security.twoFactorMethod(db, account.user_id)) === 'none';
+  const pending = account.require_two_factor && (await security.twoFactorMethod({ db }, { userId: account.user_id })) === 'none';
   const actor: Actor = {
     sessionId: '',
     userId: account.user_id,
     email: account.email,
-    label: `${users.userLabel(account)} (API token ${t.prefix}…)`,
+    label: `${userLabel(account)} (API token ${t.prefix}…)`,
     companyId: account.company_id,
     companyType: account.company_type,
     roles,
