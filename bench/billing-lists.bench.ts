@@ -22,6 +22,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { addDays, dayOf, startOfDay } from '../apps/server/src/domains/billing/days.ts';
 import * as reads from '../apps/server/src/domains/billing/reads.ts';
 import * as billing from '../apps/server/src/domains/billing/service.ts';
+import { hashPassword } from '../apps/server/src/platform/password-hash.ts';
 import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../apps/server/src/domains/users/service.ts';
 import { BackgroundWork } from '../apps/server/src/platform/background.ts';
@@ -105,25 +106,35 @@ async function build(url: string): Promise<void> {
     };
     const run = <T>(work: (ctx: CallContext) => Promise<T>) => runInContext(deps, systemSource(QUIET), (ctx) => work(ctx as CallContext));
 
-    const [measured, ...neighbours] = await tenancy.createCompanies(db, [
-      { company_name: COMPANY_NAME, current_state: 'ACTIVE', plan_id: 'Growth', created_at: clock.now() },
-      ...Array.from({ length: NEIGHBOURS }, (_, i) => ({
-        company_name: `Neighbour ${i}`,
-        current_state: 'ACTIVE' as const,
-        plan_id: 'Growth',
-        created_at: clock.now(),
-      })),
-    ]);
-    if (!measured) throw new Error('no company');
-    await users.createUsers(db, [
+    const [measured, ...neighbours] = await tenancy.createCompanies(
+      { db },
       {
-        company_id: measured.id,
-        email: EMAIL,
-        contact_name: 'Bench Customer',
-        is_primary_contact: true,
-        password_hash: await users.hashPassword(PASSWORD),
+        rows: [
+          { company_name: COMPANY_NAME, current_state: 'ACTIVE', plan_id: 'Growth', created_at: clock.now() },
+          ...Array.from({ length: NEIGHBOURS }, (_, i) => ({
+            company_name: `Neighbour ${i}`,
+            current_state: 'ACTIVE' as const,
+            plan_id: 'Growth',
+            created_at: clock.now(),
+          })),
+        ],
       },
-    ]);
+    );
+    if (!measured) throw new Error('no company');
+    await users.createUsers(
+      { db },
+      {
+        rows: [
+          {
+            company_id: measured.id,
+            email: EMAIL,
+            contact_name: 'Bench Customer',
+            is_primary_contact: true,
+            password_hash: await hashPassword(PASSWORD),
+          },
+        ],
+      },
+    );
     const all = [measured, ...neighbours];
     await run(async (ctx) => {
       for (const c of all) {

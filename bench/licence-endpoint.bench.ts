@@ -57,15 +57,14 @@ async function build(url: string): Promise<void> {
   const handle = await openDatabase({ url });
   try {
     const now = new Date(Date.now() - 30 * 86_400_000);
-    await tenancy.createCompanies(
-      handle.db,
-      Array.from({ length: COMPANIES }, (_, i) => ({
+    await tenancy.createCompanies(handle, {
+      rows: Array.from({ length: COMPANIES }, (_, i) => ({
         company_name: `Licence Bench ${i}`,
         current_state: 'ACTIVE' as const,
         plan_id: 'Growth',
         created_at: now,
       })),
-    );
+    });
   } finally {
     await handle.close();
   }

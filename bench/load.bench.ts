@@ -33,6 +33,7 @@ import { adminTicketsViewPage, createComment, getTicketHash, ticketsViewPage } f
 import { listCompanyUsers, patchUser } from '@portal/contract/users/company-users';
 import { loadConfig } from '../apps/server/src/config.ts';
 import * as billing from '../apps/server/src/domains/billing/service.ts';
+import { hashPassword } from '../apps/server/src/platform/password-hash.ts';
 import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../apps/server/src/domains/users/service.ts';
 import { BackgroundWork } from '../apps/server/src/platform/background.ts';
@@ -84,19 +85,17 @@ async function build(url: string): Promise<World> {
   try {
     await seedDemoIfEmpty(handle.db, systemClock, { companies: WORLD_COMPANIES });
     const now = new Date();
-    const companies = await tenancy.createCompanies(
-      handle.db,
-      Array.from({ length: CUSTOMERS }, (_, i) => ({
+    const companies = await tenancy.createCompanies(handle, {
+      rows: Array.from({ length: CUSTOMERS }, (_, i) => ({
         company_name: `Load Customer ${i}`,
         current_state: 'ACTIVE' as const,
         plan_id: 'Growth',
         created_at: now,
       })),
-    );
-    const hash = await users.hashPassword(PASSWORD);
-    const customerUsers = await users.createUsers(
-      handle.db,
-      companies.map((c, i) => ({
+    });
+    const hash = await hashPassword(PASSWORD);
+    const customerUsers = await users.createUsers(handle, {
+      rows: companies.map((c, i) => ({
         company_id: c.id,
         email: customerEmail(i),
         contact_name: `Customer ${i}`,
@@ -105,15 +104,14 @@ async function build(url: string): Promise<World> {
         password_hash: hash,
         email_verified_at: now,
       })),
-    );
+    });
     const adminCompanyId = await withClient(url, async (c) => {
       const { rows } = await c.query<{ id: number }>(`select id from companies where company_type = 'admin' order by id limit 1`);
       if (!rows[0]) throw new Error('the demo world has no admin company');
       return rows[0].id;
     });
-    await users.createUsers(
-      handle.db,
-      Array.from({ length: STAFF }, (_, i) => ({
+    await users.createUsers(handle, {
+      rows: Array.from({ length: STAFF }, (_, i) => ({
         company_id: adminCompanyId,
         email: staffEmail(i),
         contact_name: `Load Admin ${i}`,
@@ -121,7 +119,7 @@ async function build(url: string): Promise<World> {
         password_hash: hash,
         email_verified_at: now,
       })),
-    );
+    });
     const deps = {
       db: handle.db,
       clock: systemClock,

@@ -18,6 +18,7 @@ import { userMyServersTable } from '@portal/contract/servers/server-tables';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { myServers } from '../apps/server/src/domains/servers/server-tables.ts';
+import { hashPassword } from '../apps/server/src/platform/password-hash.ts';
 import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../apps/server/src/domains/users/service.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
@@ -49,25 +50,29 @@ async function build(url: string): Promise<void> {
   const handle = await openDatabase({ url });
   try {
     const now = new Date(Date.now() - 90 * 86_400_000);
-    const [measured, ...neighbours] = await tenancy.createCompanies(handle.db, [
-      { company_name: COMPANY_NAME, current_state: 'ACTIVE', plan_id: 'Growth', created_at: now },
-      ...Array.from({ length: NEIGHBOURS }, (_, i) => ({
-        company_name: `Neighbour ${i}`,
-        current_state: 'ACTIVE' as const,
-        plan_id: 'Growth',
-        created_at: now,
-      })),
-    ]);
+    const [measured, ...neighbours] = await tenancy.createCompanies(handle, {
+      rows: [
+        { company_name: COMPANY_NAME, current_state: 'ACTIVE', plan_id: 'Growth', created_at: now },
+        ...Array.from({ length: NEIGHBOURS }, (_, i) => ({
+          company_name: `Neighbour ${i}`,
+          current_state: 'ACTIVE' as const,
+          plan_id: 'Growth',
+          created_at: now,
+        })),
+      ],
+    });
     if (!measured) throw new Error('no company');
-    await users.createUsers(handle.db, [
-      {
-        company_id: measured.id,
-        email: EMAIL,
-        contact_name: 'Bench Customer',
-        is_primary_contact: true,
-        password_hash: await users.hashPassword(PASSWORD),
-      },
-    ]);
+    await users.createUsers(handle, {
+      rows: [
+        {
+          company_id: measured.id,
+          email: EMAIL,
+          contact_name: 'Bench Customer',
+          is_primary_contact: true,
+          password_hash: await hashPassword(PASSWORD),
+        },
+      ],
+    });
     await withClient(url, async (c) => {
       const all: [number, number, number, number][] = [
         [measured.id, LICENCES, ARCHIVED, CONSOLES],
@@ -105,7 +110,12 @@ async function build(url: string): Promise<void> {
 async function capture(url: string, body: Record<string, unknown>) {
   const actor = await customerActor(url, EMAIL);
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: url });
-  const { statements, result: out } = await captureRun(url, actor, (ctx) => myServers(ctx, userMyServersTable.input.parse(body) as never), config);
+  const { statements, result: out } = await captureRun(
+    url,
+    actor,
+    (ctx) => myServers(ctx, userMyServersTable.input.parse(body) as never),
+    config,
+  );
   return { statements, self_hosted: out.self_hosted.length, consoles: out.hosted.length + out.provisioning.length, total: out.total };
 }
 

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { chargePaymentMethod } from '@portal/contract/payments/charges';
 import { loadConfig } from '../apps/server/src/config.ts';
 import * as billing from '../apps/server/src/domains/billing/service.ts';
+import { hashPassword } from '../apps/server/src/platform/password-hash.ts';
 import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../apps/server/src/domains/users/service.ts';
 import { BackgroundWork } from '../apps/server/src/platform/background.ts';
@@ -54,26 +55,24 @@ async function build(url: string): Promise<{ optionId: number; cards: number[] }
   const handle = await openDatabase({ url });
   try {
     const now = new Date();
-    const companies = await tenancy.createCompanies(
-      handle.db,
-      Array.from({ length: COMPANIES }, (_, i) => ({
+    const companies = await tenancy.createCompanies(handle, {
+      rows: Array.from({ length: COMPANIES }, (_, i) => ({
         company_name: `Pay Once ${i}`,
         current_state: 'ACTIVE' as const,
         plan_id: 'Growth',
         created_at: now,
       })),
-    );
-    const hash = await users.hashPassword(PASSWORD);
-    await users.createUsers(
-      handle.db,
-      companies.map((c, i) => ({
+    });
+    const hash = await hashPassword(PASSWORD);
+    await users.createUsers(handle, {
+      rows: companies.map((c, i) => ({
         company_id: c.id,
         email: emailOf(i),
         contact_name: `Payer ${i}`,
         is_primary_contact: true,
         password_hash: hash,
       })),
-    );
+    });
     // The opening balance through billing's own addCredit, so the ledger starts as production writes it.
     const deps = {
       db: handle.db,

@@ -55,17 +55,16 @@ async function build(url: string): Promise<void> {
           created_at: created,
         };
       });
-      const made = await tenancy.createCompanies(handle.db, rows);
-      await users.createUsers(
-        handle.db,
-        made.map((c) => ({
+      const made = await tenancy.createCompanies(handle, { rows });
+      await users.createUsers(handle, {
+        rows: made.map((c) => ({
           company_id: c.id,
           email: `owner-${c.id}@bench.example.com`,
           contact_name: `Owner ${c.id}`,
           is_primary_contact: true,
           password_hash: 'x',
         })),
-      );
+      });
     }
   } finally {
     await handle.close();

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import * as billing from '../apps/server/src/domains/billing/service.ts';
 import { usageReport } from '../apps/server/src/domains/storage/utilization.ts';
+import { hashPassword } from '../apps/server/src/platform/password-hash.ts';
 import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../apps/server/src/domains/users/service.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
@@ -44,25 +45,29 @@ async function build(url: string): Promise<number> {
   const handle = await openDatabase({ url });
   try {
     const created = new Date(Date.now() - 200 * 86_400_000);
-    const [measured, ...neighbours] = await tenancy.createCompanies(handle.db, [
-      { company_name: 'Storage Report Bench Ltd', current_state: 'ACTIVE', plan_id: 'Growth', created_at: created },
-      ...Array.from({ length: NEIGHBOURS }, (_, i) => ({
-        company_name: `Neighbour ${i}`,
-        current_state: 'ACTIVE' as const,
-        plan_id: 'Growth',
-        created_at: created,
-      })),
-    ]);
+    const [measured, ...neighbours] = await tenancy.createCompanies(handle, {
+      rows: [
+        { company_name: 'Storage Report Bench Ltd', current_state: 'ACTIVE', plan_id: 'Growth', created_at: created },
+        ...Array.from({ length: NEIGHBOURS }, (_, i) => ({
+          company_name: `Neighbour ${i}`,
+          current_state: 'ACTIVE' as const,
+          plan_id: 'Growth',
+          created_at: created,
+        })),
+      ],
+    });
     if (!measured) throw new Error('no company');
-    await users.createUsers(handle.db, [
-      {
-        company_id: measured.id,
-        email: EMAIL,
-        contact_name: 'Bench Customer',
-        is_primary_contact: true,
-        password_hash: await users.hashPassword(PASSWORD),
-      },
-    ]);
+    await users.createUsers(handle, {
+      rows: [
+        {
+          company_id: measured.id,
+          email: EMAIL,
+          contact_name: 'Bench Customer',
+          is_primary_contact: true,
+          password_hash: await hashPassword(PASSWORD),
+        },
+      ],
+    });
     const today = billing.billingDayOf(new Date());
     const ids = [measured.id, ...neighbours.map((n) => n.id)];
     await withClient(url, async (c) => {
@@ -91,7 +96,12 @@ async function build(url: string): Promise<number> {
 async function capture(url: string, body: Record<string, unknown>) {
   const actor = await customerActor(url, EMAIL);
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: url });
-  const { statements, result: out } = await captureRun(url, actor, (ctx) => usageReport(ctx, storageUsageReport.input.parse(body) as never), config);
+  const { statements, result: out } = await captureRun(
+    url,
+    actor,
+    (ctx) => usageReport(ctx, storageUsageReport.input.parse(body) as never),
+    config,
+  );
   return { statements, rows: out.rows.length, bytes: out.rows.reduce((s, r) => s + r.storage_amount_bytes, 0) };
 }
 

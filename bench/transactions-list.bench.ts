@@ -17,6 +17,7 @@ import path from 'node:path';
 import { listTransactions } from '@portal/contract/payments/transactions';
 import pg from 'pg';
 import * as transactions from '../apps/server/src/domains/payments/transactions.ts';
+import { hashPassword } from '../apps/server/src/platform/password-hash.ts';
 import * as tenancy from '../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../apps/server/src/domains/users/service.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
@@ -73,25 +74,29 @@ async function build(url: string): Promise<void> {
   const handle = await openDatabase({ url });
   try {
     const now = new Date();
-    const [measured, ...neighbours] = await tenancy.createCompanies(handle.db, [
-      { company_name: COMPANY_NAME, current_state: 'ACTIVE', plan_id: 'Growth', created_at: now },
-      ...Array.from({ length: NEIGHBOURS }, (_, i) => ({
-        company_name: `Neighbour ${i}`,
-        current_state: 'ACTIVE' as const,
-        plan_id: 'Growth',
-        created_at: now,
-      })),
-    ]);
+    const [measured, ...neighbours] = await tenancy.createCompanies(handle, {
+      rows: [
+        { company_name: COMPANY_NAME, current_state: 'ACTIVE', plan_id: 'Growth', created_at: now },
+        ...Array.from({ length: NEIGHBOURS }, (_, i) => ({
+          company_name: `Neighbour ${i}`,
+          current_state: 'ACTIVE' as const,
+          plan_id: 'Growth',
+          created_at: now,
+        })),
+      ],
+    });
     if (!measured) throw new Error('no company');
-    await users.createUsers(handle.db, [
-      {
-        company_id: measured.id,
-        email: EMAIL,
-        contact_name: 'Bench Customer',
-        is_primary_contact: true,
-        password_hash: await users.hashPassword(PASSWORD),
-      },
-    ]);
+    await users.createUsers(handle, {
+      rows: [
+        {
+          company_id: measured.id,
+          email: EMAIL,
+          contact_name: 'Bench Customer',
+          is_primary_contact: true,
+          password_hash: await hashPassword(PASSWORD),
+        },
+      ],
+    });
     await withClient(url, async (c) => {
       for (const [company, n] of [[measured.id, PURCHASES], ...neighbours.map((x) => [x.id, NEIGHBOUR_PURCHASES])] as [number, number][]) {
         await c.query(

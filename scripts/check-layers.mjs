@@ -7,7 +7,15 @@
 //   3. no circles between domains (reported on its own, even though rule 1 already rules them out);
 //   4. a domain owns its tables: no schema lists, no other domain's tables.ts, no raw SQL writing them;
 //   5. SQL lives in queries.ts (or a queries/ folder) and tables.ts only;
-//   6. the platform (rank 0, apps/server/src/platform) knows no domain.
+//   6. the platform (rank 0, apps/server/src/platform) knows no domain;
+//   7. a domain's service.ts is its one public API, and every value it exports is `fn(ctx, input)`: a function
+//      declared there whose first parameter is `ctx`, typed with a context (CallContext, PublicContext,
+//      MailContext, Pick<CallContext, ...> or another *Context alias), and at most one more, the input, one
+//      object (a type literal or a named type, never a primitive or Database); no parameter `db` or type
+//      Database anywhere in its signature; no value re-exports; constants only UPPER_SNAKE_CASE literals.
+//      Type exports are free. A domain's routes.ts, jobs.ts and wiring.ts (route installers, scheduled jobs,
+//      wiring that runs before a call context exists) are for the composition root (app.ts, handlers.ts, the
+//      job list, seed, tests), never for another domain (rule 2 already says so; the message names it).
 // Web (apps/web/src): shared code (lib, components) -> features -> app; a feature reaches another feature only
 // through that feature's api/ folder.
 // Contract (packages/contract/src): imports nothing from the apps.
@@ -16,6 +24,7 @@
 // it checks this repository.
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from '@babel/parser';
 
 const SERVER = 'apps/server/src/';
 const DOMAINS = `${SERVER}domains/`;
@@ -30,7 +39,11 @@ const RANKS_END = '<!-- domain-ranks:end -->';
 // (its package.json exports "./*" from "./src/*.ts").
 const WORKSPACE_PACKAGES = { '@portal/contract': 'packages/contract/src', '@portal/server': 'apps/server', '@portal/web': 'apps/web' };
 
-export function checkLayers(root) {
+/**
+ * `options.apiOf`, a list of domains, limits rule 7 to them (for checking one domain's progress by hand); the
+ * other rules, and rule 7 without the option, look at every domain.
+ */
+export function checkLayers(root, options = {}) {
   const problems = [];
   const ranks = readRanks(root, problems);
   const server = loadSources(root, SERVER);
@@ -40,6 +53,7 @@ export function checkLayers(root) {
   checkSqlPlacement(server, problems);
   checkCircles(server, problems);
   checkModuleMocks(server, problems);
+  checkServiceApis(server, options.apiOf ?? null, problems);
   checkImports(loadSources(root, WEB), webReasons, problems);
   checkImports(loadSources(root, CONTRACT), contractReasons, problems);
   return problems;
@@ -350,11 +364,18 @@ function serverImportReasons(fromRel, target, ranks) {
     if (from.rest !== 'tables.ts') {
       reasons.push(`domain ${from.domain} may not import the tables of ${to.domain}; only a tables.ts may (foreign keys)`);
     }
+  } else if (!to.isPlatform && COMPOSITION_ONLY.has(to.rest)) {
+    reasons.push(
+      `domain ${from.domain} may not import ${to.rest} of ${to.domain}: routes, jobs and wiring are for the composition root (app.ts, handlers.ts, jobs.ts, seed, tests); reach ${to.domain} through ${DOMAINS}${to.domain}/service.ts`,
+    );
   } else if (!to.isPlatform && to.rest !== 'service.ts') {
     reasons.push(`domain ${from.domain} may reach domain ${to.domain} only through ${DOMAINS}${to.domain}/service.ts`);
   }
   return reasons;
 }
+
+/** A domain's files that only the composition root (outside apps/server/src/domains) imports. */
+const COMPOSITION_ONLY = new Set(['routes.ts', 'jobs.ts', 'wiring.ts']);
 
 /** Rule 1: only lower ranks. Unranked domains are reported once by checkRankTable, not at every import. */
 function rankRule(fromDomain, toDomain, ranks) {
@@ -447,6 +468,195 @@ function checkModuleMocks(sources, problems) {
       );
     }
   }
+}
+
+// Rule 7: what a domain's service.ts exports. Read with a real parser (@babel/parser, docs/decisions/0099):
+// parameter lists, type annotations and export forms are past what the scanner above can tell apart.
+
+const UPPER_SNAKE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
+const PRIMITIVE_TYPES = new Set([
+  'TSStringKeyword',
+  'TSNumberKeyword',
+  'TSBooleanKeyword',
+  'TSBigIntKeyword',
+  'TSSymbolKeyword',
+  'TSNullKeyword',
+  'TSUndefinedKeyword',
+  'TSVoidKeyword',
+  'TSNeverKeyword',
+  'TSUnknownKeyword',
+  'TSAnyKeyword',
+  'TSLiteralType',
+  'TSArrayType',
+  'TSTupleType',
+  'TSFunctionType',
+]);
+
+function checkServiceApis(sources, apiOf, problems) {
+  for (const source of sources) {
+    const place = placeOf(source.rel);
+    if (!place || place.isPlatform || place.rest !== 'service.ts') continue;
+    if (apiOf && !apiOf.includes(place.domain)) continue;
+    for (const problem of serviceApiProblems(source.text)) problems.push(`${source.rel}:${problem.line}: ${problem.message}`);
+  }
+}
+
+/** The problems of one service.ts under rule 7, each { line, message }. */
+export function serviceApiProblems(text) {
+  let program;
+  try {
+    program = parse(text, { sourceType: 'module', plugins: ['typescript', 'jsx'], errorRecovery: true }).program;
+  } catch (error) {
+    return [{ line: error.loc?.line ?? 1, message: `service.ts could not be parsed: ${error.message}` }];
+  }
+  const found = [];
+  const refuse = (node, message) => found.push({ line: node.loc.start.line, message });
+  for (const node of program.body) {
+    if (node.type === 'ExportAllDeclaration') {
+      if (node.exportKind !== 'type')
+        refuse(node, `re-exports everything of ${node.source.value}: a service exports only functions fn(ctx, input) declared in it`);
+    } else if (node.type === 'ExportDefaultDeclaration') {
+      refuse(node, 'a default export: a service exports only named functions fn(ctx, input)');
+    } else if (node.type === 'TSExportAssignment') {
+      refuse(node, '`export =`: a service exports only named functions fn(ctx, input)');
+    } else if (node.type === 'ExportNamedDeclaration') {
+      if (node.declaration) checkExportedDeclaration(node.declaration, refuse);
+      else if (node.exportKind !== 'type') {
+        for (const specifier of node.specifiers) {
+          if (specifier.exportKind === 'type') continue;
+          const name = specifier.exported.name ?? specifier.exported.value;
+          const from = node.source ? ` from ${node.source.value}` : '';
+          refuse(node, `re-exports ${name}${from}: declare a function ${name}(ctx, input) here instead (type-only exports are free)`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+function checkExportedDeclaration(declaration, refuse) {
+  switch (declaration.type) {
+    case 'TSTypeAliasDeclaration':
+    case 'TSInterfaceDeclaration':
+      return;
+    case 'FunctionDeclaration':
+    case 'TSDeclareFunction':
+      checkApiFunction(declaration.id.name, declaration, refuse);
+      return;
+    case 'VariableDeclaration':
+      for (const declarator of declaration.declarations) {
+        const name = declarator.id.name ?? '(a destructured name)';
+        const init = unwrapExpression(declarator.init);
+        if (init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression')) checkApiFunction(name, init, refuse);
+        else if (!UPPER_SNAKE.test(name) || !isLiteral(declarator.init)) {
+          refuse(
+            declarator,
+            `exports ${name}, neither a function fn(ctx, input) nor an UPPER_SNAKE_CASE constant initialised with a literal`,
+          );
+        }
+      }
+      return;
+    default:
+      refuse(
+        declaration,
+        `exports a ${declaration.type.replace(/Declaration$/, '').toLowerCase()}: a service exports only functions fn(ctx, input)`,
+      );
+  }
+}
+
+const unwrapExpression = (node) =>
+  node && (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression' || node.type === 'ParenthesizedExpression')
+    ? unwrapExpression(node.expression)
+    : node;
+
+/** A number, string, boolean, null, or an array or object of them, possibly `as const`. */
+function isLiteral(node) {
+  if (!node) return false;
+  switch (node.type) {
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+    case 'ParenthesizedExpression':
+      return isLiteral(node.expression);
+    case 'NumericLiteral':
+    case 'StringLiteral':
+    case 'BooleanLiteral':
+    case 'NullLiteral':
+    case 'BigIntLiteral':
+      return true;
+    case 'UnaryExpression':
+      return node.operator === '-' && node.argument.type === 'NumericLiteral';
+    case 'TemplateLiteral':
+      return node.expressions.length === 0;
+    case 'ArrayExpression':
+      return node.elements.every((element) => isLiteral(element));
+    case 'ObjectExpression':
+      return node.properties.every((p) => p.type === 'ObjectProperty' && !p.computed && isLiteral(p.value));
+    default:
+      return false;
+  }
+}
+
+/** One problem per function, naming every way its signature is not `fn(ctx, input)`. */
+function checkApiFunction(name, fn, refuse) {
+  const [ctx, input, ...more] = fn.params;
+  const faults = [];
+  if (!ctx) faults.push('it takes no call context');
+  else {
+    // `_ctx` is ctx that a function needs nothing of (the linter's mark for an unused parameter).
+    if (ctx.type !== 'Identifier' || (ctx.name !== 'ctx' && ctx.name !== '_ctx')) faults.push('its first parameter is not named ctx');
+    if (!isContextType(ctx.typeAnnotation?.typeAnnotation)) {
+      faults.push('its first parameter is not typed with a context (CallContext, PublicContext, MailContext, Pick<CallContext, ...>)');
+    }
+  }
+  if (input && !isInputObject(input)) faults.push('its input is not one object (a type literal or a named object type)');
+  if (more.length) faults.push(`it takes ${fn.params.length} parameters (positional arguments)`);
+  const named = (param) => (param.type === 'AssignmentPattern' ? param.left : param);
+  if (fn.params.some((param) => named(param).type === 'Identifier' && named(param).name === 'db')) faults.push('it takes a parameter db');
+  if ([...fn.params, fn.returnType].some((node) => node && mentionsDatabase(node))) faults.push('its signature names the type Database');
+  if (faults.length) refuse(fn, `${name} must be ${name}(ctx, input): ${faults.join('; ')}`);
+}
+
+const typeName = (node) => (node?.type === 'TSTypeReference' ? (node.typeName.name ?? node.typeName.right?.name) : null);
+
+function isContextType(type) {
+  const name = typeName(type);
+  if (!name) return false;
+  if (/Context$/.test(name)) return true;
+  // Pick<CallContext, 'db' | 'clock'> and the like: some fields of a context.
+  const args = type.typeParameters?.params ?? type.typeArguments?.params ?? [];
+  return ['Pick', 'Omit', 'Readonly'].includes(name) && isContextType(args[0]);
+}
+
+function isInputObject(param) {
+  if (param.type === 'RestElement') return false;
+  const target = param.type === 'AssignmentPattern' ? param.left : param;
+  const type = target.typeAnnotation?.typeAnnotation;
+  if (!type) return target.type === 'ObjectPattern';
+  return isObjectType(type);
+}
+
+function isObjectType(type) {
+  if (type.type === 'TSParenthesizedType') return isObjectType(type.typeAnnotation);
+  if (type.type === 'TSTypeLiteral' || type.type === 'TSMappedType') return true;
+  if (type.type === 'TSIntersectionType') return type.types.every(isObjectType);
+  if (type.type === 'TSUnionType') return type.types.every(isObjectType);
+  if (PRIMITIVE_TYPES.has(type.type)) return false;
+  const name = typeName(type);
+  if (name) return !['Database', 'Date', 'String', 'Number', 'Boolean', 'Array', 'ReadonlyArray', 'Promise', 'URL'].includes(name);
+  return type.type === 'TSIndexedAccessType' || type.type === 'TSTypeQuery';
+}
+
+/** Whether a type reference to Database appears anywhere under the node. */
+function mentionsDatabase(node) {
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(mentionsDatabase);
+  if (typeName(node) === 'Database') return true;
+  for (const key of Object.keys(node)) {
+    if (key === 'loc' || key === 'start' || key === 'end' || key === 'leadingComments' || key === 'trailingComments') continue;
+    const value = node[key];
+    if (value && typeof value === 'object' && mentionsDatabase(value)) return true;
+  }
+  return false;
 }
 
 // Rule 3: circles between domains, from every import whatever the ranks say.
@@ -575,7 +785,12 @@ const contractReasons = (_from, to) => (to.startsWith('apps/') ? ['the contract 
 // ---------------------------------------------------------------------------------------------------------------
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  const problems = checkLayers(path.resolve(import.meta.dirname, '..'));
+  // `--api-of=a,b` limits rule 7 to those domains (to follow one domain's progress); the lint runs without it.
+  const apiOf = process.argv
+    .find((arg) => arg.startsWith('--api-of='))
+    ?.slice('--api-of='.length)
+    .split(',');
+  const problems = checkLayers(path.resolve(import.meta.dirname, '..'), { apiOf });
   if (problems.length) {
     console.error(`Layering rules broken (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
     process.exit(1);

@@ -43,7 +43,13 @@ const CLEAN = {
     `export const close = (db: Database, id: number) => db.execute(sql\`update companies set closed = true where id = \${id}\`);`,
     `export const add = (db: Database) => db.execute(sql\`insert into companies default values\`);`,
   ].join('\n'),
-  [`${D}/tenancy/service.ts`]: `import type { Database } from '../../platform/db.ts';\nimport * as q from './queries.ts';\nexport const close = (db: Database) => q.close(db, 1);\n`,
+  [`${D}/tenancy/service.ts`]: [
+    `import type { CallContext } from '../../platform/context.ts';`,
+    `import * as q from './queries.ts';`,
+    `export type { CompanyRow } from './queries.ts';`,
+    `export const CLOSED_STATES = ['DELETED', 'MIGRATED'] as const;`,
+    `export async function close(ctx: Pick<CallContext, 'db'>, input: { id: number }) { await q.close(ctx.db, input.id); }`,
+  ].join('\n'),
   [`${D}/users/tables.ts`]: [
     `import { integer, pgEnum, pgTable } from 'drizzle-orm/pg-core';`,
     `import { companies } from '../tenancy/tables.ts';`,
@@ -59,19 +65,22 @@ const CLEAN = {
     `import { find } from './queries/find.ts';`,
     `// import { users } from '../auth/service.ts'; (a comment, not an import)`,
     `const hint = "import x from '../auth/service.ts'"; // a string, not an import`,
-    `export const getUser = (ctx, id: number) => find(ctx.db, id);`,
-    `export const closeCompany = tenancy.close;`,
+    `import type { CallContext, PublicContext } from '../../platform/context.ts';`,
+    `export interface UserId { id: number }`,
+    `export const getUser = (ctx: PublicContext, input: UserId) => find(ctx.db, input.id);`,
+    `export const closeCompany = (ctx: CallContext) => tenancy.close(ctx, { id: 1 });`,
     `export type Where = SQL | AnyColumn | Table | typeof hint;`,
   ].join('\n'),
   [`${D}/users/service.test.ts`]: `import { expect, test } from 'vitest';\nimport { getUser } from './service.ts';\ntest('finds', () => expect(getUser).toBeDefined());\n`,
   [`${D}/auth/service.ts`]: [
     `import * as users from '../users/service';`,
-    `export * as tenancy from '../tenancy/service.ts';`,
-    `export const who = (ctx, id: number) => users.getUser(ctx, id);`,
-    `export const lazy = () => import('../users/service.ts');`,
+    `import type { CallContext } from '../../platform/context.ts';`,
+    `export type * as tenancy from '../tenancy/service.ts';`,
+    `export const who = async (ctx: CallContext, { id }: { id: number }) => users.getUser(ctx, { id });`,
+    `export const lazy = (ctx: CallContext) => import('../users/service.ts').then((u) => u.getUser(ctx, { id: 1 }));`,
     `const message = 'Please update users of this company by hand';`,
   ].join('\n'),
-  [`${D}/admin-tools/service.ts`]: `import * as auth from '../auth/service.ts';\nimport '../users/service.ts';\nexport const who = auth.who;\n`,
+  [`${D}/admin-tools/service.ts`]: `import * as auth from '../auth/service.ts';\nimport '../users/service.ts';\nexport const who = (ctx: CallContext) => auth.who(ctx, { id: 1 });\n`,
   [`${W}/lib/api.ts`]: `import { call } from '@portal/contract/shared/define-call';\nexport const api = call;\n`,
   [`${W}/components/DataTable.tsx`]: `import { api } from '../lib/api.ts';\nexport const DataTable = () => <p>Don't {String(api)}</p>;\n`,
   [`${W}/features/companies/api/companies.ts`]: `import { api } from '../../../lib/api.ts';\nexport const list = api;\n`,
@@ -122,7 +131,7 @@ describe('check-layers', () => {
 
   test('a circle users -> tenancy -> users fails with the circle message (and the rank rule)', () => {
     const problems = check({
-      [`${D}/tenancy/service.ts`]: `import * as users from '../users/service.ts';\nexport const close = users.getUser;\n`,
+      [`${D}/tenancy/service.ts`]: `import * as users from '../users/service.ts';\nexport const close = (ctx: CallContext) => users.getUser(ctx, { id: 1 });\n`,
     });
     assertProblems(problems, [
       /^circle between domains: tenancy -> users -> tenancy \(tenancy\/service\.ts -> users\/service\.ts; users\/\S+ -> tenancy\/\S+\)$/,
@@ -133,7 +142,7 @@ describe('check-layers', () => {
   test('a same-rank pair fails, and as a circle when both ways', () => {
     const servers = `${D}/servers/service.ts`;
     const hosted = `${D}/hosted/service.ts`;
-    const oneWay = check({ [servers]: `import * as hosted from '../hosted/service.ts';\n`, [hosted]: `export const h = 1;\n` });
+    const oneWay = check({ [servers]: `import * as hosted from '../hosted/service.ts';\n`, [hosted]: `export const H = 1;\n` });
     assertProblems(oneWay, [about(servers, 'domain servers may not import domain hosted: both have rank 8')]);
 
     const bothWays = check({
@@ -201,16 +210,16 @@ describe('check-layers', () => {
 
   test('importing another domain’s tables.ts outside tables.ts, or a schema list, fails', () => {
     const problems = check({
-      [`${D}/auth/service.ts`]: `import { users } from '../users/tables.ts';\nexport const t = users;\n`,
+      [`${D}/auth/sessions.ts`]: `import { users } from '../users/tables.ts';\nexport const t = users;\n`,
       [`${D}/auth/sessions.test.ts`]: `import { mailOutbox } from '../../platform/tables.ts';\nexport const t = mailOutbox;\n`,
-      [`${D}/admin-tools/service.ts`]: `import * as all from '../../schema.ts';\nexport const t = all;\n`,
-      [`${D}/account/service.ts`]: `import * as all from '../../platform/schema.ts';\nexport const t = all;\n`,
+      [`${D}/admin-tools/tools.ts`]: `import * as all from '../../schema.ts';\nexport const t = all;\n`,
+      [`${D}/account/settings.ts`]: `import * as all from '../../platform/schema.ts';\nexport const t = all;\n`,
     });
     assertProblems(problems, [
-      about(`${D}/auth/service.ts`, 'domain auth may not import the tables of users'),
+      about(`${D}/auth/sessions.ts`, 'domain auth may not import the tables of users'),
       about(`${D}/auth/sessions.test.ts`, 'domain auth may not import the tables of platform'),
-      about(`${D}/admin-tools/service.ts`, 'may not import the list of all tables', `${S}/schema.ts`),
-      about(`${D}/account/service.ts`, 'may not import the list of all tables', `${S}/platform/schema.ts`),
+      about(`${D}/admin-tools/tools.ts`, 'may not import the list of all tables', `${S}/schema.ts`),
+      about(`${D}/account/settings.ts`, 'may not import the list of all tables', `${S}/platform/schema.ts`),
     ]);
   });
 
@@ -230,9 +239,9 @@ describe('check-layers', () => {
     assertProblems(problems, [writes(1, 'companies', 'tenancy'), writes(2, 'companies', 'tenancy'), writes(3, 'mail_outbox', 'platform')]);
   });
 
-  test('SQL in a service.ts fails: drizzle value import, sql`...`, ctx.db.update(', () => {
+  test('SQL in a domain file besides queries.ts fails: drizzle value import, sql`...`, ctx.db.update(', () => {
     const problems = check({
-      [`${D}/users/service.ts`]: [
+      [`${D}/users/helpers.ts`]: [
         `import { eq, sql } from 'drizzle-orm';`,
         `import { alias } from 'drizzle-orm/pg-core';`,
         `export const a = (ctx) => ctx.db.update(users).set({ a: 1 }).where(eq(users.id, 1));`,
@@ -243,7 +252,7 @@ describe('check-layers', () => {
     });
     assertProblems(problems, [
       new RegExp(
-        `^${escapeRegExp(D)}/users/service\\.ts:1: SQL outside queries\\.ts: a value import from drizzle-orm \\(line 1\\); a value import from drizzle-orm/pg-core \\(line 2\\); sql\`\\.\\.\\.\` \\(line 4\\); db\\.update\\( \\(line 3\\); db\\.execute\\( \\(line 4\\); tx\\.insert\\( \\(line 5\\)$`,
+        `^${escapeRegExp(D)}/users/helpers\\.ts:1: SQL outside queries\\.ts: a value import from drizzle-orm \\(line 1\\); a value import from drizzle-orm/pg-core \\(line 2\\); sql\`\\.\\.\\.\` \\(line 4\\); db\\.update\\( \\(line 3\\); db\\.execute\\( \\(line 4\\); tx\\.insert\\( \\(line 5\\)$`,
       ),
     ]);
   });
@@ -264,6 +273,128 @@ describe('check-layers', () => {
       [`${D}/users/service.test.ts`]: `import { vi } from 'vitest';\n// vi.mock('./a.ts') would leak\nconst s = "vi.mock(";\nvi.mock('./service.ts');\n`,
     });
     assertProblems(problems, [about(`${D}/users/service.test.ts`, 'vi.mock in a server test')]);
+  });
+
+  test('a service exporting a db-taking function fails, however the database is passed', () => {
+    const service = `${D}/tenancy/service.ts`;
+    const problems = check({
+      [service]: [
+        `import type { Database } from '../../platform/db.ts';`,
+        `import type { CallContext } from '../../platform/context.ts';`,
+        `export async function administer(db: Database, input: { id: number }) {}`,
+        `export const lock = (ctx: CallContext, input: { tx: Database }) => input.tx;`,
+        `export function close(ctx: CallContext, db) {}`,
+      ].join('\n'),
+    });
+    assertProblems(problems, [
+      about(
+        `${service}:3`,
+        'administer must be administer(ctx, input)',
+        'not named ctx',
+        'not typed with a context',
+        'a parameter db',
+        'names the type Database',
+      ),
+      about(`${service}:4`, 'lock must be lock(ctx, input)', 'names the type Database'),
+      about(`${service}:5`, 'close must be close(ctx, input)', 'input is not one object', 'a parameter db'),
+    ]);
+  });
+
+  test('a service re-exporting a query, or any value it did not declare, fails; type-only exports pass', () => {
+    const service = `${D}/tenancy/service.ts`;
+    const problems = check({
+      [service]: [
+        `import * as q from './queries.ts';`,
+        `import { add } from './queries.ts';`,
+        `export { close } from './queries.ts';`,
+        `export * from './queries.ts';`,
+        `export { add };`,
+        `export const lockCompany = q.close;`,
+        `export type { Row } from './queries.ts';`,
+        `export { type Other } from './queries.ts';`,
+        `export type * from './queries.ts';`,
+      ].join('\n'),
+    });
+    assertProblems(problems, [
+      about(`${service}:3`, 're-exports close from ./queries.ts'),
+      about(`${service}:4`, 're-exports everything of ./queries.ts'),
+      about(`${service}:5`, 're-exports add:'),
+      about(`${service}:6`, 'exports lockCompany, neither a function fn(ctx, input) nor an UPPER_SNAKE_CASE constant'),
+    ]);
+  });
+
+  test('a service exporting positional arguments, a helper without ctx or a non-literal constant fails', () => {
+    const service = `${D}/users/service.ts`;
+    const problems = check({
+      [service]: [
+        `import type { CallContext } from '../../platform/context.ts';`,
+        `export async function requireCompany(ctx: CallContext, companyId: number, mode: 'read' | 'write') {}`,
+        `export const userLabel = (user: { email: string }) => user.email;`,
+        `export const hashPassword = (ctx: CallContext, password: string) => password;`,
+        `export const named = (ctx: CallContext, ...rest: number[]) => rest;`,
+        `export const MAX_USERS = 10;`,
+        `export const ROLES = ['admin', { name: 'member' }] as const;`,
+        `export const TODAY = new Date();`,
+        `export const cache = new Map();`,
+        `export class Users {}`,
+        `export default function () {}`,
+      ].join('\n'),
+    });
+    assertProblems(problems, [
+      about(`${service}:2`, 'requireCompany must be requireCompany(ctx, input)', 'input is not one object', 'takes 3 parameters'),
+      about(`${service}:3`, 'userLabel must be userLabel(ctx, input)', 'not named ctx', 'not typed with a context'),
+      about(`${service}:4`, 'hashPassword must be hashPassword(ctx, input)', 'input is not one object'),
+      about(`${service}:5`, 'named must be named(ctx, input)', 'input is not one object'),
+      about(`${service}:8`, 'exports TODAY, neither'),
+      about(`${service}:9`, 'exports cache, neither'),
+      about(`${service}:10`, 'exports a class'),
+      about(`${service}:11`, 'a default export'),
+    ]);
+  });
+
+  test('a service passes with fn(ctx, input) in every accepted form: context aliases, Pick, named and literal inputs', () => {
+    const problems = check({
+      [`${D}/notifications/service.ts`]: [
+        `import type { CallContext, PublicContext } from '../../platform/context.ts';`,
+        `type MailContext = CallContext<Actor | null>;`,
+        `export interface Mail { to: string }`,
+        `export async function send(ctx: MailContext, input: Mail): Promise<void> {}`,
+        `export const purge = async (ctx: Pick<CallContext, 'db' | 'clock'>) => 0;`,
+        `export function preview(ctx: PublicContext, { name }: { name: string } = { name: 'x' }) { return name; }`,
+        `export const both = (ctx: CallContext, input: Mail & { cc?: string }) => input;`,
+        `export const LIFETIME_MS = { reset: 60_000, verify: -1 };`,
+      ].join('\n'),
+    });
+    assert.deepEqual(problems, []);
+  });
+
+  test('another domain importing routes.ts, jobs.ts or wiring.ts fails; the composition root may', () => {
+    const problems = check({
+      [`${D}/account/settings.ts`]: [
+        `import { helpHandlers } from '../help/routes.ts';`,
+        `import { purgeJob } from '../notifications/jobs.ts';`,
+        `import { resolveActor } from '../auth/wiring.ts';`,
+      ].join('\n'),
+      [`${S}/handlers.ts`]: `import { helpHandlers } from './domains/help/routes.ts';\nimport { resolveActor } from './domains/auth/wiring.ts';\n`,
+      [`${S}/jobs.ts`]: `import { purgeJob } from './domains/notifications/jobs.ts';\n`,
+    });
+    assertProblems(problems, [
+      about(`${D}/account/settings.ts:1`, 'may not import routes.ts of help', 'composition root'),
+      about(`${D}/account/settings.ts:2`, 'may not import jobs.ts of notifications', 'composition root'),
+      about(`${D}/account/settings.ts:3`, 'may not import wiring.ts of auth', 'composition root'),
+    ]);
+  });
+
+  test('--api-of limits the service rule to the domains named', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'check-layers-'));
+    roots.push(root);
+    const files = { ...CLEAN, [`${D}/users/service.ts`]: `export const findUser = (db, id) => id;\n` };
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    }
+    assert.equal(checkLayers(root, { apiOf: ['tenancy'] }).length, 0);
+    assertProblems(checkLayers(root, { apiOf: ['users'] }), [about(`${D}/users/service.ts:1`, 'findUser must be findUser(ctx, input)')]);
   });
 
   test('the platform importing a domain fails', () => {

@@ -46,7 +46,7 @@ export async function captureStatements(url: string, list: ListKind, body: Recor
       const result = await service.listForAdmin({ db } as CallContext, adminCompanyList.input.parse(body));
       return { statements, rows: result.rows.length, total: result.total };
     }
-    const user = await findActiveUserByEmail(db, DISTRIBUTOR_EMAIL);
+    const user = await findActiveUserByEmail({ db }, { email: DISTRIBUTOR_EMAIL });
     if (!user) throw new Error(`${DISTRIBUTOR_EMAIL} is not in the benchmark database`);
     statements.length = 0;
     // The service reads only the company of the actor; access was checked by handle() in the call.

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { hashPassword } from '../../apps/server/src/platform/password-hash.ts';
 import * as tenancy from '../../apps/server/src/domains/tenancy/service.ts';
 import * as users from '../../apps/server/src/domains/users/service.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
@@ -140,16 +141,24 @@ export async function createBenchAdmin(
   db: Database,
   o: { company_name: string; email: string; password: string; created_at: Date },
 ): Promise<void> {
-  const [staff] = await tenancy.createCompanies(db, [{ company_name: o.company_name, company_type: 'admin', created_at: o.created_at }]);
+  const [staff] = await tenancy.createCompanies(
+    { db },
+    { rows: [{ company_name: o.company_name, company_type: 'admin', created_at: o.created_at }] },
+  );
   if (!staff) throw new Error('no admin company');
-  await users.createUsers(db, [
+  await users.createUsers(
+    { db },
     {
-      company_id: staff.id,
-      email: o.email,
-      contact_name: 'Bench Admin',
-      is_primary_contact: true,
-      staff_role: 'admin',
-      password_hash: await users.hashPassword(o.password),
+      rows: [
+        {
+          company_id: staff.id,
+          email: o.email,
+          contact_name: 'Bench Admin',
+          is_primary_contact: true,
+          staff_role: 'admin',
+          password_hash: await hashPassword(o.password),
+        },
+      ],
     },
-  ]);
+  );
 }

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import * as adminTools from './domains/admin-tools/service.ts';
-import * as auth from './domains/auth/service.ts';
+import * as auth from './domains/auth/wiring.ts';
 import { installDownloadRoute } from './domains/downloads/routes.ts';
 import { installAttachmentRoutes, UPLOAD_PART_LIMITS, uploadAsPageAction } from './domains/tickets/routes.ts';
 import { installInboundMail } from './domains/tickets/inbound-mail.ts';
@@ -40,7 +40,7 @@ import { RequestLogWriter } from './platform/request-log.ts';
 import { NodeTally, databaseRateLimitStore } from './platform/rate-limit-store.ts';
 import { sessionCookieNames } from './platform/session.ts';
 import { registerWebApp } from './platform/web-app.ts';
-import { boardOrigins, installFeatureBoard } from './domains/help/service.ts';
+import { boardOrigins, installFeatureBoard } from './domains/help/wiring.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -114,7 +114,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     clock,
     config,
     requestLog,
-    audit: tenancy.writeEvent,
+    audit: (db, event) => tenancy.writeEvent({ db }, event),
     background: new BackgroundWork(),
     resolveActor: (d, token) => auth.resolveActor(d, clock.now(), token, sessionCache),
     resolveToken: (d, token, ip) => tokens.resolveToken(d, clock.now(), token, ip),

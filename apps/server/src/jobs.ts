@@ -1,9 +1,9 @@
-import { purgeUsedChallenges } from './domains/auth/bot-challenge.ts';
+import { purgeUsedChallenges } from './domains/auth/jobs.ts';
 import { applyLegacyDeadline } from './domains/billing/plans.ts';
 import * as billing from './domains/billing/service.ts';
 import * as lifecycle from './domains/companies/lifecycle.ts';
 import * as customerPortal from './domains/customer-portal/service.ts';
-import * as notifications from './domains/notifications/service.ts';
+import * as notifications from './domains/notifications/jobs.ts';
 import * as payments from './domains/payments/service.ts';
 import * as currentMonthReports from './domains/reports/current-month/service.ts';
 import * as servers from './domains/servers/service.ts';

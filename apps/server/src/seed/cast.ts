@@ -1,3 +1,4 @@
+import { hashPassword } from '../platform/password-hash.ts';
 import { selectPlan } from '@portal/contract/billing/plans';
 import { setupAccount } from '@portal/contract/account/account-settings';
 import { adminCreateCompany, distributorCreateCompany } from '@portal/contract/companies/company-create';
@@ -22,10 +23,10 @@ export interface Member {
 export type Members = Map<string, Member>;
 
 async function userOf(app: FastifyInstance, email: string): Promise<number> {
-  const user = await users.findActiveUserByEmail(app.deps.db, email);
+  const user = await users.findActiveUserByEmail(app.deps, { email });
   if (!user) throw new Error(`no user ${email}`);
   // The welcome mail's link was followed.
-  await users.markEmailVerified(app.deps.db, user.id, app.deps.clock.now());
+  await users.markEmailVerified(app.deps, { userId: user.id, at: app.deps.clock.now() });
   return user.id;
 }
 
@@ -36,39 +37,43 @@ async function userOf(app: FastifyInstance, email: string): Promise<number> {
 export async function install(app: FastifyInstance, demo: DemoCompany): Promise<Member> {
   const { db, clock } = app.deps;
   const [company] = await tenancy.createCompanies(
-    db,
-    [
-      {
-        company_name: demo.company_name,
-        company_type: 'admin',
-        current_state: 'ACTIVE',
-        current_state_applied_at: clock.now(),
-        plan_id: 'Growth',
-        country: demo.country,
-        primary_email: demo.users[0]?.email ?? '',
-        is_internal_comet_company: true,
-        can_have_sales: true,
-        can_have_support: true,
-        created_at: clock.now(),
-      },
-    ],
-    'Installed',
+    { db },
+    {
+      rows: [
+        {
+          company_name: demo.company_name,
+          company_type: 'admin',
+          current_state: 'ACTIVE',
+          current_state_applied_at: clock.now(),
+          plan_id: 'Growth',
+          country: demo.country,
+          primary_email: demo.users[0]?.email ?? '',
+          is_internal_comet_company: true,
+          can_have_sales: true,
+          can_have_support: true,
+          created_at: clock.now(),
+        },
+      ],
+      reason: 'Installed',
+    },
   );
   if (!company) throw new Error('company insert returned nothing');
-  const hash = await users.hashPassword(DEMO_PASSWORD);
+  const hash = await hashPassword(DEMO_PASSWORD);
   const staff = await users.createUsers(
-    db,
-    demo.users.map((u, i) => ({
-      company_id: company.id,
-      email: u.email,
-      contact_name: u.contact_name,
-      staff_role: u.staff_role ?? null,
-      password_hash: hash,
-      is_primary_contact: i === 0,
-      is_billing: i === 0,
-      email_verified_at: clock.now(),
-      created_at: clock.now(),
-    })),
+    { db },
+    {
+      rows: demo.users.map((u, i) => ({
+        company_id: company.id,
+        email: u.email,
+        contact_name: u.contact_name,
+        staff_role: u.staff_role ?? null,
+        password_hash: hash,
+        is_primary_contact: i === 0,
+        is_billing: i === 0,
+        email_verified_at: clock.now(),
+        created_at: clock.now(),
+      })),
+    },
   );
   return { demo, companyId: company.id, userId: staff[0]?.id ?? 0 };
 }

@@ -1,7 +1,7 @@
 import type { Call, CallInput, CallOutput } from '@portal/contract/shared/define-call';
 import { logout } from '@portal/contract/auth/login';
 import type { FastifyInstance } from 'fastify';
-import * as auth from '../domains/auth/service.ts';
+import * as auth from '../domains/auth/wiring.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../platform/session.ts';
 
 /**

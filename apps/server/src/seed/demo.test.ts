@@ -52,7 +52,7 @@ async function companyOf(demo: DemoCompany) {
 }
 
 async function companyIdOf(email: string): Promise<number> {
-  const user = await users.findActiveUserByEmail(t.db, email);
+  const user = await users.findActiveUserByEmail(t, { email });
   return user?.company_id ?? 0;
 }
 
@@ -67,7 +67,7 @@ async function signedIn(email: string) {
 describe('the demo world, made by the product', () => {
   it('seeds once, at the size asked, and every README login works with its role', async () => {
     expect(await seedDemoIfEmpty(t.db, t.clock, { companies: 150 })).toBe(false);
-    expect(await countCompanies(t.db)).toBe(150 + 2); // the migrated companies' self-managed copies
+    expect(await countCompanies(t)).toBe(150 + 2); // the migrated companies' self-managed copies
     for (const [email, role] of DEMO_LOGINS) {
       const res = await new TestClient(t.app).login(email, DEMO_PASSWORD);
       const type = (res.data as { type: string } | null)?.type;

@@ -1,3 +1,4 @@
+import { hashPassword } from '../platform/password-hash.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Clock, fixedClock } from '../platform/clock.ts';
@@ -23,7 +24,7 @@ export interface SeedOptions {
 
 /** Seeds the demo world when the database has no companies yet. */
 export async function seedDemoIfEmpty(db: Database, clock: Clock, opts: SeedOptions = { companies: 120 }): Promise<boolean> {
-  if ((await tenancy.countCompanies(db)) > 0) return false;
+  if ((await tenancy.countCompanies({ db })) > 0) return false;
   await seedWorld(db, clock, opts);
   return true;
 }
@@ -54,7 +55,7 @@ export async function seedWorld(db: Database, clock: Clock, opts: SeedOptions): 
 async function seedGeneratedCompanies(db: Database, at: Date, opts: SeedOptions, distributors: number[], made: number): Promise<void> {
   const rnd = seededRandom(opts.seed ?? 20261121);
   const now = at.getTime();
-  const passwordHash = await users.hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   let n = made;
   while (n < opts.companies) {
     const size = Math.min(BATCH, opts.companies - n);
@@ -82,19 +83,21 @@ async function seedGeneratedCompanies(db: Database, at: Date, opts: SeedOptions,
     });
     await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
-      const inserted = await tenancy.createCompanies(t, batch);
+      const inserted = await tenancy.createCompanies({ db: t }, { rows: batch });
       await users.createUsers(
-        t,
-        inserted.map((c) => ({
-          company_id: c.id,
-          email: c.primary_email,
-          contact_name: `Owner of ${c.company_name}`,
-          password_hash: passwordHash,
-          is_primary_contact: true,
-          is_billing: true,
-          email_verified_at: c.created_at,
-          created_at: c.created_at,
-        })),
+        { db: t },
+        {
+          rows: inserted.map((c) => ({
+            company_id: c.id,
+            email: c.primary_email,
+            contact_name: `Owner of ${c.company_name}`,
+            password_hash: passwordHash,
+            is_primary_contact: true,
+            is_billing: true,
+            email_verified_at: c.created_at,
+            created_at: c.created_at,
+          })),
+        },
       );
     });
     n += size;

@@ -2,10 +2,11 @@
  * Rows for tests, made through the domains' own services. This is the one test file that reaches into
  * domain modules, so when a domain moves, its imports are fixed here once.
  */
+import { hashPassword } from '../platform/password-hash.ts';
 import type { CompanyType } from '@portal/contract/shared/fields';
 import type { OwnedKind } from '@portal/contract/shared/owned-id';
 import type { StaffRole } from '@portal/contract/shared/roles';
-import * as auth from '../domains/auth/service.ts';
+import * as auth from '../domains/auth/wiring.ts';
 import * as billing from '../domains/billing/service.ts';
 import * as downloads from '../domains/downloads/service.ts';
 import * as payments from '../domains/payments/service.ts';
@@ -36,7 +37,7 @@ export async function newCompany(
   o: Partial<tenancy.CompanyRow> & { company_type?: CompanyType; staff_role?: StaffRole; email?: string } = {},
 ) {
   const { staff_role, email, ...fields } = o;
-  const [company] = await tenancy.createCompanies(db, [{ company_name: `Company ${unique()}`, ...fields }]);
+  const [company] = await tenancy.createCompanies({ db }, { rows: [{ company_name: `Company ${unique()}`, ...fields }] });
   if (!company) throw new Error('no company');
   const user = await newUser(db, company.id, { email, is_primary_contact: true, staff_role });
   // The primary contact's address reaches companies.primary_email through a trigger (migration 0006).
@@ -44,10 +45,15 @@ export async function newCompany(
 }
 
 export async function newUser(db: Database, companyId: number, o: Partial<users.UserRow> = {}) {
-  passwordHash ??= users.hashPassword(TEST_PASSWORD);
-  const [user] = await users.createUsers(db, [
-    { company_id: companyId, contact_name: 'Test User', password_hash: await passwordHash, ...o, email: o.email ?? uniqueEmail() },
-  ]);
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await users.createUsers(
+    { db },
+    {
+      rows: [
+        { company_id: companyId, contact_name: 'Test User', password_hash: await passwordHash, ...o, email: o.email ?? uniqueEmail() },
+      ],
+    },
+  );
   if (!user) throw new Error('no user');
   return user;
 }
@@ -80,7 +86,7 @@ interface OwnedFactory {
 }
 
 async function primaryContact(db: Database, companyId: number) {
-  const user = await users.findPrimaryContact(db, companyId);
+  const user = await users.findPrimaryContact({ db }, { companyId });
   if (!user) throw new Error(`company ${companyId} has no user`);
   return user;
 }
@@ -150,7 +156,7 @@ export async function newCardPurchase(db: Database, now: Date, companyId: number
 /** A credit pack of $10 that never expires, added through the ledger as an admin would add it. */
 export function newCreditPack(db: Database, now: Date, companyId: number, o: Partial<billing.NewCredit> = {}) {
   // Credit that ends a suspension for credit writes the company's history line.
-  const audit = (company_id: number, event: string) => tenancy.writeEvent(db, { company_id, actor: 'Test', event, created_at: now });
+  const audit = (company_id: number, event: string) => tenancy.writeEvent({ db }, { company_id, actor: 'Test', event, created_at: now });
   const ctx = { db, clock: { now: () => now }, audit } as unknown as CallContext;
   return billing.addCredit(ctx, { company_id: companyId, name: 'Test credit', amount: 1000, source: 'admin', added_by_user: 'Test', ...o });
 }
@@ -177,7 +183,7 @@ export function newPromoCode(
 export async function newTicket(db: Database, now: Date, companyId: number, o: { subject?: string; body?: string } = {}) {
   const user = await primaryContact(db, companyId);
   const log = { info() {}, warn() {}, error() {} };
-  const company = await tenancy.findCompany(db, companyId);
+  const company = await tenancy.findCompany({ db }, { companyId });
   const actor = {
     sessionId: '',
     userId: user.id,
@@ -216,7 +222,7 @@ export function ticketInput(o: { subject?: string; body?: string } = {}) {
 export async function newLicence(db: Database, now: Date, companyId: number, o: { name?: string } = {}) {
   // Named, so the generated tests can type the name to delete it (the delete call's example).
   const user = await primaryContact(db, companyId);
-  const company = await tenancy.findCompany(db, companyId);
+  const company = await tenancy.findCompany({ db }, { companyId });
   const log = { info() {}, warn() {}, error() {} };
   const actor = {
     sessionId: '',
@@ -247,7 +253,7 @@ export async function newHosted(
   o: { name?: string; storage?: 'none' | 'cspbw'; ready?: boolean } = {},
 ) {
   const user = await primaryContact(db, companyId);
-  const company = await tenancy.findCompany(db, companyId);
+  const company = await tenancy.findCompany({ db }, { companyId });
   const log = { info() {}, warn() {}, error() {} };
   const actor = {
     sessionId: '',
@@ -318,7 +324,7 @@ const STORAGE_TEST_CONFIG = loadConfig({ NODE_ENV: 'test', STORAGE_LOCAL_DIR: 't
 /** A bucket in us-east-1, storage enabled first if need be, as the company's primary contact would make it. */
 export async function newBucket(db: Database, now: Date, companyId: number, o: { objectLock?: boolean } = {}) {
   const user = await primaryContact(db, companyId);
-  const company = await tenancy.findCompany(db, companyId);
+  const company = await tenancy.findCompany({ db }, { companyId });
   const log = { info() {}, warn() {}, error() {} };
   const actor = {
     sessionId: '',

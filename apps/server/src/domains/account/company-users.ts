@@ -1,3 +1,4 @@
+import { userLabel } from '@portal/contract/shared/user-label';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import * as auth from '../auth/service.ts';
@@ -7,16 +8,16 @@ import * as users from '../users/service.ts';
 import { changeEmail, mayChangeSignIn, newEmailOf, requireMayChangeSignIn } from './sign-in.ts';
 
 async function requireMember(ctx: CallContext, companyId: number, userId: number) {
-  const user = await users.findUser(ctx.db, userId);
+  const user = await users.findUser(ctx, { userId });
   if (!user || user.company_id !== companyId || user.deleted_at) throw notFound('User not found');
   return user;
 }
 
 export async function listUsers(ctx: CallContext, input: { target_company_id?: number }) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'read');
-  const rows = await users.listActiveUsers(ctx.db, company.id);
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_company_id ?? ctx.actor.companyId, mode: 'read' });
+  const rows = await users.listActiveUsers(ctx, { companyId: company.id });
   const mayChange = mayChangeSignIn(ctx.actor, rows);
-  return rows.map((u) => ({ ...users.companyUserView(u), can_change_sign_in: mayChange(u) }));
+  return rows.map((u) => ({ ...users.companyUserView(ctx, { user: u }), can_change_sign_in: mayChange(u) }));
 }
 
 export async function createUser(
@@ -31,8 +32,8 @@ export async function createUser(
     target_is_technical: boolean;
   },
 ) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
-  const user = await users.createUser(ctx.db, ctx.clock, {
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_company_id, mode: 'write' });
+  const user = await users.createUser(ctx, {
     company_id: company.id,
     email: input.target_email,
     contact_name: input.target_contact_name,
@@ -41,7 +42,7 @@ export async function createUser(
     is_technical: input.target_is_technical,
     staff_role: company.company_type === 'admin' ? 'support' : null,
   });
-  await ctx.audit(company.id, `Added user ${users.userLabel(user)}`);
+  await ctx.audit(company.id, `Added user ${userLabel(user)}`);
   if (input.send_verification_email) await notifications.sendVerificationMail(ctx, user);
   return { id: user.id };
 }
@@ -58,7 +59,7 @@ export async function patchUser(
     target_is_technical?: boolean;
   },
 ) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_company_id, mode: 'write' });
   const user = await requireMember(ctx, company.id, input.target_id);
   const newEmail = newEmailOf(user, input.target_email);
   if (newEmail !== null || input.target_password !== undefined) await requireMayChangeSignIn(ctx, company.id, user);
@@ -67,7 +68,7 @@ export async function patchUser(
   if (input.target_contact_name !== undefined) profile.contact_name = input.target_contact_name;
   if (input.target_is_billing !== undefined) profile.is_billing = input.target_is_billing;
   if (input.target_is_technical !== undefined) profile.is_technical = input.target_is_technical;
-  await users.updateProfile(ctx.db, user.id, profile);
+  await users.updateProfile(ctx, { userId: user.id, profile });
   const what = ['contact_name', 'is_billing', 'is_technical'].filter(
     (field) => input[`target_${field}` as keyof typeof input] !== undefined,
   );
@@ -76,21 +77,24 @@ export async function patchUser(
     what.push(`email (to ${newEmail}; verification mail sent)`);
   }
   if (input.target_password !== undefined) {
-    await users.setPassword(ctx.db, user.id, input.target_password, 'target_password');
+    await users.setPassword(ctx, { userId: user.id, password: input.target_password, field: 'target_password' });
     // Whoever held a session of the user before no longer does; one's own change keeps the session it came from.
-    const ended = await auth.endSessions(ctx.db, user.id, user.id === ctx.actor.userId ? ctx.actor.sessionId : undefined);
+    const ended = await auth.endSessions(ctx, {
+      userId: user.id,
+      exceptSessionId: user.id === ctx.actor.userId ? ctx.actor.sessionId : undefined,
+    });
     what.push(`password (${ended} session${ended === 1 ? '' : 's'} signed out)`);
   }
-  if (what.length) await ctx.audit(company.id, `Changed user ${users.userLabel(user)}: ${what.join(', ')}`);
+  if (what.length) await ctx.audit(company.id, `Changed user ${userLabel(user)}: ${what.join(', ')}`);
   return null;
 }
 
 export async function deleteUser(ctx: CallContext, input: { target_company_id: number; target_id: number }) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_company_id, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_company_id, mode: 'write' });
   const user = await requireMember(ctx, company.id, input.target_id);
   if (user.is_primary_contact) throw new AppError(400, 'The primary contact cannot be deleted');
   if (user.id === ctx.actor.userId) throw new AppError(400, 'You cannot delete yourself');
-  await users.markDeleted(ctx.db, user.id, ctx.clock.now());
-  await ctx.audit(company.id, `Deleted user ${users.userLabel(user)}`);
+  await users.markDeleted(ctx, { userId: user.id, at: ctx.clock.now() });
+  await ctx.audit(company.id, `Deleted user ${userLabel(user)}`);
   return null;
 }

@@ -18,9 +18,9 @@ export const ACCOUNT_MESSAGES = {
 export async function changePassword(ctx: CallContext, input: { new_password: string }): Promise<null> {
   requireRecentAuth(ctx.actor, ctx.clock.now());
   const user = await requireUser(ctx);
-  await users.setPassword(ctx.db, user.id, input.new_password, 'new_password');
-  const ended = await auth.endSessions(ctx.db, user.id, ctx.actor.sessionId);
-  await auth.markAuthenticated(ctx.db, ctx.actor.sessionId, ctx.clock.now());
+  await users.setPassword(ctx, { userId: user.id, password: input.new_password, field: 'new_password' });
+  const ended = await auth.endSessions(ctx, { userId: user.id, exceptSessionId: ctx.actor.sessionId });
+  await auth.markAuthenticated(ctx, { sessionId: ctx.actor.sessionId });
   await ctx.audit(user.company_id, `Changed password; ${ended} other session${ended === 1 ? '' : 's'} signed out`);
   return null;
 }

@@ -1,3 +1,4 @@
+import { userLabel } from '@portal/contract/shared/user-label';
 import type { setAccountSettings as setCall, setupAccount as setupCall, zAccountSettings } from '@portal/contract/account/account-settings';
 import type { CallData } from '@portal/contract/shared/define-call';
 import type { z } from 'zod';
@@ -11,7 +12,7 @@ import { changeEmail, newEmailOf, requireMayChangeSignIn, requireUser } from './
 
 type AccountSettings = z.output<typeof zAccountSettings>;
 type SettingsInput = CallData<typeof setCall>;
-type SetupInput = CallData<typeof setupCall>;
+export type SetupInput = CallData<typeof setupCall>;
 
 export const SETTINGS_MESSAGES = {
   primaryOnly: 'Only the primary contact can change the company details',
@@ -31,7 +32,7 @@ type CompanyField = keyof typeof COMPANY_FIELDS;
 
 /** The user and their company; for a change, the company is locked so that checks and writes see one state. */
 async function load(ctx: CallContext, mode: 'read' | 'write' = 'read') {
-  const company = await (mode === 'write' ? tenancy.lockCompany : tenancy.findCompany)(ctx.db, ctx.actor.companyId);
+  const company = await (mode === 'write' ? tenancy.lockCompany : tenancy.findCompany)(ctx, { companyId: ctx.actor.companyId });
   if (!company) throw notLoggedIn();
   return { user: await requireUser(ctx), company };
 }
@@ -52,7 +53,7 @@ export async function getAccountSettings(ctx: CallContext): Promise<AccountSetti
     user_email: user.email,
     user_email_verified: user.email_verified_at !== null,
     user_is_2fa_required: company.require_two_factor,
-    user_two_factor: await security.twoFactorMethod(ctx.db, user.id),
+    user_two_factor: await security.twoFactorMethod(ctx, { userId: user.id }),
     user_notifications_is_technical: user.is_technical,
     user_notifications_is_billing: user.is_billing,
     user_notifications_email_weekly_usage: user.notify_weekly_usage,
@@ -99,14 +100,14 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
     userChanges.notify_weekly_usage = input.user_notifications_email_weekly_usage;
   const changedPreferences = Object.keys(userChanges).map((k) => (k === 'contact_name' ? 'contact name' : k.replace(/_/g, ' ')));
 
-  await users.updateProfile(ctx.db, user.id, userChanges);
-  await tenancy.updateDetails(ctx.db, company.id, details);
-  if (ruleChanges) await tenancy.setTwoFactorRule(ctx.db, company.id, twoFactorRule);
+  await users.updateProfile(ctx, { userId: user.id, profile: userChanges });
+  await tenancy.updateDetails(ctx, { companyId: company.id, details });
+  if (ruleChanges) await tenancy.setTwoFactorRule(ctx, { companyId: company.id, required: twoFactorRule });
   const add = (text: string) => ctx.audit(company.id, text);
-  if (changedPreferences.length) await add(`Changed account settings of ${users.userLabel(user)}: ${changedPreferences.join(', ')}`);
+  if (changedPreferences.length) await add(`Changed account settings of ${userLabel(user)}: ${changedPreferences.join(', ')}`);
   if (newEmail) {
     await changeEmail(ctx, { ...user, ...userChanges }, newEmail, 'user_email');
-    await add(`Changed email of ${users.userLabel(user)} to ${newEmail}; verification mail sent`);
+    await add(`Changed email of ${userLabel(user)} to ${newEmail}; verification mail sent`);
   }
   const detailNames = Object.keys(details);
   if (detailNames.length) await add(`Changed company details: ${detailNames.map((k) => k.replace(/_/g, ' ')).join(', ')}`);
@@ -126,7 +127,8 @@ export async function setupAccount(ctx: CallContext, input: SetupInput): Promise
   if (promo && company.signup_promo_code && promo.toLowerCase() !== company.signup_promo_code.toLowerCase()) {
     throw badInput({ user_promo_code: SETTINGS_MESSAGES.promoTaken });
   }
-  await tenancy.completeSignup(ctx.db, company.id, {
+  await tenancy.completeSignup(ctx, {
+    companyId: company.id,
     details: {
       company_name: input.company_name,
       phone_number: input.company_phone_number,

@@ -6,7 +6,7 @@ import * as users from '../users/service.ts';
 
 /** The signed-in user's row; a user deleted meanwhile is signed out. */
 export async function requireUser(ctx: CallContext): Promise<users.UserRow> {
-  const user = await users.findUser(ctx.db, ctx.actor.userId);
+  const user = await users.findUser(ctx, { userId: ctx.actor.userId });
   if (!user || user.deleted_at) throw notLoggedIn();
   return user;
 }
@@ -34,7 +34,7 @@ function signInRefusal(actor: Actor, target: SignInTarget, actorIsPrimary: boole
 export async function requireMayChangeSignIn(ctx: CallContext, companyId: number, target: SignInTarget): Promise<void> {
   const { actor } = ctx;
   requireSelf(actor);
-  const me = actor.companyId === companyId && target.id !== actor.userId ? await users.findUser(ctx.db, actor.userId) : null;
+  const me = actor.companyId === companyId && target.id !== actor.userId ? await users.findUser(ctx, { userId: actor.userId }) : null;
   const refusal = signInRefusal(actor, target, me?.is_primary_contact ?? false);
   if (refusal) throw new AppError(403, SIGN_IN_MESSAGES[refusal]);
   requireRecentAuth(actor, ctx.clock.now());
@@ -57,6 +57,6 @@ export function newEmailOf(user: Pick<users.UserRow, 'email'>, email: string | u
  * link to verify it is mailed there. A taken address is refused on `field`.
  */
 export async function changeEmail(ctx: CallContext, user: users.UserRow, email: string, field: string): Promise<void> {
-  await users.changeEmail(ctx.db, user.id, email, field);
+  await users.changeEmail(ctx, { userId: user.id, email, field });
   await notifications.sendVerificationMail(ctx, { ...user, email });
 }

@@ -57,14 +57,14 @@ export async function listRequestLog(
   ctx: CallContext,
   input: { target_id: number; page: number; page_size: number; target_order_direction: 'asc' | 'desc' },
 ) {
-  await tenancy.requireCompany(ctx, input.target_id, 'read');
+  await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   return q.listRequestLog(ctx.db, input.target_id, input.target_order_direction, input.page_size, (input.page - 1) * input.page_size);
 }
 
 /** Mails each applicant the invitation to the chosen skills test, through the outbox; answers how many. */
 export async function sendCareerTests(ctx: CallContext, input: CallData<typeof sendCareerTestsCall>): Promise<{ sent: number }> {
   const emails = emailLines(input.emails);
-  for (const email of emails) await notifications.sendCareerTestMail(ctx, email, input.test_selection);
+  for (const email of emails) await notifications.sendCareerTestMail(ctx, { email, role: input.test_selection });
   return { sent: emails.length };
 }
 

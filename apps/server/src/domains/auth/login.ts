@@ -1,3 +1,6 @@
+import { userLabel } from '@portal/contract/shared/user-label';
+import { checkPasswordHash } from '../../platform/password-hash.ts';
+import { isClosed, willDeleteAt } from '@portal/contract/shared/company-states';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import type { LoginResultType, zLoginInput } from '@portal/contract/auth/login';
 import { MESSAGES } from '@portal/contract/shared/envelope';
@@ -100,7 +103,7 @@ async function attemptKeys(ctx: PublicContext, input: LoginInput): Promise<strin
     case 'totp':
     case 'webauthn': {
       const pending = await findPendingLogin(ctx);
-      const user = pending ? await users.findUser(ctx.db, pending.user_id) : null;
+      const user = pending ? await users.findUser(ctx, { userId: pending.user_id }) : null;
       return user ? signInKeys(ctx.ip, user.email) : null;
     }
   }
@@ -109,40 +112,38 @@ async function attemptKeys(ctx: PublicContext, input: LoginInput): Promise<strin
 /** Writes the refusal's event after the call's transaction has rolled back (the attempt was counted before it). */
 function refuse(ctx: PublicContext, user: users.UserRow | null, what: string, error: AppError): never {
   ctx.afterCall(async (after) => {
-    if (user) await after.audit(user.company_id, `Sign-in refused (${what}) from ${ctx.ip}`, users.userLabel(user));
+    if (user) await after.audit(user.company_id, `Sign-in refused (${what}) from ${ctx.ip}`, userLabel(user));
   });
   throw error;
 }
 
 async function firstFactor(ctx: PublicContext, input: LoginInput): Promise<LoginResult> {
-  const now = ctx.clock.now();
-
   let user: users.UserRow | null = null;
   if (input.target_type === 'email_token') {
     if (!input.target_email_token) throw badInput({ target_email_token: LOGIN_MESSAGES.invalidLink });
-    const userId = await notifications.consumeEmailToken(ctx.db, now, input.target_email_token, 'verify_email');
-    user = userId === null ? null : await users.findUser(ctx.db, userId);
+    const userId = await notifications.consumeEmailToken(ctx, { token: input.target_email_token, purpose: 'verify_email' });
+    user = userId === null ? null : await users.findUser(ctx, { userId });
     if (!user || user.deleted_at) refuse(ctx, null, 'email link', new AppError(401, LOGIN_MESSAGES.invalidLink));
   } else {
     const email = requireUser(input);
-    user = await users.findActiveUserByEmail(ctx.db, email);
+    user = await users.findActiveUserByEmail(ctx, { email });
     if (input.target_type === 'password') {
       if (!input.target_password) throw badInput({ target_password: 'Please enter a password' });
-      const ok = await users.checkPassword(user, input.target_password);
+      const ok = await checkPasswordHash(user?.password_hash ?? null, input.target_password);
       if (!user || !ok) refuse(ctx, user, 'wrong password', new AppError(401, MESSAGES.invalidCredentials));
       if (await ssoRedirectFor(ctx, email, { probeOnly: true })) throw new AppError(403, LOGIN_MESSAGES.useSso);
     } else {
       const phrase = input.target_recovery_passphrase;
       if (!phrase) throw badInput({ target_recovery_passphrase: 'Please enter your recovery passphrase' });
       // Unknown accounts cost one hash check too, so the answer time does not tell them apart.
-      const ok = user ? await security.useRecoveryPassphrase(ctx, user, phrase) : await users.checkPassword(null, phrase);
+      const ok = user ? await security.useRecoveryPassphrase(ctx, { user, passphrase: phrase }) : await checkPasswordHash(null, phrase);
       if (!user || !ok) refuse(ctx, user, 'wrong recovery passphrase', new AppError(401, LOGIN_MESSAGES.invalidPassphrase));
     }
   }
 
   const keys = signInKeys(ctx.ip, user.email);
   // The recovery passphrase stands in for a lost second factor, so it finishes the sign-in by itself.
-  const method = input.target_type === 'recovery_passphrase' ? 'none' : await security.twoFactorMethod(ctx.db, user.id);
+  const method = input.target_type === 'recovery_passphrase' ? 'none' : await security.twoFactorMethod(ctx, { userId: user.id });
   // Until the second factor is given, the account's earlier failures stay: knowing the password must
   // not reset the count of guessed codes.
   await (method === 'none' ? attemptSucceeded : takeBackAttempt)(ctx.db, keys);
@@ -151,7 +152,7 @@ async function firstFactor(ctx: PublicContext, input: LoginInput): Promise<Login
     return answer('totp_required');
   }
   if (method === 'webauthn') {
-    const { options, challenge } = await security.webauthnLoginOptions(ctx.db, ctx.config, user.id);
+    const { options, challenge } = await security.webauthnLoginOptions(ctx, { userId: user.id });
     await startPendingLogin(ctx, user.id, input.target_type, challenge);
     return answer('webauthn_required', { webauthn_challenge: options as unknown as Record<string, unknown> });
   }
@@ -162,17 +163,21 @@ async function firstFactor(ctx: PublicContext, input: LoginInput): Promise<Login
 
 async function secondFactor(ctx: PublicContext, input: LoginInput): Promise<LoginResult> {
   const pending = await findPendingLogin(ctx);
-  const user = pending ? await users.findUser(ctx.db, pending.user_id) : null;
+  const user = pending ? await users.findUser(ctx, { userId: pending.user_id }) : null;
   const sameUser = !input.target_user || input.target_user.trim().toLowerCase() === user?.email.toLowerCase();
   if (!pending || !user || user.deleted_at || !sameUser) throw new AppError(401, LOGIN_MESSAGES.pendingExpired);
 
   let ok: boolean;
   if (input.target_type === 'totp') {
     if (!input.target_totp_code) throw badInput({ target_totp_code: 'Please enter a 6-digit code' });
-    ok = await security.verifyTotpForLogin(ctx.db, ctx.config, ctx.clock.now(), user.id, input.target_totp_code);
+    ok = await security.verifyTotpForLogin(ctx, { userId: user.id, code: input.target_totp_code });
   } else {
     if (!input.target_webauthn_response || !pending.webauthn_challenge) throw new AppError(401, LOGIN_MESSAGES.webauthnFailed);
-    ok = await security.verifyWebauthnForLogin(ctx, user.id, pending.webauthn_challenge, input.target_webauthn_response);
+    ok = await security.verifyWebauthnForLogin(ctx, {
+      userId: user.id,
+      expectedChallenge: pending.webauthn_challenge,
+      responseJson: input.target_webauthn_response,
+    });
   }
   if (!ok) {
     ctx.afterCall((after) => countPendingFailure(after, pending));
@@ -192,12 +197,12 @@ export async function complete(
   how: string,
   browserTimezone: string | undefined,
 ): Promise<LoginResult> {
-  const company = await tenancy.findCompany(ctx.db, user.company_id);
-  if (!company || tenancy.isClosed(company)) {
+  const company = await tenancy.findCompany(ctx, { companyId: user.company_id });
+  if (!company || isClosed(company)) {
     throw new AppError(403, LOGIN_MESSAGES.deleted);
   }
   const now = ctx.clock.now();
-  await users.recordLogin(ctx.db, user.id, now, browserTimezone);
+  await users.recordLogin(ctx, { userId: user.id, at: now, browserTimezone });
   const { actor, knownDevice } = await startSession(ctx, user.id, null);
   const factors = how
     .split(' and ')
@@ -207,7 +212,7 @@ export async function complete(
   if (!knownDevice) await notifications.sendNewSignInMail(ctx, user);
   const auth_context = await authContextFor(ctx.db, actor, company, user);
   if (company.current_state === 'PENDING_DELETE') {
-    return answer('reactivate_account', { auth_context, will_delete_at: tenancy.willDeleteAt(company) });
+    return answer('reactivate_account', { auth_context, will_delete_at: willDeleteAt(company) });
   }
   return answer('ok', { auth_context });
 }

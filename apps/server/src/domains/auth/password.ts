@@ -1,3 +1,5 @@
+import { userLabel } from '@portal/contract/shared/user-label';
+import { isClosed } from '@portal/contract/shared/company-states';
 import { PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
 import type { PublicContext } from '../../platform/context.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
@@ -29,9 +31,9 @@ export async function forgotPassword(ctx: PublicContext, input: { target_user: s
 
 /** Mails a reset link when the address belongs to a user who can sign in; otherwise does nothing. */
 export async function mailResetLink(ctx: PublicContext, email: string): Promise<void> {
-  const user = await users.findActiveUserByEmail(ctx.db, email);
-  const company = user ? await tenancy.findCompany(ctx.db, user.company_id) : null;
-  if (!user || !company || tenancy.isClosed(company)) return;
+  const user = await users.findActiveUserByEmail(ctx, { email });
+  const company = user ? await tenancy.findCompany(ctx, { companyId: user.company_id }) : null;
+  if (!user || !company || isClosed(company)) return;
   await notifications.sendPasswordResetMail(ctx, user);
   await ctx.audit(company.id, `Password reset link sent to ${user.email}`, `Visitor from ${ctx.ip}`);
 }
@@ -39,20 +41,16 @@ export async function mailResetLink(ctx: PublicContext, email: string): Promise<
 /** Sets a new password from a reset link: the link is used up, every session of the user ends. */
 export async function resetPassword(ctx: PublicContext, input: { email_token: string; new_password: string }): Promise<null> {
   const now = ctx.clock.now();
-  const userId = await notifications.consumeEmailToken(ctx.db, now, input.email_token, 'reset_password');
-  const user = userId === null ? null : await users.findUser(ctx.db, userId);
+  const userId = await notifications.consumeEmailToken(ctx, { token: input.email_token, purpose: 'reset_password' });
+  const user = userId === null ? null : await users.findUser(ctx, { userId });
   if (!user) throw new AppError(400, PASSWORD_MESSAGES.invalidResetLink);
 
-  await users.setPassword(ctx.db, user.id, input.new_password);
+  await users.setPassword(ctx, { userId: user.id, password: input.new_password });
   // The link reached the mailbox, which proves the address as well as a verification link would.
-  if (!user.email_verified_at) await users.markEmailVerified(ctx.db, user.id, now);
+  if (!user.email_verified_at) await users.markEmailVerified(ctx, { userId: user.id, at: now });
   const ended = await q.deleteUserSessions(ctx.db, user.id);
   // The owner of an account under attack is never locked out: a reset clears its failed sign-in counter.
   await clearThrottle(ctx.db, accountKey(user.email));
-  await ctx.audit(
-    user.company_id,
-    `Password reset by email link; ${ended} session${ended === 1 ? '' : 's'} signed out`,
-    users.userLabel(user),
-  );
+  await ctx.audit(user.company_id, `Password reset by email link; ${ended} session${ended === 1 ? '' : 's'} signed out`, userLabel(user));
   return null;
 }

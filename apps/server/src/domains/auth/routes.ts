@@ -6,7 +6,7 @@ import { listSessions, reauthenticate, revokeSession } from '@portal/contract/au
 import { getCompanySso, setCompanySso } from '@portal/contract/auth/sso';
 import { type RedirectRoute, handle } from '../../platform/handle.ts';
 import { newBotChallenge } from './bot-challenge.ts';
-import { countLoginAttempt } from './login.ts';
+import { countLoginAttempt, login as signIn } from './login.ts';
 import * as password from './password.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
@@ -14,7 +14,7 @@ import { SSO_CALLBACK_PATH, getSso, setSso } from './sso.ts';
 
 export const authHandlers = [
   handle(getAuthContext, (_input, ctx) => service.getAuthContext(ctx), { readOnly: true }),
-  handle(login, (input, ctx) => service.login(ctx, input), { before: (input, ctx) => countLoginAttempt(ctx, input) }),
+  handle(login, (input, ctx) => signIn(ctx, input), { before: (input, ctx) => countLoginAttempt(ctx, input) }),
   handle(logout, (_input, ctx) => service.logout(ctx)),
   handle(impersonate, (input, ctx) => service.impersonate(ctx, input)),
   handle(endImpersonation, (_input, ctx) => service.endImpersonation(ctx)),
@@ -29,4 +29,4 @@ export const authHandlers = [
 ];
 
 /** The page the single sign-on provider sends the browser back to; it signs in and moves on. */
-export const authRedirects: RedirectRoute[] = [{ path: SSO_CALLBACK_PATH, run: (url, ctx) => service.finishSso(ctx, url) }];
+export const authRedirects: RedirectRoute[] = [{ path: SSO_CALLBACK_PATH, run: (url, ctx) => service.finishSso(ctx, { url }) }];

@@ -1,3 +1,6 @@
+import { userLabel } from '@portal/contract/shared/user-label';
+import { capabilitiesFor } from '@portal/contract/shared/capabilities';
+import { isClosed, willDeleteAt } from '@portal/contract/shared/company-states';
 import type { AuthContext } from '@portal/contract/auth/auth-context';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import { type Actor, rolesFor } from '../../platform/access.ts';
@@ -18,16 +21,16 @@ type SessionWithAccount = NonNullable<Awaited<ReturnType<typeof q.findSessionWit
 
 export function actorOf({ session, account, impersonator }: SessionWithAccount): Actor {
   const roles = rolesFor(account.company_type, account.staff_role, session.impersonator_user_id !== null);
-  const label = users.userLabel(account);
+  const label = userLabel(account);
   return {
     sessionId: session.id,
     userId: account.user_id,
     email: account.email,
-    label: impersonator ? `${users.userLabel(impersonator)} as ${label}` : label,
+    label: impersonator ? `${userLabel(impersonator)} as ${label}` : label,
     companyId: account.company_id,
     companyType: account.company_type,
     roles,
-    capabilities: tenancy.capabilitiesFor(account, roles),
+    capabilities: capabilitiesFor(account, roles),
     impersonatorUserId: session.impersonator_user_id,
     authenticatedAt: session.authenticated_at,
     twoFactorSetupPending: false,
@@ -37,7 +40,7 @@ export function actorOf({ session, account, impersonator }: SessionWithAccount):
 /** Holds a user at the two-factor setup while their company requires it and they have none; not an admin signed in as them. */
 export async function withTwoFactorRule(db: Database, actor: Actor, company: { require_two_factor: boolean }): Promise<Actor> {
   if (!company.require_two_factor || actor.impersonatorUserId !== null) return actor;
-  const pending = (await security.twoFactorMethod(db, actor.userId)) === 'none';
+  const pending = (await security.twoFactorMethod({ db }, { userId: actor.userId })) === 'none';
   return pending ? { ...actor, twoFactorSetupPending: true } : actor;
 }
 
@@ -64,7 +67,7 @@ export async function resolveActor(db: Database, now: Date, token: string | unde
   const row = await q.findSessionWithAccount(db, id, now);
   if (!row || row.account.deleted_at || !liveAt(now, row.session.last_seen_at, row.session.expires_at)) return null;
   // A deleted or migrated company's sessions are ended with it; this holds even for one that was missed.
-  if (tenancy.isClosed(row.account)) return null;
+  if (isClosed(row.account)) return null;
   let lastSeenAt = row.session.last_seen_at;
   if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await q.touchSession(db, row.session.id, now);
@@ -81,17 +84,17 @@ export async function resolveActor(db: Database, now: Date, token: string | unde
  */
 export async function actorWithoutSession(db: Database, now: Date, userId: number): Promise<Actor | null> {
   const account = await q.findAccount(db, userId);
-  if (!account || account.deleted_at || tenancy.isClosed(account)) return null;
+  if (!account || account.deleted_at || isClosed(account)) return null;
   const roles = rolesFor(account.company_type, account.staff_role, false);
   return {
     sessionId: `mail:${userId}`,
     userId: account.user_id,
     email: account.email,
-    label: users.userLabel(account),
+    label: userLabel(account),
     companyId: account.company_id,
     companyType: account.company_type,
     roles,
-    capabilities: tenancy.capabilitiesFor(account, roles),
+    capabilities: capabilitiesFor(account, roles),
     impersonatorUserId: null,
     authenticatedAt: now,
     twoFactorSetupPending: false,
@@ -114,10 +117,11 @@ export async function authContextFor(db: Database, actor: Actor, company: tenanc
     capabilities: [...actor.capabilities],
     customer_trial_length_days: company.customer_trial_length_days,
     trial_expires_at: company.current_state === 'TRIAL' ? (company.trial_expires_at?.toISOString() ?? null) : null,
-    will_delete_at: tenancy.willDeleteAt(company),
+    will_delete_at: willDeleteAt(company),
     has_saved_card: company.has_saved_card,
     has_provided_address_info: hasAddress(company),
-    impersonated_by: actor.impersonatorUserId === null ? null : ((await users.findUser(db, actor.impersonatorUserId))?.email ?? null),
+    impersonated_by:
+      actor.impersonatorUserId === null ? null : ((await users.findUser({ db }, { userId: actor.impersonatorUserId }))?.email ?? null),
     email_verified: user.email_verified_at !== null,
     needs_two_factor_setup: (await withTwoFactorRule(db, actor, company)).twoFactorSetupPending,
   };
@@ -159,8 +163,8 @@ export async function startSession(ctx: PublicContext, userId: number, impersona
   const { token, row } = await createSession(ctx.db, now, { userId, impersonatorUserId, ip: ctx.ip, userAgent });
   setSessionCookies(ctx.cookies, token, row.csrf_token, ctx.config.COOKIE_SECURE);
   const found = await q.findSessionWithAccount(ctx.db, row.id, now);
-  const user = await users.findUser(ctx.db, userId);
-  const company = user && !user.deleted_at ? await tenancy.findCompany(ctx.db, user.company_id) : null;
+  const user = await users.findUser(ctx, { userId });
+  const company = user && !user.deleted_at ? await tenancy.findCompany(ctx, { companyId: user.company_id }) : null;
   if (!found || !user || !company) throw new AppError(500, MESSAGES.internal);
   const actor = actorOf(found);
   ctx.actAs(actor);

@@ -1,3 +1,4 @@
+import { checkPasswordHash } from '../../platform/password-hash.ts';
 import type { reauthenticate, revokeSession } from '@portal/contract/auth/sessions';
 import type { CallData } from '@portal/contract/shared/define-call';
 import type { CallContext } from '../../platform/context.ts';
@@ -45,12 +46,12 @@ export async function countReauthAttempt(ctx: CallContext, input: CallData<typeo
 
 /** Proves again who the user is, for the risky actions that ask for a recent check. */
 export async function reauth(ctx: CallContext, input: CallData<typeof reauthenticate>) {
-  const user = await users.findUser(ctx.db, ctx.actor.userId);
+  const user = await users.findUser(ctx, { userId: ctx.actor.userId });
   if (!user) throw notLoggedIn();
   const now = ctx.clock.now();
   let ok: boolean;
-  if (input.target_password) ok = await users.checkPassword(user, input.target_password);
-  else if (input.target_totp_code) ok = await security.verifyTotpForLogin(ctx.db, ctx.config, now, user.id, input.target_totp_code);
+  if (input.target_password) ok = await checkPasswordHash(user.password_hash, input.target_password);
+  else if (input.target_totp_code) ok = await security.verifyTotpForLogin(ctx, { userId: user.id, code: input.target_totp_code });
   else throw badInput({ target_password: 'Please enter a password' });
   if (!ok) {
     ctx.afterCall((after) => after.audit(user.company_id, 'Identity check failed'));

@@ -119,7 +119,7 @@ export async function ssoRedirectFor(ctx: PublicContext, email: string, opts: { 
 }
 
 export async function getSso(ctx: CallContext, input: { target_id: number }): Promise<z.output<typeof zCompanySso>> {
-  await tenancy.requireCompany(ctx, input.target_id, 'read');
+  await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   const row = await q.findSso(ctx.db, input.target_id);
   return {
     enabled: row?.enabled ?? false,
@@ -131,7 +131,7 @@ export async function getSso(ctx: CallContext, input: { target_id: number }): Pr
 }
 
 export async function setSso(ctx: CallContext, input: CallData<typeof setCompanySso>): Promise<null> {
-  const company = await tenancy.requireCompany(ctx, input.target_id, 'write');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'write' });
   if (company.company_type !== 'customer' && company.company_type !== 'distributor') {
     throw badInput({ target_id: 'Single sign-on is for customer and distributor companies' });
   }
@@ -204,7 +204,7 @@ export async function ssoCallback(ctx: PublicContext, currentUrl: URL): Promise<
     return { error: SSO_ERRORS.failed };
   }
 
-  const user = await users.findActiveUserByEmail(ctx.db, email);
+  const user = await users.findActiveUserByEmail(ctx, { email });
   if (!user || user.company_id !== row.company_id || domainOf(email) !== row.email_domain) {
     await ctx.audit(row.company_id, 'Single sign-on refused: no such user in this company', email);
     return { error: SSO_ERRORS.noAccount };

@@ -13,7 +13,8 @@ export async function listPacks(ctx: CallContext, input: { page: number; page_si
   const page = await pagePacksOf(ctx.db, ids, input.page_size, (input.page - 1) * input.page_size);
   const [only] = ids;
   // One company is the Manage Credit tab: its balance sits above the packs, so an admin sees it move.
-  const balance = ids.length === 1 && only !== undefined && (await tenancy.findCompany(ctx.db, only)) ? await balanceOf(ctx, only) : null;
+  const balance =
+    ids.length === 1 && only !== undefined && (await tenancy.findCompany(ctx, { companyId: only })) ? await balanceOf(ctx, only) : null;
   return { rows: page.rows.map((p) => adminPackView(p, now)), total: page.total, balance };
 }
 
@@ -30,7 +31,7 @@ export async function createPack(
     target_is_oob_payment: boolean;
   },
 ) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_id, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_id, mode: 'write' });
   const days = input.target_expiry_days;
   const pack = await addCredit(ctx, {
     company_id: company.id,
@@ -57,7 +58,7 @@ export async function createPack(
 export async function expirePack(ctx: CallContext, input: { target_credit_pack_id: number }) {
   const found = await findPack(ctx.db, input.target_credit_pack_id);
   if (!found) throw notFound(PACK_NOT_FOUND);
-  await tenancy.requireCompany(ctx, found.company_id, 'write');
+  await tenancy.requireCompany(ctx, { companyId: found.company_id, mode: 'write' });
   const pack = await expireCreditPack(ctx, found.id);
   await ctx.audit(pack.company_id, `Credit pack '${pack.name}' expired: ${formatCents(pack.amount_expired)} left the balance`);
   return adminPackView(pack, ctx.clock.now());

@@ -42,7 +42,7 @@ export async function restoreIfCredited(ctx: CallContext<Actor | null>, company:
   const neverSuspended = company.has_contract_billing || company.has_oob_payment;
   if (!account.suspended_for_credit || !(account.balance > 0 || neverSuspended)) return false;
   if (company.current_state === 'SUSPENDED') {
-    await tenancy.changeState(ctx.db, company.id, 'ACTIVE', ctx.clock.now(), CREDIT_ADDED);
+    await tenancy.changeState(ctx, { companyId: company.id, state: 'ACTIVE', at: ctx.clock.now(), reason: CREDIT_ADDED });
     await ctx.audit(company.id, `${CREDIT_ADDED}: SUSPENDED -> ACTIVE`);
   }
   await setAccount(ctx.db, company.id, { suspended_for_credit: false });
@@ -69,7 +69,7 @@ export async function mailLowBalances(ctx: CallContext, o: { day: string; lo: nu
   const low = await q.companiesLowOnCredit(ctx.db, { ...o, days: LOW_BALANCE_DAYS });
   for (const c of low) {
     const daysLeft = Math.max(0, Math.floor(c.balance / c.perDay));
-    await notifications.sendLowBalanceMail(ctx, c.company_id, { balanceCents: c.balance, daysLeft });
+    await notifications.sendLowBalanceMail(ctx, { companyId: c.company_id, balanceCents: c.balance, daysLeft });
     await setAccount(ctx.db, c.company_id, { low_balance_mailed_at: ctx.clock.now() });
   }
   return low.length;

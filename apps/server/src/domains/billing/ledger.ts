@@ -48,7 +48,7 @@ export async function addCredit(ctx: AnyContext, input: NewCredit): Promise<q.Pa
   const { db } = ctx;
   const now = ctx.clock.now();
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AppError(400, 'A credit pack needs an amount above zero');
-  const company = await tenancy.lockCompany(db, input.company_id);
+  const company = await tenancy.lockCompany({ db }, { companyId: input.company_id });
   await q.lockAccount(db, input.company_id, now);
   // Credit past its date never pays anything, so first take out what has expired by now.
   await q.expireDuePacks(db, q.ofCompany(input.company_id), now, now);

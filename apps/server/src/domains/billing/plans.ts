@@ -50,7 +50,7 @@ function companyPlan(company: tenancy.CompanyRow, now: Date): CompanyPlan {
 }
 
 export async function listPlans(ctx: CallContext) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   const [plans, usage] = await Promise.all([plansOrFail(ctx), usageOf(ctx, company.id)]);
   return { ...companyPlan(company, ctx.clock.now()), plans: planCards(company, plans, usage) };
 }
@@ -62,7 +62,7 @@ export async function listPlans(ctx: CallContext) {
  */
 export async function selectPlan(ctx: CallContext, input: { target_plan_id: PlanId }) {
   const { clock } = ctx;
-  const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   if (company.current_state === 'PENDING_DELETE') throw new AppError(400, PENDING_DELETE_MESSAGE);
   const plans = await plansOrFail(ctx);
   const plan = plans.find((p) => p.id === input.target_plan_id);
@@ -73,7 +73,7 @@ export async function selectPlan(ctx: CallContext, input: { target_plan_id: Plan
   const now = clock.now();
   const until = queuedUntil(company, now);
   if (until) {
-    await tenancy.administer(ctx.db, company.id, { plan_selected: plan.id });
+    await tenancy.administer(ctx, { companyId: company.id, changes: { plan_selected: plan.id } });
     await ctx.audit(company.id, `Plan ${plan.id} chosen; it takes effect on ${until.toISOString().slice(0, 10)}`);
     const after = { ...company, plan_selected: plan.id };
     return { ...companyPlan(after, now), message: `Your plan will change to ${plan.name} on ${until.toISOString().slice(0, 10)}` };
@@ -84,14 +84,20 @@ export async function selectPlan(ctx: CallContext, input: { target_plan_id: Plan
   const endsTrialSuspension = company.current_state === 'SUSPENDED' && company.plan_id === 'Trial';
   const reactivate = endsTrialSuspension && (await balanceOf(ctx, company.id)) > 0;
   if (reactivate) {
-    await tenancy.changeState(ctx.db, company.id, 'ACTIVE', now, `Plan ${plan.id} chosen after the trial ended`, {
-      plan_id: plan.id,
-      plan_selected: null,
-      first_active_at: company.first_active_at ?? now,
+    await tenancy.changeState(ctx, {
+      companyId: company.id,
+      state: 'ACTIVE',
+      at: now,
+      reason: `Plan ${plan.id} chosen after the trial ended`,
+      fields: {
+        plan_id: plan.id,
+        plan_selected: null,
+        first_active_at: company.first_active_at ?? now,
+      },
     });
     await ctx.audit(company.id, `Plan ${plan.id} chosen after the trial ended: SUSPENDED -> ACTIVE`);
   } else {
-    await tenancy.administer(ctx.db, company.id, { plan_id: plan.id, plan_selected: null });
+    await tenancy.administer(ctx, { companyId: company.id, changes: { plan_id: plan.id, plan_selected: null } });
     await ctx.audit(company.id, `Plan changed: ${company.plan_id} -> ${plan.id}`);
     // Out of credit now, so suspended for that from here on: the payment that brings it above zero restores it.
     if (endsTrialSuspension) await markSuspendedForCredit(ctx, company.id, true);
@@ -106,14 +112,14 @@ export async function selectPlan(ctx: CallContext, input: { target_plan_id: Plan
  */
 export async function applyLegacyDeadline(ctx: CallContext): Promise<number> {
   if (ctx.clock.now() < new Date(LEGACY_DEADLINE)) return 0;
-  const due = await tenancy.lockCompaniesOnPlan(ctx.db, 'Legacy');
+  const due = await tenancy.lockCompaniesOnPlan(ctx, { planId: 'Legacy' });
   if (!due.length) return 0;
   const plans = await plansOrFail(ctx);
   for (const company of due) {
     const chosen = plans.find((p) => p.id === company.plan_selected && p.is_selectable);
     const planId = chosen?.id ?? mostCostEffective(plans, await usageOf(ctx, company.id));
     if (!planId) throw new AppError(500, PLANS_LIST_ERROR);
-    await tenancy.administer(ctx.db, company.id, { plan_id: planId, plan_selected: null });
+    await tenancy.administer(ctx, { companyId: company.id, changes: { plan_id: planId, plan_selected: null } });
     await ctx.audit(
       company.id,
       chosen

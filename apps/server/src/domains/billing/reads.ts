@@ -26,7 +26,7 @@ const offsetOf = (p: Page) => (p.page - 1) * p.page_size;
  * its balance (spec-2 §6).
  */
 async function ownCompany(ctx: CallContext, need: { credit?: boolean; balance?: boolean }) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   if (need.credit && !company.can_view_billing_credit_usage) throw new AppError(403, CREDIT_USAGE_HIDDEN);
   if (need.balance && company.has_contract_billing) throw new AppError(403, CONTRACT_BILLING_MESSAGE);
   return company;
@@ -122,7 +122,7 @@ export async function billingHistory(ctx: CallContext, input: UsageInput & { tar
   const company =
     input.target_company_id === undefined || input.target_company_id === ctx.actor.companyId
       ? await ownCompany(ctx, { credit: true })
-      : await tenancy.requireCompany(ctx, input.target_company_id, 'read');
+      : await tenancy.requireCompany(ctx, { companyId: input.target_company_id, mode: 'read' });
   // The admin variant is the admins': a customer naming another company reads nothing of it.
   if (company.id !== ctx.actor.companyId && !hasRole(ctx.actor, 'admin')) throw forbidden();
   const page = await usagePage(ctx, company.id, input);
@@ -156,7 +156,7 @@ function nextChargeOf(s: { rebill_every_days: number; next_charge_again_at: Date
  * every company, a distributor its sub-accounts). The distributor's switch hides them from the sub-account.
  */
 export async function activeServices(ctx: CallContext, input: Page & { target_company_id?: number }) {
-  const company = await tenancy.requireCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id ?? ctx.actor.companyId, mode: 'read' });
   const ownUsers = company.id === ctx.actor.companyId && !isStaff(ctx.actor);
   if (ownUsers && !company.can_view_billing_active_services) throw new AppError(403, SERVICES_HIDDEN);
   const page = await q.pageActiveServices(ctx.db, company.id, input.page_size, offsetOf(input));

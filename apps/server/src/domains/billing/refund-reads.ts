@@ -16,7 +16,7 @@ export function shareSince(charges: { day: string; amount: number; quantity: num
 
 /** Active New Users: devices first seen within customer_trial_length_days and not deleted, oldest first. */
 export async function listEligible(ctx: CallContext, input: Page) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   const now = ctx.clock.now();
   const windowMs = company.customer_trial_length_days * DAY_MS;
   const since = new Date(now.getTime() - windowMs);
@@ -39,7 +39,7 @@ export async function listEligible(ctx: CallContext, input: Page) {
 
 /** New User Refunds: the refund packs credited, newest first, with the users each refunded. */
 export async function listHistory(ctx: CallContext, input: Page) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   const page = await q.pageRefunds(ctx.db, company.id, input.page_size, (input.page - 1) * input.page_size);
   return {
     total: page.total,

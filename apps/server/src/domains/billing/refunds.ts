@@ -73,7 +73,7 @@ export async function refundNewUsersJob(ctx: CallContext): Promise<number> {
   let handled = 0;
   for (const companyId of await q.companiesWithRefundsDue(ctx.db, cutoff, REFUND_BATCH)) {
     // The company before its devices: the refund's credit takes the company's lock, as calls do before the devices'.
-    await tenancy.lockCompany(ctx.db, companyId);
+    await tenancy.lockCompany(ctx, { companyId });
     const devices = await q.lockDevicesDue(ctx.db, companyId, cutoff);
     if (!devices.length) continue;
     const firstDay = devices.map((d) => dayOf(d.first_seen_at)).sort()[0] ?? dayOf(now);
@@ -107,7 +107,7 @@ export async function refundNewUsersJob(ctx: CallContext): Promise<number> {
         : null;
     for (const s of shares) await q.markRefunded(ctx.db, s.device.id, { at: now, packId: pack?.id ?? null, amount: s.amount });
     if (pack)
-      await notifications.sendNewUserRefundMail(ctx, companyId, { amountCents: total, devices: shares.filter((s) => s.amount > 0).length });
+      await notifications.sendNewUserRefundMail(ctx, { companyId, amountCents: total, devices: shares.filter((s) => s.amount > 0).length });
     handled += devices.length;
   }
   return handled;

@@ -1,3 +1,4 @@
+import { willDeleteAt } from '@portal/contract/shared/company-states';
 import type { CompanyDetail } from '@portal/contract/companies/company-detail';
 import { AUTO_REBILL_DAYS_DEFAULT } from '@portal/contract/payments/auto-payment';
 import type { zAdminCompanyPatch } from '@portal/contract/companies/company-patch';
@@ -20,10 +21,10 @@ const PLAN_RANK: Record<PlanId, number> = { Trial: 0, Legacy: 1, Starter: 2, Gro
 
 export async function describe(ctx: CallContext, input: { target_id: number }): Promise<CompanyDetail> {
   const { db, actor } = ctx;
-  const c = await tenancy.requireCompany(ctx, input.target_id, 'read');
+  const c = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   const [people, distributor, settings, autoTopup, portal, stats] = await Promise.all([
-    users.listActiveUsers(db, c.id),
-    c.distributor_id === null ? null : tenancy.findCompany(db, c.distributor_id),
+    users.listActiveUsers({ db }, { companyId: c.id }),
+    c.distributor_id === null ? null : tenancy.findCompany({ db }, { companyId: c.distributor_id }),
     c.distributor_id === null ? null : q.findDistributorSettings(db, c.distributor_id),
     q.findAutoTopup(db, c.id),
     q.findLivePortal(db, c.id),
@@ -56,7 +57,7 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
     deleted_at: iso(c.deleted_at),
     current_state: c.current_state,
     current_state_applied_at: c.current_state_applied_at.toISOString(),
-    will_delete_at: tenancy.willDeleteAt(c),
+    will_delete_at: willDeleteAt(c),
     suspension: await suspensionOf(ctx, c),
     plan_id: c.plan_id,
     plan_user_selected_id: c.plan_selected,
@@ -80,7 +81,7 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
     can_have_comet_storage: c.can_have_comet_storage,
     has_comet_storage: c.has_comet_storage,
     daily_stats: stats,
-    users: people.map(users.companyUserView),
+    users: people.map((user) => users.companyUserView(ctx, { user })),
     // As cloudview/status reads them (customer-portal's statusOf), from the view that domain publishes.
     myclient_portal_enabled: portal !== null,
     myclient_portal_activated: portal?.state === 'ready',
@@ -90,7 +91,7 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
 }
 
 /** The sales people a company can be assigned to. */
-export const listSales = (ctx: CallContext) => users.listSalesStaff(ctx.db);
+export const listSales = (ctx: CallContext) => users.listSalesStaff(ctx);
 
 type Patch = z.output<typeof zAdminCompanyPatch>;
 
@@ -135,7 +136,7 @@ const FLAG_FIELDS = {
  */
 export async function patch(ctx: CallContext, input: Partial<Patch> & { target_id: number }) {
   const { db, actor } = ctx;
-  const c = await tenancy.requireOpenCompany(ctx, input.target_id, 'write');
+  const c = await tenancy.requireOpenCompany(ctx, { companyId: input.target_id, mode: 'write' });
   if (!isAdmin(actor) && c.distributor_id !== actor.companyId) throw forbidden();
 
   const changes: tenancy.AdministeredFields = {};
@@ -155,7 +156,7 @@ export async function patch(ctx: CallContext, input: Partial<Patch> & { target_i
     fields.target_is_sales = 'Sales and support apply to admin companies only';
   }
   if (input.target_sales_id) {
-    const sales = await users.listSalesStaff(db);
+    const sales = await users.listSalesStaff({ db });
     if (!sales.some((s) => s.id === input.target_sales_id)) fields.target_sales_id = 'Choose a sales person';
   }
   if (input.extend_trial_days !== undefined) {
@@ -180,7 +181,7 @@ export async function patch(ctx: CallContext, input: Partial<Patch> & { target_i
 
   const changed = Object.entries(changes).filter(([k, v]) => String((c as Record<string, unknown>)[k] ?? '') !== String(v ?? ''));
   if (!changed.length) return null;
-  await tenancy.administer(db, c.id, Object.fromEntries(changed));
+  await tenancy.administer({ db }, { companyId: c.id, changes: Object.fromEntries(changed) });
   for (const [k, v] of changed) {
     const before = (c as Record<string, unknown>)[k];
     await ctx.audit(

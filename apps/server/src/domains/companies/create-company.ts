@@ -27,45 +27,50 @@ interface NewCompanyInput {
 async function createCompany(ctx: CallContext, input: NewCompanyInput) {
   const { db, clock } = ctx;
   // Before the company row, so a taken address costs no insert; the user's creation checks it again.
-  await users.requireFreeEmail(db, input.email, 'target_email');
+  await users.requireFreeEmail({ db }, { email: input.email, field: 'target_email' });
   const now = clock.now();
   const trial = input.company_type === 'customer';
   const features =
     input.distributor_id === null ? 1 : ((await q.findDistributorSettings(db, input.distributor_id))?.default_subaccount_features ?? 1);
   const [company] = await tenancy.createCompanies(
-    db,
-    [
-      {
-        company_name: input.company_name,
-        company_type: input.company_type,
-        country: input.country.toUpperCase(),
-        distributor_id: input.distributor_id,
-        current_state: trial ? 'TRIAL' : 'ACTIVE',
-        current_state_applied_at: now,
-        plan_id: 'Trial',
-        plan_selected: trial && input.plan_id && input.plan_id !== 'Trial' ? input.plan_id : null,
-        trial_expires_at: trial ? new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS) : null,
-        features,
-        notes: input.notes ?? '',
-        primary_email: input.email,
-        can_have_sales: input.company_type === 'admin',
-        can_have_support: input.company_type === 'admin',
-        created_at: now,
-        ...input.flags,
-      },
-    ],
-    `Created by ${input.created_by} (${input.company_type})`,
+    { db },
+    {
+      rows: [
+        {
+          company_name: input.company_name,
+          company_type: input.company_type,
+          country: input.country.toUpperCase(),
+          distributor_id: input.distributor_id,
+          current_state: trial ? 'TRIAL' : 'ACTIVE',
+          current_state_applied_at: now,
+          plan_id: 'Trial',
+          plan_selected: trial && input.plan_id && input.plan_id !== 'Trial' ? input.plan_id : null,
+          trial_expires_at: trial ? new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS) : null,
+          features,
+          notes: input.notes ?? '',
+          primary_email: input.email,
+          can_have_sales: input.company_type === 'admin',
+          can_have_support: input.company_type === 'admin',
+          created_at: now,
+          ...input.flags,
+        },
+      ],
+      reason: `Created by ${input.created_by} (${input.company_type})`,
+    },
   );
   if (!company) throw new AppError(500, 'Internal Error');
-  await users.createUser(db, clock, {
-    company_id: company.id,
-    email: input.email,
-    contact_name: input.contact_name,
-    password: input.password,
-    is_primary_contact: true,
-    is_billing: true,
-    staff_role: input.company_type === 'admin' ? 'admin' : null,
-  });
+  await users.createUser(
+    { db: db, clock: clock },
+    {
+      company_id: company.id,
+      email: input.email,
+      contact_name: input.contact_name,
+      password: input.password,
+      is_primary_contact: true,
+      is_billing: true,
+      staff_role: input.company_type === 'admin' ? 'admin' : null,
+    },
+  );
   await ctx.audit(company.id, `Company created (${input.company_type})`);
   return { company_id: company.id };
 }
@@ -88,7 +93,7 @@ export async function adminCreate(
   // Only customers sit under a distributor; for other types the choice is reset, as on the form.
   const distributorId = input.target_company_type === 'customer' ? (input.target_distributor_id ?? null) : null;
   if (distributorId !== null) {
-    const distributor = await tenancy.findCompany(ctx.db, distributorId);
+    const distributor = await tenancy.findCompany(ctx, { companyId: distributorId });
     if (distributor?.company_type !== 'distributor') throw badInput({ target_distributor_id: 'Choose a distributor' });
   }
   return createCompany(ctx, {

@@ -12,7 +12,7 @@ const regionView = (r: (typeof SERVER_REGIONS)[number]) => ({ code: r.code, name
 export const allRegions = () => SERVER_REGIONS.map(regionView);
 
 async function requireDistributor(ctx: CallContext, id: number, mode: 'read' | 'write') {
-  const company = await tenancy.requireCompany(ctx, id, mode);
+  const company = await tenancy.requireCompany(ctx, { companyId: id, mode });
   if (company.company_type !== 'distributor') throw new AppError(400, 'This company is not a distributor');
   return company;
 }
@@ -66,7 +66,7 @@ export async function listRegions(
   await requireDistributor(ctx, input.target_id, 'read');
   const [codes, counts] = await Promise.all([
     q.listRegionCodes(ctx.db, input.target_id),
-    tenancy.countSubAccountsByRegion(ctx.db, input.target_id),
+    tenancy.countSubAccountsByRegion(ctx, { distributorId: input.target_id }),
   ]);
   const text = input.target_search_query.trim().toLowerCase();
   const rows = codes
@@ -94,7 +94,7 @@ export async function addRegion(
 
 export async function removeRegion(ctx: CallContext, input: { target_id: number; target_region_code: string }) {
   await requireDistributor(ctx, input.target_id, 'write');
-  const managed = (await tenancy.countSubAccountsByRegion(ctx.db, input.target_id)).get(input.target_region_code) ?? 0;
+  const managed = (await tenancy.countSubAccountsByRegion(ctx, { distributorId: input.target_id })).get(input.target_region_code) ?? 0;
   if (managed > 0) throw new AppError(400, `${managed} sub-accounts still use this region`);
   await q.removeRegion(ctx.db, input.target_id, input.target_region_code);
   await ctx.audit(input.target_id, `Removed region ${input.target_region_code}`);
@@ -103,7 +103,7 @@ export async function removeRegion(ctx: CallContext, input: { target_id: number;
 
 /** A company's allowed regions: its distributor's, or every region for a self-managed company. */
 export async function regionsForCompany(ctx: CallContext, input: { target_company_id: number }) {
-  const company = await tenancy.requireCompany(ctx, input.target_company_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id, mode: 'read' });
   const owner = company.company_type === 'distributor' ? company.id : company.distributor_id;
   const codes = owner === null ? SERVER_REGIONS.map((r) => r.code) : await q.listRegionCodes(ctx.db, owner);
   return SERVER_REGIONS.filter((r) => codes.includes(r.code)).map(regionView);
@@ -121,7 +121,7 @@ export async function listSubAccounts(
   },
 ) {
   const text = input.target_search_query.trim();
-  const result = await tenancy.listSubAccounts(ctx.db, {
+  const result = await tenancy.listSubAccounts(ctx, {
     distributorId: ctx.actor.companyId,
     trialOnly: input.target_restrict === 'trial',
     pattern: text ? likePattern(text) : null,
@@ -146,12 +146,17 @@ export async function listEvents(
   ctx: CallContext,
   input: { target_id: number; page: number; page_size: number; target_order_direction: 'asc' | 'desc' },
 ) {
-  await tenancy.requireCompany(ctx, input.target_id, 'read');
+  await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   const [rows, total] = await Promise.all([
-    tenancy.pageEvents(ctx.db, input.target_id, input.target_order_direction, input.page_size, (input.page - 1) * input.page_size),
-    tenancy.countEvents(ctx.db, input.target_id),
+    tenancy.pageEvents(ctx, {
+      companyId: input.target_id,
+      direction: input.target_order_direction,
+      limit: input.page_size,
+      offset: (input.page - 1) * input.page_size,
+    }),
+    tenancy.countEvents(ctx, { companyId: input.target_id }),
   ]);
   return { rows: rows.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })), total };
 }
 
-export const listDistributors = (ctx: CallContext) => tenancy.listDistributorCompanies(ctx.db);
+export const listDistributors = (ctx: CallContext) => tenancy.listDistributorCompanies(ctx);

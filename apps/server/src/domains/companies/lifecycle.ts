@@ -1,3 +1,4 @@
+import { isClosed, willDeleteAt } from '@portal/contract/shared/company-states';
 import { DEFAULT_PAID_PLAN, PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { isAdmin } from '../../platform/access.ts';
@@ -20,14 +21,14 @@ async function setState(
   why: string,
   fields: tenancy.StateChangeFields = {},
 ) {
-  await tenancy.changeState(ctx.db, company.id, state, ctx.clock.now(), why, fields);
+  await tenancy.changeState(ctx, { companyId: company.id, state, at: ctx.clock.now(), reason: why, fields });
   await ctx.audit(company.id, `${why}: ${company.current_state} -> ${state}`);
 }
 
 /** Deletes the company for good: its users are signed out everywhere at once. */
 async function deleteForGood(ctx: CallContext, company: tenancy.CompanyRow, why: string) {
   await setState(ctx, company, 'DELETED', why, { deleted_at: ctx.clock.now() });
-  const ended = await auth.endCompanySessions(ctx.db, company.id);
+  const ended = await auth.endCompanySessions(ctx, { companyId: company.id });
   if (ended > 0) await ctx.audit(company.id, `${ended} session${ended === 1 ? '' : 's'} signed out`);
 }
 
@@ -38,17 +39,17 @@ async function deleteForGood(ctx: CallContext, company: tenancy.CompanyRow, why:
 async function requireMayDelete(ctx: CallContext, company: tenancy.CompanyRow) {
   if (company.id !== ctx.actor.companyId) return;
   if (isAdmin(ctx.actor)) return;
-  const user = await users.findUser(ctx.db, ctx.actor.userId);
+  const user = await users.findUser(ctx, { userId: ctx.actor.userId });
   if (!user?.is_primary_contact) throw forbidden();
 }
 
 function refuseIfGone(company: tenancy.CompanyRow) {
-  if (tenancy.isClosed(company)) throw new AppError(400, 'This company has been deleted');
+  if (isClosed(company)) throw new AppError(400, 'This company has been deleted');
 }
 
 /** TRIAL -> ACTIVE, for good: the plan chosen during the trial becomes the plan. */
 export async function convertToPaid(ctx: CallContext, input: { target_id: number }): Promise<null> {
-  const company = await tenancy.requireCompany(ctx, input.target_id, 'write');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'write' });
   if (company.current_state !== 'TRIAL') throw new AppError(400, 'Only a trial can be converted to paid');
   const plan = company.plan_selected ?? DEFAULT_PAID_PLAN;
   await setState(ctx, company, 'ACTIVE', `Converted to paid on plan ${plan}`, {
@@ -65,7 +66,7 @@ export async function deleteCompany(
   input: { target_company_id: number; target_force: boolean; target_confirm_company_name?: string },
 ) {
   const { actor, clock } = ctx;
-  const company = await tenancy.requireCompany(ctx, input.target_company_id, 'write');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id, mode: 'write' });
   await requireMayDelete(ctx, company);
   refuseIfGone(company);
   if (input.target_force) {
@@ -82,11 +83,11 @@ export async function deleteCompany(
   await setState(ctx, company, 'PENDING_DELETE', 'Deleted (pending for 21 days)', {
     state_before_delete: company.current_state,
   });
-  return { will_delete_at: tenancy.willDeleteAt({ current_state: 'PENDING_DELETE', current_state_applied_at: clock.now() }) };
+  return { will_delete_at: willDeleteAt({ current_state: 'PENDING_DELETE', current_state_applied_at: clock.now() }) };
 }
 
 export async function reactivate(ctx: CallContext, input: { target_company_id?: number }): Promise<null> {
-  const company = await tenancy.requireCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'write');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id ?? ctx.actor.companyId, mode: 'write' });
   if (company.current_state !== 'PENDING_DELETE') throw new AppError(400, 'Only a company pending deletion can be reactivated');
   const back = company.state_before_delete ?? 'ACTIVE';
   await setState(ctx, company, back, 'Reactivated', { state_before_delete: null });
@@ -102,34 +103,36 @@ export async function migrate(
   input: { target_id: number; target_distributor_id?: number | null; target_confirm_company_name: string },
 ) {
   const { db, clock } = ctx;
-  const company = await tenancy.requireCompany(ctx, input.target_id, 'write');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'write' });
   refuseIfGone(company);
   if (input.target_confirm_company_name !== company.company_name) {
     throw badInput({ target_confirm_company_name: 'Type the company name exactly to confirm' });
   }
   const distributorId = input.target_distributor_id ?? null;
   if (distributorId !== null) {
-    const distributor = await tenancy.findCompany(db, distributorId);
-    if (distributor?.company_type !== 'distributor' || tenancy.isClosed(distributor)) {
+    const distributor = await tenancy.findCompany({ db }, { companyId: distributorId });
+    if (distributor?.company_type !== 'distributor' || isClosed(distributor)) {
       throw badInput({ target_distributor_id: 'Choose a distributor' });
     }
   }
   const { id: _id, created_at: _c, ...copy } = company;
   const [created] = await tenancy.createCompanies(
-    db,
-    [
-      {
-        ...copy,
-        distributor_id: distributorId,
-        migrated_from_id: company.id,
-        current_state_applied_at: clock.now(),
-        created_at: clock.now(),
-      },
-    ],
-    `Migrated from company #${company.id}`,
+    { db },
+    {
+      rows: [
+        {
+          ...copy,
+          distributor_id: distributorId,
+          migrated_from_id: company.id,
+          current_state_applied_at: clock.now(),
+          created_at: clock.now(),
+        },
+      ],
+      reason: `Migrated from company #${company.id}`,
+    },
   );
   if (!created) throw new AppError(500, 'Internal Error');
-  await users.moveToCompany(db, company.id, created.id);
+  await users.moveToCompany({ db }, { fromCompanyId: company.id, toCompanyId: created.id });
   await setState(ctx, company, 'MIGRATED', `Migrated to company #${created.id}`, { deleted_at: clock.now() });
   await ctx.audit(
     created.id,
@@ -141,7 +144,7 @@ export async function migrate(
 /** Scheduled: a trial past its end becomes ACTIVE on the plan chosen for it, or SUSPENDED without one. */
 export async function expireTrials(ctx: CallContext): Promise<number> {
   const { clock } = ctx;
-  const due = await tenancy.lockExpiredTrials(ctx.db, clock.now());
+  const due = await tenancy.lockExpiredTrials(ctx, { now: clock.now() });
   for (const company of due) {
     if (company.plan_selected) {
       await setState(ctx, company, 'ACTIVE', `Trial ended; plan ${company.plan_selected} took effect`, {
@@ -159,7 +162,9 @@ export async function expireTrials(ctx: CallContext): Promise<number> {
 /** Scheduled: a company pending deletion for 21 days is deleted. */
 export async function finalizePendingDeletes(ctx: CallContext): Promise<number> {
   const { clock } = ctx;
-  const due = await tenancy.lockPendingDeletesBefore(ctx.db, new Date(clock.now().getTime() - PENDING_DELETE_DAYS * DAY_MS));
+  const due = await tenancy.lockPendingDeletesBefore(ctx, {
+    appliedBefore: new Date(clock.now().getTime() - PENDING_DELETE_DAYS * DAY_MS),
+  });
   for (const company of due) {
     await deleteForGood(ctx, company, 'Pending deletion period over');
   }
@@ -175,11 +180,15 @@ export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
   let suspended = 0;
   for (const id of await billing.companiesOutOfCredit(ctx, CREDIT_SWEEP_BATCH)) {
     // The company first, then its account, the order every call takes them in.
-    const company = await tenancy.lockCompany(ctx.db, id);
+    const company = await tenancy.lockCompany(ctx, { companyId: id });
     if (company?.current_state !== 'ACTIVE' || !(await billing.isOutOfCredit(ctx, id))) continue;
     await setState(ctx, company, 'SUSPENDED', OUT_OF_CREDIT);
     await billing.markSuspendedForCredit(ctx, id, true);
-    await notifications.sendOutOfCreditMail(ctx, id, { companyName: company.company_name, balanceCents: await billing.balanceOf(ctx, id) });
+    await notifications.sendOutOfCreditMail(ctx, {
+      companyId: id,
+      companyName: company.company_name,
+      balanceCents: await billing.balanceOf(ctx, id),
+    });
     suspended++;
   }
   return suspended;
@@ -193,7 +202,7 @@ export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
 export async function restoreCreditedCompanies(ctx: CallContext): Promise<number> {
   let restored = 0;
   for (const id of await billing.companiesCreditRestored(ctx, CREDIT_SWEEP_BATCH)) {
-    const company = await tenancy.lockCompany(ctx.db, id);
+    const company = await tenancy.lockCompany(ctx, { companyId: id });
     if (company && (await billing.restoreIfCredited(ctx, company))) restored++;
   }
   return restored;

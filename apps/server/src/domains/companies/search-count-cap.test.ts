@@ -21,11 +21,13 @@ beforeAll(async () => {
     current_state: 'ACTIVE' as const,
     distributor_id: dist.company.id,
   }));
-  for (let i = 0; i < rows.length; i += 1000) await tenancy.createCompanies(t.db, rows.slice(i, i + 1000));
-  await tenancy.createCompanies(t.db, [
-    { company_name: 'Capped Trial A', current_state: 'TRIAL', distributor_id: dist.company.id },
-    { company_name: 'Capped Trial B', current_state: 'TRIAL', distributor_id: dist.company.id },
-  ]);
+  for (let i = 0; i < rows.length; i += 1000) await tenancy.createCompanies(t, { rows: rows.slice(i, i + 1000) });
+  await tenancy.createCompanies(t, {
+    rows: [
+      { company_name: 'Capped Trial A', current_state: 'TRIAL', distributor_id: dist.company.id },
+      { company_name: 'Capped Trial B', current_state: 'TRIAL', distributor_id: dist.company.id },
+    ],
+  });
   admin = new TestClient(t.app);
   await admin.login(staff.user.email);
   distributor = new TestClient(t.app);

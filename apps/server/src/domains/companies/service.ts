@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '@portal/contract/shared/paging';
 import { COMPANY_STATES, type CompanyState } from '@portal/contract/shared/fields';
 import type { PagingInput } from '@portal/contract/shared/paging';
 import type { CallContext } from '../../platform/context.ts';
@@ -14,7 +15,7 @@ export async function listForAdmin(ctx: CallContext, input: AdminCompanyListInpu
     ? {
         pattern,
         id: /^\d{1,9}$/.test(text) ? Number(text) : null,
-        emailCompanyIds: users.companyIdsWithEmailLike(pattern),
+        emailCompanyIds: users.companyIdsWithEmailLike(ctx, { pattern }),
       }
     : null;
   const query: tenancy.CompanyListQuery = {
@@ -24,22 +25,20 @@ export async function listForAdmin(ctx: CallContext, input: AdminCompanyListInpu
     direction: input.target_order_direction,
     limit: input.page_size,
     offset: (input.page - 1) * input.page_size,
-    usersOf: users.usersJsonOf,
+    usersOf: (companyId) => users.usersJsonOf(ctx, { companyId }),
   };
   const {
     rows: page,
     counts,
     capped,
-  } = search
-    ? await tenancy.searchCompanies(ctx.db, { ...query, search })
-    : { ...(await tenancy.listCompanies(ctx.db, query)), capped: false };
+  } = search ? await tenancy.searchCompanies(ctx, { ...query, search }) : { ...(await tenancy.listCompanies(ctx, query)), capped: false };
   // A search past the cap counted each state only up to it (and one more, to know): the counts stop at the cap.
-  const cap = (n: number) => (capped ? Math.min(n, tenancy.SEARCH_COUNT_CAP) : n);
+  const cap = (n: number) => (capped ? Math.min(n, SEARCH_COUNT_CAP) : n);
   const count_in_state = {} as Record<CompanyState, number>;
   for (const s of COMPANY_STATES) count_in_state[s] = cap(counts[s] ?? 0);
   const sum = input.target_company_states.reduce((n, s) => n + (counts[s] ?? 0), 0);
   const total = cap(sum);
-  const total_capped = capped && sum > tenancy.SEARCH_COUNT_CAP;
+  const total_capped = capped && sum > SEARCH_COUNT_CAP;
 
   return { rows: page, total, total_capped, count_in_state };
 }

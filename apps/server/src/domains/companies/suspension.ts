@@ -16,7 +16,7 @@ const BY_STAFF = 'Suspended by staff';
  */
 export async function suspensionOf(ctx: CallContext, company: tenancy.CompanyRow): Promise<Suspension | null> {
   if (company.current_state !== 'SUSPENDED') return null;
-  const last = await tenancy.lastSuspension(ctx.db, company.id);
+  const last = await tenancy.lastSuspension(ctx, { companyId: company.id });
   const forCredit = (await billing.isSuspendedForCredit(ctx, company.id)) || last?.reason === OUT_OF_CREDIT;
   const reason = forCredit ? 'out_of_credit' : last?.reason === TRIAL_ENDED ? 'trial_ended' : 'staff';
   const staffNote = last?.reason.startsWith(`${BY_STAFF}: `) ? last.reason.slice(BY_STAFF.length + 2) : null;
@@ -30,7 +30,7 @@ export async function suspensionOf(ctx: CallContext, company: tenancy.CompanyRow
 
 /** The suspended page's question: why the caller's own company is suspended. */
 export async function mine(ctx: CallContext): Promise<Suspension | null> {
-  return suspensionOf(ctx, await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read'));
+  return suspensionOf(ctx, await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' }));
 }
 
 /**
@@ -38,9 +38,14 @@ export async function mine(ctx: CallContext): Promise<Suspension | null> {
  * history keeps. The company carries no mark of a suspension for credit, so no payment lifts it.
  */
 export async function suspend(ctx: CallContext, input: { target_id: number; target_note: string }): Promise<null> {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_id, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_id, mode: 'write' });
   if (company.current_state !== 'ACTIVE' && company.current_state !== 'TRIAL') throw new AppError(400, SUSPENSION_MESSAGES.notSuspendable);
-  await tenancy.changeState(ctx.db, company.id, 'SUSPENDED', ctx.clock.now(), `${BY_STAFF}: ${input.target_note}`);
+  await tenancy.changeState(ctx, {
+    companyId: company.id,
+    state: 'SUSPENDED',
+    at: ctx.clock.now(),
+    reason: `${BY_STAFF}: ${input.target_note}`,
+  });
   await billing.markSuspendedForCredit(ctx, company.id, false);
   await ctx.audit(company.id, `${BY_STAFF}: ${company.current_state} -> SUSPENDED (${input.target_note})`);
   return null;
@@ -51,10 +56,10 @@ export async function suspend(ctx: CallContext, input: { target_id: number; targ
  * sweeps then suspend it again, for its own reason, if its credit has run out or its trial has ended.
  */
 export async function lift(ctx: CallContext, input: { target_id: number }): Promise<null> {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_id, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_id, mode: 'write' });
   if ((await suspensionOf(ctx, company))?.reason !== 'staff') throw new AppError(400, SUSPENSION_MESSAGES.notSuspendedByStaff);
   const back = company.plan_id === 'Trial' ? 'TRIAL' : 'ACTIVE';
-  await tenancy.changeState(ctx.db, company.id, back, ctx.clock.now(), 'Suspension lifted by staff');
+  await tenancy.changeState(ctx, { companyId: company.id, state: back, at: ctx.clock.now(), reason: 'Suspension lifted by staff' });
   await ctx.audit(company.id, `Suspension lifted by staff: SUSPENDED -> ${back}`);
   return null;
 }

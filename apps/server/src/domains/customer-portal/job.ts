@@ -37,7 +37,7 @@ async function advanceBuild(ctx: CallContext, provisioner: PortalProvisioner, p:
     await fail(ctx, p, progress.message);
     return true;
   }
-  const company = await tenancy.findCompany(ctx.db, p.company_id);
+  const company = await tenancy.findCompany(ctx, { companyId: p.company_id });
   try {
     await billing.startService(ctx, {
       company_id: p.company_id,

@@ -32,7 +32,7 @@ export async function signIn(ctx: CallContext<Actor | null>, portalId: number, t
   if (portal?.state !== 'ready' || portal.company_id !== claims.company_id) {
     return { ok: false, status: 410, message: LOCAL_PORTAL_MESSAGES.gone };
   }
-  const company = await tenancy.findCompany(ctx.db, portal.company_id);
+  const company = await tenancy.findCompany(ctx, { companyId: portal.company_id });
   if (!company || company.current_state === 'SUSPENDED') return { ok: false, status: 403, message: LOCAL_PORTAL_MESSAGES.suspended };
   await ctx.audit(portal.company_id, `Signed in to the customer portal as ${login.email}`);
   return { ok: true, company_name: company.company_name, email: login.email, portal_id: portal.id };

@@ -1,3 +1,4 @@
+import { isClosed } from '@portal/contract/shared/company-states';
 import { CLOUDVIEW_MESSAGES, LOGIN_TOKEN_SECONDS, type PortalStatusView } from '@portal/contract/customer-portal/cloudview';
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../../platform/access.ts';
@@ -41,7 +42,7 @@ export async function reportCount(ctx: CallContext, companyId: number) {
 }
 
 export async function status(ctx: Ctx, input: CompanyInput): Promise<PortalStatusView> {
-  const company = await tenancy.requireCompany(ctx, input.target_company_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id, mode: 'read' });
   return statusOf(company, await q.findLive(ctx.db, company.id));
 }
 
@@ -51,8 +52,8 @@ export async function status(ctx: Ctx, input: CompanyInput): Promise<PortalStatu
  * once make one portal. A failed portal had nothing built to remove: it is replaced.
  */
 export async function enable(ctx: Ctx, input: CompanyInput): Promise<PortalStatusView> {
-  const company = await tenancy.requireCompany(ctx, input.target_company_id, 'write');
-  if (tenancy.isClosed(company)) throw new AppError(400, CLOUDVIEW_MESSAGES.companyClosed);
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id, mode: 'write' });
+  if (isClosed(company)) throw new AppError(400, CLOUDVIEW_MESSAGES.companyClosed);
   const now = ctx.clock.now();
   const live = await q.lockLive(ctx.db, company.id);
   if (live && live.state !== 'failed') throw new AppError(400, CLOUDVIEW_MESSAGES.alreadyEnabled);
@@ -61,7 +62,7 @@ export async function enable(ctx: Ctx, input: CompanyInput): Promise<PortalStatu
   }
   const portal = await q.insertPortal(ctx.db, { company_id: company.id, state: 'provisioning', created_at: now });
   // The company's users have the customer portal capability from now on (its page, the CloudView ticket type).
-  await tenancy.administer(ctx.db, company.id, { myclient_portal_enabled: true });
+  await tenancy.administer(ctx, { companyId: company.id, changes: { myclient_portal_enabled: true } });
   await ctx.audit(company.id, live ? 'Customer portal enabled again after a failed start' : 'Customer portal enabled');
   return statusOf(company, portal);
 }
@@ -71,7 +72,7 @@ export async function enable(ctx: Ctx, input: CompanyInput): Promise<PortalStatu
  * single-use. The browser posts it to `<url>/login` in a new tab.
  */
 export async function generateLoginCredentials(ctx: Ctx, input: CompanyInput) {
-  const company = await tenancy.requireCompany(ctx, input.target_company_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id, mode: 'read' });
   const live = await q.findLive(ctx.db, company.id);
   if (!live) throw new AppError(400, CLOUDVIEW_MESSAGES.notEnabled);
   if (live.state === 'failed') throw new AppError(400, CLOUDVIEW_MESSAGES.failed);
@@ -105,7 +106,7 @@ export async function generateLoginCredentials(ctx: Ctx, input: CompanyInput) {
  * removing and does nothing).
  */
 export async function terminate(ctx: Ctx, input: CompanyInput): Promise<null> {
-  const company = await tenancy.requireCompany(ctx, input.target_company_id, 'write');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id, mode: 'write' });
   const live = await q.lockLive(ctx.db, company.id);
   if (!live) throw new AppError(400, CLOUDVIEW_MESSAGES.notEnabled);
   const now = ctx.clock.now();
@@ -117,7 +118,7 @@ export async function terminate(ctx: Ctx, input: CompanyInput): Promise<null> {
     next_check_at: null,
   });
   if (!moved) throw new AppError(409, CLOUDVIEW_MESSAGES.notEnabled);
-  await tenancy.administer(ctx.db, company.id, { myclient_portal_enabled: false });
+  await tenancy.administer(ctx, { companyId: company.id, changes: { myclient_portal_enabled: false } });
   await billing.stopService(ctx, portalOwnerOf(live));
   if (live.state === 'ready') await reportCount(ctx, company.id);
   await ctx.audit(company.id, 'Customer portal terminated');

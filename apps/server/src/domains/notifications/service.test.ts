@@ -3,6 +3,7 @@ import { callContext, jobContext } from '../../test/context.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
 import { lastMailTo, linkIn } from '../../test/mail.ts';
 import { emailTokensOf, setUser, userRow } from '../../test/rows.ts';
+import * as notificationJobs from './jobs.ts';
 import * as notifications from './service.ts';
 
 let t: TestContext;
@@ -12,8 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
-const consume = (token: string, purpose: notifications.EmailTokenPurpose) =>
-  notifications.consumeEmailToken(t.db, t.clock.now(), token, purpose);
+const consume = (token: string, purpose: notifications.EmailTokenPurpose) => notifications.consumeEmailToken(t, { token, purpose });
 
 async function verificationToken(user: Parameters<typeof notifications.sendVerificationMail>[1]) {
   let queued = false;
@@ -84,11 +84,11 @@ describe('links sent by mail', () => {
   it('purges expired links on schedule, keeping live ones', async () => {
     const { user } = await newCompany(t.db);
     const token = await verificationToken(user);
-    await notifications.purgeExpiredTokens(jobContext(t));
+    await notificationJobs.purgeExpiredTokens(jobContext(t));
     expect(await emailTokensOf(t, user.id)).toHaveLength(1);
 
     t.clock.advance(49 * HOUR);
-    await notifications.purgeExpiredTokens(jobContext(t));
+    await notificationJobs.purgeExpiredTokens(jobContext(t));
     expect(await emailTokensOf(t, user.id)).toHaveLength(0);
     expect(await consume(token, 'verify_email')).toBeNull();
   });
@@ -123,7 +123,7 @@ describe('security notices', () => {
 
   it('tells the user when two-factor sign-in changed', async () => {
     const { company, user } = await newCompany(t.db);
-    await notifications.sendTwoFactorChangedMail(await callContext(t), user, 'Two-factor sign-in was turned off');
+    await notifications.sendTwoFactorChangedMail(await callContext(t), { user, change: 'Two-factor sign-in was turned off' });
     const mail = await lastMailTo(t.db, user.email);
     expect(mail).toMatchObject({
       template: 'two_factor_changed',

@@ -86,7 +86,8 @@ export async function sendRecoveryPassphraseUsedMail(ctx: MailContext, user: Mai
 }
 
 /** Tells the user that their two-factor sign-in changed; `change` is one sentence, such as 'Two-factor sign-in was turned off'. */
-export async function sendTwoFactorChangedMail(ctx: MailContext, user: MailUser, change: string): Promise<void> {
+export async function sendTwoFactorChangedMail(ctx: MailContext, input: { user: MailUser; change: string }): Promise<void> {
+  const { user, change } = input;
   const content = templates.twoFactorChangedMail({
     name: user.contact_name,
     change,
@@ -100,23 +101,23 @@ export async function sendTwoFactorChangedMail(ctx: MailContext, user: MailUser,
  * Uses a token from a mailed link: the user's id, or null when the token is unknown, used, expired, or
  * was sent to an address the account no longer has. A verify_email token also marks the address verified.
  */
-export async function consumeEmailToken(db: Database, now: Date, token: string, purpose: q.EmailTokenPurpose): Promise<number | null> {
-  const row = await q.takeEmailToken(db, tokenHash(token), purpose, now);
+export async function consumeEmailToken(
+  ctx: Pick<CallContext, 'db' | 'clock'>,
+  input: { token: string; purpose: q.EmailTokenPurpose },
+): Promise<number | null> {
+  const { token, purpose } = input;
+  const now = ctx.clock.now();
+  const row = await q.takeEmailToken(ctx.db, tokenHash(token), purpose, now);
   if (!row) return null;
-  const user = await users.findUser(db, row.user_id);
+  const user = await users.findUser(ctx, { userId: row.user_id });
   if (!user || user.deleted_at || user.email.toLowerCase() !== row.email.toLowerCase()) return null;
-  if (purpose === 'verify_email' && !user.email_verified_at) await users.markEmailVerified(db, user.id, now);
+  if (purpose === 'verify_email' && !user.email_verified_at) await users.markEmailVerified(ctx, { userId: user.id, at: now });
   return user.id;
-}
-
-/** Scheduled: removes expired links. */
-export async function purgeExpiredTokens(ctx: CallContext): Promise<number> {
-  return q.deleteExpired(ctx.db, ctx.clock.now());
 }
 
 /** Who hears about a company's money: its billing contacts, or the primary contact when it has none. */
 async function billingContacts(ctx: MailContext, companyId: number) {
-  const active = await users.listActiveUsers(ctx.db, companyId);
+  const active = await users.listActiveUsers(ctx, { companyId });
   const billing = active.filter((u) => u.is_billing);
   if (billing.length) return billing;
   const primary = active.find((u) => u.is_primary_contact);
@@ -129,39 +130,44 @@ async function mailBillingContacts(ctx: MailContext, companyId: number, content:
 }
 
 /** Tells a company's billing contacts that its credit lasts only a few more days. */
-export async function sendLowBalanceMail(ctx: MailContext, companyId: number, o: { balanceCents: number; daysLeft: number }) {
+export async function sendLowBalanceMail(ctx: MailContext, o: { companyId: number; balanceCents: number; daysLeft: number }) {
+  const { companyId } = o;
   const topupLink = templates.portalLink(ctx.config, '/topup');
   const balance = formatCents(o.balanceCents);
   await mailBillingContacts(ctx, companyId, (name) => templates.lowBalanceMail({ name, balance, daysLeft: o.daysLeft, topupLink }));
 }
 
 /** Tells a company's billing contacts that it was suspended for running out of credit. */
-export async function sendOutOfCreditMail(ctx: MailContext, companyId: number, o: { companyName: string; balanceCents: number }) {
+export async function sendOutOfCreditMail(ctx: MailContext, o: { companyId: number; companyName: string; balanceCents: number }) {
+  const { companyId } = o;
   const topupLink = templates.portalLink(ctx.config, '/topup');
   const balance = formatCents(o.balanceCents);
   await mailBillingContacts(ctx, companyId, (name) => templates.outOfCreditMail({ name, company: o.companyName, balance, topupLink }));
 }
 
 /** Tells a company's billing contacts that charges for devices removed within the guarantee window came back as credit. */
-export async function sendNewUserRefundMail(ctx: MailContext, companyId: number, o: { amountCents: number; devices: number }) {
+export async function sendNewUserRefundMail(ctx: MailContext, o: { companyId: number; amountCents: number; devices: number }) {
+  const { companyId } = o;
   const creditLink = templates.portalLink(ctx.config, '/track_new_users');
   const amount = formatCents(o.amountCents);
   await mailBillingContacts(ctx, companyId, (name) => templates.newUserRefundMail({ name, amount, devices: o.devices, creditLink }));
 }
 
 /** The address of a role's skills test: its own setting, else the base address and the role with dashes. */
-export function careerTestLink(config: CallContext['config'], role: CareerTestRole): string {
+function careerTestLink(config: CallContext['config'], role: CareerTestRole): string {
   const own = config[`CAREER_TEST_URL_${role.toUpperCase()}` as `CAREER_TEST_URL_${Uppercase<CareerTestRole>}`];
   return own ?? `${config.CAREER_TEST_BASE_URL.replace(/\/+$/, '')}/${role.replaceAll('_', '-')}`;
 }
 
 /** Mails an applicant (who has no account, so no company) the invitation to a role's skills test. */
-export async function sendCareerTestMail(ctx: CallContext, email: string, role: CareerTestRole): Promise<void> {
+export async function sendCareerTestMail(ctx: CallContext, input: { email: string; role: CareerTestRole }): Promise<void> {
+  const { email, role } = input;
   await ctx.mail({ email, company_id: null }, templates.careerTestMail({ role, link: careerTestLink(ctx.config, role) }));
 }
 
 /** A template rendered with its sample data for the admin's preview; it reads and writes nothing. */
-export async function previewTemplate(ctx: CallContext, name: EmailTemplateName) {
+export async function previewTemplate(ctx: CallContext, input: { name: EmailTemplateName }) {
+  const { name } = input;
   const mail = templates.renderSample(name, ctx.config);
   if (!mail) throw new AppError(404, `No email template named ${name}`);
   return { template: mail.template, subject: mail.subject, html: mail.html, text: mail.text };
@@ -170,9 +176,9 @@ export async function previewTemplate(ctx: CallContext, name: EmailTemplateName)
 /** A receipt for a card payment, to the company's billing contacts. */
 export async function sendPaymentReceiptMail(
   ctx: MailContext,
-  companyId: number,
-  o: { item: string; paidCents: number; creditCents: number; card: string; reference: string },
+  o: { companyId: number; item: string; paidCents: number; creditCents: number; card: string; reference: string },
 ) {
+  const { companyId } = o;
   const billLink = templates.portalLink(ctx.config, '/mybill');
   const when = templates.formatWhen(ctx.clock.now(), null);
   await mailBillingContacts(ctx, companyId, (name) =>
@@ -192,16 +198,20 @@ export async function sendPaymentReceiptMail(
 /** Tells a company's billing contacts that a card was added to or removed from the account. */
 export async function sendCardChangedMail(
   ctx: MailContext,
-  companyId: number,
-  o: { change: 'added' | 'removed'; card: string; by: string },
+  o: { companyId: number; change: 'added' | 'removed'; card: string; by: string },
 ) {
+  const { companyId } = o;
   const cardsLink = templates.portalLink(ctx.config, '/payment_methods');
   const render = o.change === 'added' ? templates.cardAddedMail : templates.cardRemovedMail;
   await mailBillingContacts(ctx, companyId, (name) => render({ name, card: o.card, by: o.by, cardsLink }));
 }
 
 /** Tells a company's billing contacts that an automatic top-up was not made, why, and what to do. */
-export async function sendAutoTopupFailedMail(ctx: MailContext, companyId: number, o: { item: string; reason: string; advice: string }) {
+export async function sendAutoTopupFailedMail(
+  ctx: MailContext,
+  input: { companyId: number; item: string; reason: string; advice: string },
+) {
+  const { companyId, ...o } = input;
   const topupLink = templates.portalLink(ctx.config, '/topup');
   await mailBillingContacts(ctx, companyId, (name) => templates.autoTopupFailedMail({ name, ...o, topupLink }));
 }
@@ -209,11 +219,14 @@ export async function sendAutoTopupFailedMail(ctx: MailContext, companyId: numbe
 /** A ticket mail to one person (support tickets, issue 15); the kind picks the template. */
 export async function sendTicketMail(
   ctx: MailContext,
-  to: { email: string; name: string; company_id: number },
-  o: { kind: 'reply' | 'closed' | 'customer_reply' | 'reminder'; ticketId: number; subject: string; by: string; body: string },
-  /** Message-ID, threading and the Reply-To that brings an answer back as a comment (docs/decisions/0046). */
-  headers?: Record<string, string>,
+  input: {
+    to: { email: string; name: string; company_id: number };
+    mail: { kind: 'reply' | 'closed' | 'customer_reply' | 'reminder'; ticketId: number; subject: string; by: string; body: string };
+    /** Message-ID, threading and the Reply-To that brings an answer back as a comment (docs/decisions/0046). */
+    headers?: Record<string, string>;
+  },
 ) {
+  const { to, mail: o, headers } = input;
   const render = {
     reply: templates.ticketReplyMail,
     closed: templates.ticketClosedMail,
@@ -230,9 +243,12 @@ export async function sendTicketMail(
 /** The link that proves a hosted console's sender address receives mail (servers, docs/decisions/0053). */
 export async function sendHostedSenderVerificationMail(
   ctx: MailContext,
-  to: { email: string; company_id: number },
-  o: { token: string; serverName: string; displayName: string; hours: number },
+  input: { to: { email: string; company_id: number }; token: string; serverName: string; displayName: string; hours: number },
 ) {
+  const { to, ...o } = input;
   const link = templates.portalLink(ctx.config, '/my_servers', { verify_sender: o.token });
-  await ctx.mail(to, templates.hostedSenderVerificationMail({ link, serverName: o.serverName, displayName: o.displayName, hours: o.hours }));
+  await ctx.mail(
+    to,
+    templates.hostedSenderVerificationMail({ link, serverName: o.serverName, displayName: o.displayName, hours: o.hours }),
+  );
 }

@@ -28,7 +28,7 @@ export async function settleAbandonedChargesJob(ctx: CallContext): Promise<numbe
   let asked = 0;
   for (const due of await q.abandonedCharges(ctx.db, before, BATCH)) {
     // A top-up credits the company, which takes the company's lock before the charge's as the page's call does.
-    if (due.invoice_id === null) await tenancy.lockCompany(ctx.db, due.company_id);
+    if (due.invoice_id === null) await tenancy.lockCompany(ctx, { companyId: due.company_id });
     const row = await q.claimAbandonedCharge(ctx.db, due.id, before, now);
     if (!row) continue;
     asked++;

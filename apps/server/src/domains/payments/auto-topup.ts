@@ -3,6 +3,7 @@
  * settings, and the job that buys the chosen option with the default card when the estimated days of credit
  * fall below the setting.
  */
+import { isClosed } from '@portal/contract/shared/company-states';
 import { AUTO_PAYMENT_MESSAGES, AUTO_REBILL_DAYS_DEFAULT, type AutoPaymentPage } from '@portal/contract/payments/auto-payment';
 import { TOPUP_NOT_FOUND } from '@portal/contract/payments/charges';
 import { MINIMUM_TOPUP_CENTS } from '@portal/contract/payments/topup-options';
@@ -30,13 +31,13 @@ export interface ConfigureInput {
 }
 
 export async function page(ctx: CallContext): Promise<AutoPaymentPage> {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   return pageOf(ctx, company.id);
 }
 
 /** Saves the settings (the page action auto_payment_configure); saving re-arms the top-up. */
 export async function configure(ctx: CallContext, input: ConfigureInput): Promise<AutoPaymentPage> {
-  const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const option = await charges.findTopupOption(ctx.db, input.topup_option_id);
   if (!option || !(option.is_user_visible || option.is_default))
     throw new AppError(400, TOPUP_NOT_FOUND, { topup_option_id: TOPUP_NOT_FOUND });
@@ -94,7 +95,7 @@ export async function autoTopupJob(ctx: CallContext): Promise<number> {
   const before = new Date(now.getTime() - RECHECK_MS);
   let looked = 0;
   for (const companyId of await q.dueCompanies(ctx.db, before, BATCH)) {
-    const company = await tenancy.lockCompany(ctx.db, companyId);
+    const company = await tenancy.lockCompany(ctx, { companyId });
     const settings = await q.claimDue(ctx.db, companyId, now, before);
     if (!settings) continue;
     looked++;
@@ -105,7 +106,7 @@ export async function autoTopupJob(ctx: CallContext): Promise<number> {
 
 async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null, settings: q.PaymentSettingsRow): Promise<void> {
   const companyId = settings.company_id;
-  if (!company || tenancy.isClosed(company) || company.has_contract_billing) return;
+  if (!company || isClosed(company) || company.has_contract_billing) return;
   if (await settlePending(ctx, settings)) return;
   const { days_remaining: days } = await billing.estimatesOf(ctx, companyId);
   // Unknown (nothing charged lately) counts as plenty: there is nothing to run out of.
@@ -123,7 +124,8 @@ async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null
     if (spent + option.cost > settings.monthly_cap_cents) {
       if (!(await q.claimDay(ctx.db, companyId, day))) return;
       if (await q.claimCapMail(ctx.db, companyId, day.slice(0, 7))) {
-        await notifications.sendAutoTopupFailedMail(ctx, companyId, {
+        await notifications.sendAutoTopupFailedMail(ctx, {
+          companyId,
           item,
           reason: `It would take this month's automatic top-ups to ${formatCents(spent + option.cost)}, over your monthly limit of ${formatCents(settings.monthly_cap_cents)}.`,
           advice: 'Please pay once on the top-up page, or raise your monthly limit on the automatic payments page.',
@@ -134,7 +136,8 @@ async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null
   }
   if (!(await q.claimDay(ctx.db, companyId, day))) return;
   if (!option || !card) {
-    await notifications.sendAutoTopupFailedMail(ctx, companyId, {
+    await notifications.sendAutoTopupFailedMail(ctx, {
+      companyId,
       item,
       reason: option ? 'There is no saved card to charge.' : 'The top-up you chose is no longer offered.',
       advice: 'Please pay once on the top-up page, and check your automatic payment settings.',
@@ -162,10 +165,9 @@ async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null
 /** The customer hears of a refused automatic top-up once, with what to do instead: pay once. */
 async function mailFailure(ctx: CallContext, companyId: number, item: string, card: q.CardRow, result: CardChargeResult) {
   const cardName = `${card.card_type} ending ${card.last4}`;
-  await notifications.sendAutoTopupFailedMail(
-    ctx,
+  await notifications.sendAutoTopupFailedMail(ctx, {
     companyId,
-    result.status === 'challenge_required'
+    ...(result.status === 'challenge_required'
       ? {
           item,
           reason: `Your card ${cardName} asks for a 3-D Secure check, which needs you to be there.`,
@@ -175,8 +177,8 @@ async function mailFailure(ctx: CallContext, companyId: number, item: string, ca
           item,
           reason: `Your card ${cardName} was declined: ${result.response_text}.`,
           advice: 'Please pay once on the top-up page, or add another card, so your services keep running.',
-        },
-  );
+        }),
+  });
 }
 
 /**
@@ -193,7 +195,13 @@ async function settlePending(ctx: CallContext, settings: q.PaymentSettingsRow): 
   const option = await charges.findTopupOption(ctx.db, settings.auto_topup_option_id);
   if (!card || !option) return false;
   try {
-    const result = await chargeCard(ctx, { company_id: companyId, card, option, idempotency_key: pending.idempotency_key, by: 'Automatic top-up' });
+    const result = await chargeCard(ctx, {
+      company_id: companyId,
+      card,
+      option,
+      idempotency_key: pending.idempotency_key,
+      by: 'Automatic top-up',
+    });
     if (!result.approved) await mailFailure(ctx, companyId, option.name, card, result);
   } catch (err) {
     // Still no answer (504), or the option's price changed since (409): left for a person to look at.

@@ -33,7 +33,7 @@ export function cardOut(r: Awaited<ReturnType<typeof q.pageCards>>['rows'][numbe
 }
 
 export async function listCards(ctx: CallContext, input: { page: number; page_size: number }) {
-  const companyId = (await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read')).id;
+  const companyId = (await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' })).id;
   const { rows, total } = await q.pageCards(ctx.db, companyId, input.page_size, (input.page - 1) * input.page_size);
   return { rows: rows.map(cardOut), total, page: input.page, page_size: input.page_size };
 }
@@ -47,7 +47,7 @@ const MISSING: [keyof tenancy.CompanyRow, string, string][] = [
 ];
 
 export async function authorize(ctx: CallContext) {
-  const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const fields: Record<string, string> = {};
   for (const [column, field, message] of MISSING) if (!String(company[column] ?? '').trim()) fields[field] = message;
   if (Object.keys(fields).length) throw new AppError(400, BILLING_DETAILS_NEEDED, fields);
@@ -83,7 +83,7 @@ async function ask(send: () => Promise<GatewayOutcome>, key: string): Promise<Ga
 }
 
 export async function complete(ctx: CallContext, input: { session: string }): Promise<CompleteResult> {
-  const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const auth = await q.lockAuthorization(ctx.db, company.id, input.session);
   // Not a page this company started (or made up): the dialog shows it as a failed attempt.
   if (!auth) return { result: 'fail', response_text: CARD_SESSION_NOT_FOUND, card: null };
@@ -127,7 +127,7 @@ export async function complete(ctx: CallContext, input: { session: string }): Pr
       added_by_user_id: ctx.actor.userId,
       created_at: now,
     });
-    if (first) await tenancy.setHasSavedCard(ctx.db, company.id, true);
+    if (first) await tenancy.setHasSavedCard(ctx, { companyId: company.id, has: true });
   }
   await tx.insertCardTransaction(ctx.db, {
     company_id: company.id,
@@ -168,7 +168,8 @@ export async function complete(ctx: CallContext, input: { session: string }): Pr
   });
   await q.finishAuthorization(ctx.db, input.session, { card_id: card.id, response_text: hold.response_text, completed_at: now });
   await ctx.audit(company.id, `Added card ${summary.brand} ending ${summary.last4}`);
-  await notifications.sendCardChangedMail(ctx, company.id, {
+  await notifications.sendCardChangedMail(ctx, {
+    companyId: company.id,
     change: 'added',
     card: `${summary.brand} ending ${summary.last4}`,
     by: ctx.actor.label,
@@ -186,7 +187,7 @@ export async function requireCard(ctx: CallContext, cardId: number) {
   if (!found) throw notFound(CARD_NOT_FOUND);
   let company: tenancy.CompanyRow;
   try {
-    company = await tenancy.requireOpenCompany(ctx, found.company_id, 'write');
+    company = await tenancy.requireOpenCompany(ctx, { companyId: found.company_id, mode: 'write' });
   } catch (err) {
     if (err instanceof AppError && err.code === 404) throw notFound(CARD_NOT_FOUND);
     throw err;
@@ -213,9 +214,10 @@ export async function deleteCard(ctx: CallContext, input: { card_id: number }): 
     const next = await q.newestCard(ctx.db, company.id);
     if (next) await q.setDefault(ctx.db, company.id, next.id);
   }
-  if ((await q.countCards(ctx.db, company.id)) === 0) await tenancy.setHasSavedCard(ctx.db, company.id, false);
+  if ((await q.countCards(ctx.db, company.id)) === 0) await tenancy.setHasSavedCard(ctx, { companyId: company.id, has: false });
   await ctx.audit(company.id, `Removed card ${card.card_type} ending ${card.last4}`);
-  await notifications.sendCardChangedMail(ctx, company.id, {
+  await notifications.sendCardChangedMail(ctx, {
+    companyId: company.id,
     change: 'removed',
     card: `${card.card_type} ending ${card.last4}`,
     by: ctx.actor.label,

@@ -187,7 +187,8 @@ export async function chargeCard(ctx: CallContext, c: CardCharge): Promise<CardC
   });
   if (approved) {
     await ctx.audit(c.company_id, `Paid ${formatCents(option.cost)} by ${card.card_type} ending ${card.last4} for ${option.name}`);
-    await notifications.sendPaymentReceiptMail(ctx, c.company_id, {
+    await notifications.sendPaymentReceiptMail(ctx, {
+      companyId: c.company_id,
       item: option.name,
       paidCents: option.cost,
       creditCents: option.amount,

@@ -95,7 +95,7 @@ function settlementNotes(inv: { id: number | null; status: string; due_date: str
 const pdfAnswer = (filename: string, pdf: Buffer) => ({ filename, pdf_base64: pdf.toString('base64') });
 
 export async function preview(ctx: CallContext, input: InvoiceDraft) {
-  const company = await tenancy.requireCompany(ctx, input.target_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   const pdf = await invoicePdf(company, {
     id: null,
     name: input.target_name,
@@ -108,7 +108,7 @@ export async function preview(ctx: CallContext, input: InvoiceDraft) {
 }
 
 export async function create(ctx: CallContext, input: InvoiceDraft) {
-  const company = await tenancy.requireOpenCompany(ctx, input.target_id, 'read');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_id, mode: 'read' });
   const total = totalOf(input.target_line_items);
   if (total <= 0) throw new AppError(400, INVOICE_MESSAGES.total, { target_line_items: INVOICE_MESSAGES.total });
   const inv = await q.insertInvoice(
@@ -230,7 +230,8 @@ async function chargeInvoice(ctx: CallContext, inv: q.InvoiceWithLines, card: Ca
     );
   } else if (approved) {
     await ctx.audit(inv.company_id, `Invoice #${inv.id} paid: ${formatCents(inv.total_cost)} by ${cardName}`);
-    await notifications.sendPaymentReceiptMail(ctx, inv.company_id, {
+    await notifications.sendPaymentReceiptMail(ctx, {
+      companyId: inv.company_id,
       item: claimed.item,
       paidCents: inv.total_cost,
       creditCents: 0,
@@ -266,24 +267,24 @@ export async function settlePendingCharge(ctx: CallContext, claimed: chargeQ.Car
 export async function viewPdf(ctx: CallContext, input: { id: number }) {
   const inv = await q.findInvoice(ctx.db, input.id);
   if (!inv || (!isAdmin(ctx.actor) && inv.company_id !== ctx.actor.companyId)) throw notFound(INVOICE_MESSAGES.notFound);
-  const company = await tenancy.requireCompany(ctx, inv.company_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: inv.company_id, mode: 'read' });
   return pdfAnswer(`invoice-${inv.id}.pdf`, await invoicePdf(company, inv));
 }
 
 export async function pageForCompany(ctx: CallContext, input: { target_id: number; page: number; page_size: number }) {
-  const company = await tenancy.requireCompany(ctx, input.target_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   const { rows, total } = await q.pageInvoices(ctx.db, company.id, input.page_size, (input.page - 1) * input.page_size);
   return { rows: rows.map(invoiceOut), total };
 }
 
 export async function newDialog(ctx: CallContext, input: { target_id: number }) {
-  const company = await tenancy.requireCompany(ctx, input.target_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   return { company_id: company.id, company_name: company.company_name };
 }
 
 export async function processDialog(ctx: CallContext, input: { target_id: number }) {
   const inv = await requireInvoice(ctx, input.target_id, false);
-  const company = await tenancy.requireCompany(ctx, inv.company_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: inv.company_id, mode: 'read' });
   const { rows } = await cardQ.pageCards(ctx.db, company.id, 100, 0);
   return { invoice: invoiceOut(inv), company_name: company.company_name, cards: rows.map(cardOut) };
 }

@@ -111,7 +111,7 @@ export async function redeemPromoCode(ctx: AnyContext, companyId: number, key: s
 
 /** The customer's redeem call on /topup. */
 export async function redeemForCaller(ctx: CallContext, input: { promo_code: string }) {
-  const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const pack = await redeemPromoCode(ctx, company.id, input.promo_code);
   if (!pack) return { message: PROMO_MESSAGES.applied, credit_pack: null };
   return {

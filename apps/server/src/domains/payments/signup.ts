@@ -13,7 +13,7 @@ import { redeemPromoCode } from './promo-codes.ts';
  * signup with the reason under the Promo Code field, so the customer can correct it or leave it empty.
  */
 export async function completeSignup(ctx: CallContext, input: CallData<typeof setupAccount>): Promise<null> {
-  const before = await tenancy.findCompany(ctx.db, ctx.actor.companyId);
+  const before = await tenancy.findCompany(ctx, { companyId: ctx.actor.companyId });
   if (!before) throw notLoggedIn();
   await account.setupAccount(ctx, input);
   const code = input.user_promo_code;

@@ -24,7 +24,7 @@ export async function adminList(ctx: CallContext) {
 
 /** What a customer may buy, for the company the caller may see; the page applies the minimum (spec-2 §5). */
 export async function listForCustomer(ctx: CallContext, input: { target_company_id?: number | undefined }) {
-  await tenancy.requireCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'read');
+  await tenancy.requireCompany(ctx, { companyId: input.target_company_id ?? ctx.actor.companyId, mode: 'read' });
   const rows = await q.listOptions(ctx.db, { visibleOnly: true });
   return { options: rows.map(optionView), minimum_topup: MINIMUM_TOPUP_CENTS };
 }

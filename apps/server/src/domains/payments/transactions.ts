@@ -52,12 +52,12 @@ export async function listForAdmin(
   ctx: CallContext,
   input: { page: number; page_size: number; target_id: number; target_card_id?: number | null },
 ) {
-  const company = await tenancy.requireCompany(ctx, input.target_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   return page(ctx, company.id, input, input.target_card_id || null);
 }
 
 export async function savedCardsForAdmin(ctx: CallContext, input: { page: number; page_size: number; target_id: number }) {
-  const company = await tenancy.requireCompany(ctx, input.target_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_id, mode: 'read' });
   const { rows, total } = await cardQ.pageCards(ctx.db, company.id, input.page_size, (input.page - 1) * input.page_size);
   return { rows: rows.map(cardOut), total };
 }
@@ -72,7 +72,7 @@ export async function downloadPdf(ctx: CallContext, input: { transaction_id: str
   const row = await q.findBillRow(ctx.db, owner, input.transaction_id);
   if (!row) throw notFound(NOT_FOUND);
   if (row.invoice_id !== null) return viewPdf(ctx, { id: row.invoice_id });
-  const company = await tenancy.requireCompany(ctx, owner, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: owner, mode: 'read' });
   const card = row.card_id === null ? null : await iq.findCardAnyState(ctx.db, row.card_id);
   const paidBy = card ? `Paid by ${card.card_type} ending ${card.last4}` : 'Credit added by an administrator';
   const pdf = await renderPdf({

@@ -242,10 +242,9 @@ describe('AdminUsageReport.json', () => {
   });
 
   it('goes past keyset batches without losing or repeating a company', async () => {
-    const many = await tenancy.createCompanies(
-      t.db,
-      Array.from({ length: FIRST_USAGE_BATCH + USAGE_BATCH + 7 }, (_, i) => ({ company_name: `Bulk ${i}`, region_code: 'nz-north' })),
-    );
+    const many = await tenancy.createCompanies(t, {
+      rows: Array.from({ length: FIRST_USAGE_BATCH + USAGE_BATCH + 7 }, (_, i) => ({ company_name: `Bulk ${i}`, region_code: 'nz-north' })),
+    });
     const rows = await run(admin, { target_year_month: '2026-11', target_region_id: ['nz-north'] });
     expect(rows.map((r) => r.id)).toEqual(many.map((c) => c.id).sort((a, b) => a - b));
   });

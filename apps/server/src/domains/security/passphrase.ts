@@ -1,3 +1,5 @@
+import { userLabel } from '@portal/contract/shared/user-label';
+import { checkPasswordHash } from '../../platform/password-hash.ts';
 import { randomInt } from 'node:crypto';
 import { RECOVERY_PASSPHRASE_WORDS } from '@portal/contract/shared/security';
 import { requireRecentAuth } from '../../platform/access.ts';
@@ -35,7 +37,7 @@ export async function getOrCreatePassphrase(ctx: CallContext, { regenerate }: { 
     return { passphrase_raw: null, passphrase_hint: existing.hint, created_at: existing.created_at.toISOString() };
   }
   if (existing) requireRecentAuth(actor, ctx.clock.now());
-  const user = await users.findUser(ctx.db, actor.userId);
+  const user = await users.findUser(ctx, { userId: actor.userId });
   if (!user || user.deleted_at) throw notFound();
 
   const words = newPassphrase();
@@ -44,7 +46,10 @@ export async function getOrCreatePassphrase(ctx: CallContext, { regenerate }: { 
   await q.savePassphrase(ctx.db, row);
   if (existing) {
     await ctx.audit(user.company_id, 'Replaced the recovery passphrase');
-    await notifications.sendTwoFactorChangedMail(ctx, user, 'A new recovery passphrase was created and the previous one no longer works');
+    await notifications.sendTwoFactorChangedMail(ctx, {
+      user,
+      change: 'A new recovery passphrase was created and the previous one no longer works',
+    });
   } else {
     await ctx.audit(user.company_id, 'Created a recovery passphrase');
   }
@@ -58,9 +63,9 @@ export async function getOrCreatePassphrase(ctx: CallContext, { regenerate }: { 
 export async function useRecoveryPassphrase(ctx: PublicContext, user: users.UserRow, passphrase: string): Promise<boolean> {
   const row = await q.findPassphrase(ctx.db, user.id);
   // Without a passphrase a decoy hash is checked, so the answer takes as long as a wrong guess.
-  const ok = row ? await checkSecret(row.passphrase_hash, normaliseSecret(passphrase)) : await users.checkPassword(null, passphrase);
+  const ok = row ? await checkSecret(row.passphrase_hash, normaliseSecret(passphrase)) : await checkPasswordHash(null, passphrase);
   if (!row || !ok || !(await q.takePassphrase(ctx.db, user.id, row.passphrase_hash))) return false;
-  await ctx.audit(user.company_id, 'Recovery passphrase used up by signing in', users.userLabel(user));
+  await ctx.audit(user.company_id, 'Recovery passphrase used up by signing in', userLabel(user));
   await notifications.sendRecoveryPassphraseUsedMail(ctx, user);
   return true;
 }

@@ -40,7 +40,7 @@ function checkResponses(responses: Record<string, string>): Map<number, string> 
 /** Replaces every earlier answer; only hashes of the trimmed, lower-cased answers are kept. */
 export async function setSecurityQuestions(ctx: CallContext, { responses }: { responses: Record<string, string> }): Promise<null> {
   const answers = checkResponses(responses);
-  const user = await users.findUser(ctx.db, ctx.actor.userId);
+  const user = await users.findUser(ctx, { userId: ctx.actor.userId });
   if (!user || user.deleted_at) throw notFound();
   const rows: { question_id: number; answer_hash: string }[] = [];
   for (const [questionId, answer] of answers) rows.push({ question_id: questionId, answer_hash: await hashSecret(answer) });

@@ -1,8 +1,8 @@
 import { verify } from '@node-rs/argon2';
-import * as users from '../users/service.ts';
+import { hashPassword } from '../../platform/password-hash.ts';
 
 /** Recovery passphrases and question answers are hashed like passwords: argon2id at the same cost. */
-export const hashSecret = (text: string) => users.hashPassword(text);
+export const hashSecret = (text: string) => hashPassword(text);
 
 export const checkSecret = (hash: string, text: string): Promise<boolean> => verify(hash, text).catch(() => false);
 

@@ -1,20 +1,31 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import type { Config } from '../../config.ts';
-import type { PublicContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db.ts';
+import type { CallContext, PublicContext } from '../../platform/context.ts';
 import { isSealed } from '../../platform/sealed.ts';
+import type * as users from '../users/service.ts';
+import * as passphrase from './passphrase.ts';
 import * as q from './queries.ts';
 import { openTotpSecret, sealTotpSecret, totpStep } from './totp.ts';
+import * as twoFactor from './two-factor.ts';
 import { assertionCredentialId, authenticationOptions, verifyAssertion } from './webauthn.ts';
 
-export { useRecoveryPassphrase } from './passphrase.ts';
-export { twoFactorMethod } from './two-factor.ts';
+/** The second step of a recovery-passphrase sign-in: true uses the passphrase up (and mails the user). */
+export const useRecoveryPassphrase = (ctx: PublicContext, input: { user: users.UserRow; passphrase: string }) =>
+  passphrase.useRecoveryPassphrase(ctx, input.user, input.passphrase);
+
+/** How the user signs in a second time: 'totp', 'webauthn' or 'none'. */
+export const twoFactorMethod = (ctx: Pick<CallContext, 'db'>, input: { userId: number }) => twoFactor.twoFactorMethod(ctx.db, input.userId);
 
 /**
  * The second step of a TOTP sign-in. A code is good once: its time step must be later than the
  * last one used, and it is recorded, so a code seen over a shoulder cannot be replayed.
  */
-export async function verifyTotpForLogin(db: Database, config: Config, now: Date, userId: number, code: string): Promise<boolean> {
+export async function verifyTotpForLogin(
+  ctx: Pick<CallContext, 'db' | 'config' | 'clock'>,
+  input: { userId: number; code: string },
+): Promise<boolean> {
+  const { db, config } = ctx;
+  const { userId, code } = input;
+  const now = ctx.clock.now();
   const totp = await q.findTotp(db, userId);
   if (!totp) return false;
   const secret = openTotpSecret(config, userId, totp.secret);
@@ -28,11 +39,10 @@ export async function verifyTotpForLogin(db: Database, config: Config, now: Date
 
 /** The challenge a WebAuthn sign-in answers, limited to the user's own security keys. */
 export async function webauthnLoginOptions(
-  db: Database,
-  config: Config,
-  userId: number,
+  ctx: Pick<CallContext, 'db' | 'config'>,
+  input: { userId: number },
 ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challenge: string }> {
-  const options = await authenticationOptions(config, await q.listCredentials(db, userId));
+  const options = await authenticationOptions(ctx.config, await q.listCredentials(ctx.db, input.userId));
   return { options, challenge: options.challenge };
 }
 
@@ -43,10 +53,9 @@ export async function webauthnLoginOptions(
  */
 export async function verifyWebauthnForLogin(
   ctx: PublicContext,
-  userId: number,
-  expectedChallenge: string,
-  responseJson: string,
+  input: { userId: number; expectedChallenge: string; responseJson: string },
 ): Promise<boolean> {
+  const { userId, expectedChallenge, responseJson } = input;
   const parsed = assertionCredentialId(responseJson);
   if (!parsed) return false;
   const credential = await q.findCredential(ctx.db, parsed.id);

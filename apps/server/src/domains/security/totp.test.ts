@@ -26,7 +26,8 @@ const codeFor = (secret: string, offsetSteps = 0) =>
   generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offsetSteps * 30, guardrails });
 
 const twoFactorMails = async (email: string) => (await mailsTo(t.db, email)).filter((m) => m.template === 'two_factor_changed');
-const verify = (userId: number, code: string) => security.verifyTotpForLogin(t.db, t.app.deps.config, t.clock.now(), userId, code);
+const verify = (userId: number, code: string) =>
+  security.verifyTotpForLogin({ db: t.db, config: t.app.deps.config, clock: t.clock }, { userId, code });
 
 async function signedIn() {
   const { company, user } = await newCompany(t.db);
@@ -56,7 +57,7 @@ describe('TOTP two-factor', () => {
     expect(row?.secret).not.toContain(secret);
     expect(openTotpSecret(t.app.deps.config, user.id, row?.secret ?? '')).toBe(secret);
     expect(() => openTotpSecret(t.app.deps.config, user.id + 1, row?.secret ?? '')).toThrow(/does not open/);
-    expect(await security.twoFactorMethod(t.db, user.id)).toBe('totp');
+    expect(await security.twoFactorMethod(t, { userId: user.id })).toBe('totp');
     expect((await client.call(getTwoFactor, {})).data).toMatchObject({ method: 'totp' });
 
     const events = await companyEvents(t, company.id);
@@ -74,7 +75,7 @@ describe('TOTP two-factor', () => {
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     const res = await client.call(enableTotp, { totp_secret: secret, totp_verify_code: wrong });
     expect(res).toMatchObject({ status: 'error', code: 400, data: { fields: { totp_verify_code: 'The code is not correct' } } });
-    expect(await security.twoFactorMethod(t.db, user.id)).toBe('none');
+    expect(await security.twoFactorMethod(t, { userId: user.id })).toBe('none');
   });
 
   it('validates the secret and the code format', async () => {
@@ -145,7 +146,7 @@ describe('TOTP two-factor', () => {
       device_name: 'Old key',
     });
     expect(registered.status).toBe('ok');
-    expect(await security.twoFactorMethod(t.db, user.id)).toBe('webauthn');
+    expect(await security.twoFactorMethod(t, { userId: user.id })).toBe('webauthn');
     const secret = newSecret();
     const res = await client.call(enableTotp, { totp_secret: secret, totp_verify_code: await codeFor(secret) });
     expect(res.data).toMatchObject({ method: 'totp', webauthn_devices: [] });
@@ -158,7 +159,7 @@ describe('disable two-factor', () => {
     const { company, user, client } = await withTotp();
     const res = await client.call(disableTwoFactor, {});
     expect(res).toMatchObject({ status: 'ok', data: { method: 'none', enabled_at: null, webauthn_devices: [] } });
-    expect(await security.twoFactorMethod(t.db, user.id)).toBe('none');
+    expect(await security.twoFactorMethod(t, { userId: user.id })).toBe('none');
     const events = await companyEvents(t, company.id);
     expect(events.map((e) => e.event)).toContain('Turned off two-factor');
     const mails = await twoFactorMails(user.email);
@@ -170,7 +171,7 @@ describe('disable two-factor', () => {
     t.clock.advance((REAUTH_AFTER_MINUTES + 1) * 60_000);
     const res = await client.call(disableTwoFactor, {});
     expect(res).toMatchObject({ status: 'error', code: 403, data: { reauth_required: true } });
-    expect(await security.twoFactorMethod(t.db, user.id)).toBe('totp');
+    expect(await security.twoFactorMethod(t, { userId: user.id })).toBe('totp');
   });
 
   it('refuses an admin signed in as the user on every call that changes two-factor', async () => {

@@ -47,14 +47,14 @@ async function statusOf(db: Database, userId: number): Promise<TwoFactorStatus> 
 }
 
 async function selfUser(ctx: CallContext) {
-  const user = await users.findUser(ctx.db, ctx.actor.userId);
+  const user = await users.findUser(ctx, { userId: ctx.actor.userId });
   if (!user || user.deleted_at) throw notFound();
   return user;
 }
 
 async function record(ctx: CallContext, user: users.UserRow, event: string, mail: string) {
   await ctx.audit(user.company_id, event);
-  await notifications.sendTwoFactorChangedMail(ctx, user, mail);
+  await notifications.sendTwoFactorChangedMail(ctx, { user, change: mail });
 }
 
 export async function enableTotp(ctx: CallContext, input: CallData<typeof enableTotpCall>): Promise<TwoFactorStatus> {

@@ -24,7 +24,7 @@ const ORIGIN = new URL(config.PUBLIC_URL).origin;
 
 /** The second step of a sign-in, as the sign-in call makes it, from a signed-out browser. */
 const verifyForLogin = async (userId: number, challenge: string, responseJson: string) =>
-  security.verifyWebauthnForLogin(await callContext(t), userId, challenge, responseJson);
+  security.verifyWebauthnForLogin(await callContext(t), { userId, expectedChallenge: challenge, responseJson });
 const keysOf = async (userId: number) => (await securityOf(t, userId)).keys;
 
 async function signedIn() {
@@ -49,7 +49,7 @@ async function withKey() {
 }
 
 async function loginWith(userId: number, key: SoftwareAuthenticator, o: Parameters<SoftwareAuthenticator['assert']>[1] = {}) {
-  const { options, challenge } = await security.webauthnLoginOptions(t.db, config, userId);
+  const { options, challenge } = await security.webauthnLoginOptions({ db: t.db, config: config }, { userId });
   return verifyForLogin(userId, challenge, JSON.stringify(key.assert(options, o)));
 }
 
@@ -110,7 +110,7 @@ describe('WebAuthn registration', () => {
     await client.call(requestWebauthnChallenge, {});
     expect(await client.call(enableWebauthn, { webauthn_challenge_response: 'not json' })).toMatchObject(failed);
     expect(await client.call(enableWebauthn, { webauthn_challenge_response: '{}' })).toMatchObject(failed);
-    expect(await security.twoFactorMethod(t.db, user.id)).toBe('none');
+    expect(await security.twoFactorMethod(t, { userId: user.id })).toBe('none');
   });
 
   it('keeps only well-formed transport names from the page', async () => {
@@ -178,7 +178,7 @@ describe('WebAuthn registration', () => {
 describe('WebAuthn sign-in', () => {
   it('offers the user’s own keys and accepts a signed assertion: counter and last use recorded', async () => {
     const { user, key } = await withKey();
-    const { options, challenge } = await security.webauthnLoginOptions(t.db, config, user.id);
+    const { options, challenge } = await security.webauthnLoginOptions({ db: t.db, config: config }, { userId: user.id });
     expect(options.challenge).toBe(challenge);
     expect(options.rpId).toBe(new URL(ORIGIN).hostname);
     expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.id]);
@@ -192,8 +192,8 @@ describe('WebAuthn sign-in', () => {
 
   it('refuses an assertion for another challenge, origin, or relying party', async () => {
     const { user, key } = await withKey();
-    const { options } = await security.webauthnLoginOptions(t.db, config, user.id);
-    const other = await security.webauthnLoginOptions(t.db, config, user.id);
+    const { options } = await security.webauthnLoginOptions({ db: t.db, config: config }, { userId: user.id });
+    const other = await security.webauthnLoginOptions({ db: t.db, config: config }, { userId: user.id });
     const response = JSON.stringify(key.assert(options));
     expect(await verifyForLogin(user.id, other.challenge, response)).toBe(false);
     expect(await loginWith(user.id, key, { origin: 'https://portal.example.evil' })).toBe(false);
@@ -202,7 +202,7 @@ describe('WebAuthn sign-in', () => {
 
   it('refuses a replayed assertion and a counter that did not move forward (a cloned key)', async () => {
     const { user, key } = await withKey();
-    const { options, challenge } = await security.webauthnLoginOptions(t.db, config, user.id);
+    const { options, challenge } = await security.webauthnLoginOptions({ db: t.db, config: config }, { userId: user.id });
     const response = JSON.stringify(key.assert(options));
     expect(await verifyForLogin(user.id, challenge, response)).toBe(true);
     expect(await verifyForLogin(user.id, challenge, response)).toBe(false);
@@ -214,7 +214,7 @@ describe('WebAuthn sign-in', () => {
   it('refuses another account’s key, an unknown key and a user without keys', async () => {
     const owner = await withKey();
     const other = await withKey();
-    const { options, challenge } = await security.webauthnLoginOptions(t.db, config, other.user.id);
+    const { options, challenge } = await security.webauthnLoginOptions({ db: t.db, config: config }, { userId: other.user.id });
     const stolen = JSON.stringify(owner.key.assert(options));
     expect(await verifyForLogin(other.user.id, challenge, stolen)).toBe(false);
     const unknown = JSON.stringify(new SoftwareAuthenticator(ORIGIN).assert(options));
@@ -227,7 +227,7 @@ describe('WebAuthn sign-in', () => {
 
   it('answers false, never throws, for input that is not an assertion', async () => {
     const { user } = await withKey();
-    const { challenge } = await security.webauthnLoginOptions(t.db, config, user.id);
+    const { challenge } = await security.webauthnLoginOptions({ db: t.db, config: config }, { userId: user.id });
     for (const junk of ['', 'null', '[]', '42', '{"id":7}', '{"id":"x","response":null}', '{', JSON.stringify({ id: 'a'.repeat(5000) })]) {
       expect(await verifyForLogin(user.id, challenge, junk)).toBe(false);
     }

@@ -1,3 +1,4 @@
+import { isClosed } from '@portal/contract/shared/company-states';
 import { LICENCE_MESSAGES } from '@portal/contract/servers/licences';
 import { decodePayload, LOCK_ON_FIRST_USE, parseVersion, UNLOCKED, VERSION_ERROR } from '@portal/contract/servers/payload';
 import { CHECK_IN_LIMIT, signedText } from '@portal/contract/servers/server-tables';
@@ -95,11 +96,11 @@ function lockRule(l: q.LicenceRow, ip: string, machineId: string): { allowed_ip_
 export async function checkIn(ctx: CallContext<Actor | null>, input: CheckIn) {
   const licence = await q.lockLicence(ctx.db, input.serial_number);
   if (!licence) throw notFound(LICENCE_MESSAGES.notFound);
-  const company = await tenancy.findCompany(ctx.db, licence.company_id);
+  const company = await tenancy.findCompany(ctx, { companyId: licence.company_id });
   if (!parseVersion(input.version)) refuse(ctx, licence, input, 400, VERSION_ERROR, { version: VERSION_ERROR });
   if (licence.archived_at) refuse(ctx, licence, input, 403, CHECK_IN_REFUSALS.archived);
   if (!licence.enabled) refuse(ctx, licence, input, 403, CHECK_IN_REFUSALS.disabled);
-  if (!company || tenancy.isClosed(company)) refuse(ctx, licence, input, 403, CHECK_IN_REFUSALS.closed);
+  if (!company || isClosed(company)) refuse(ctx, licence, input, 403, CHECK_IN_REFUSALS.closed);
   // Billing's lifecycle suspends a company out of credit; its servers pause until credit returns.
   if (company.current_state === 'SUSPENDED') refuse(ctx, licence, input, 402, CHECK_IN_REFUSALS.suspended);
   const binding = lockRule(licence, ctx.ip, input.machine_id);

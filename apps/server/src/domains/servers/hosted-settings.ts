@@ -70,7 +70,8 @@ export async function updateBranding(ctx: Ctx, input: BrandingInput): Promise<Ho
   const fields: Record<string, string> = {};
   const domain = input.target_custom_dns;
   if (input.target_use_custom_dns && !domain) fields.target_custom_dns = M.domainRequired;
-  if (domain && (domain === hosted.user_dns || domain.endsWith(`.${ctx.config.HOSTED_DNS_SUFFIX}`))) fields.target_custom_dns = M.domainIsOurs;
+  if (domain && (domain === hosted.user_dns || domain.endsWith(`.${ctx.config.HOSTED_DNS_SUFFIX}`)))
+    fields.target_custom_dns = M.domainIsOurs;
   const smtp = input.target_smtp_mode === 'smtp';
   // An empty password keeps the stored one (write-only); a user name needs some password, new or kept.
   const password = input.target_smtp_password || hosted.smtp_password;
@@ -205,7 +206,8 @@ export async function validateMailFromDns(ctx: Ctx, input: { target_hosted_serve
     addresses = await resolver.resolve4(domain);
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'ENODATA' || code === 'ENOTFOUND') return { valid: false, message: `${domain} has no CNAME or A record; add a CNAME record pointing to ${target}` };
+    if (code === 'ENODATA' || code === 'ENOTFOUND')
+      return { valid: false, message: `${domain} has no CNAME or A record; add a CNAME record pointing to ${target}` };
     return { valid: false, message: dnsErrorText(err, domain, 'A') };
   }
   let expected: string[];
@@ -266,12 +268,17 @@ export async function resendVerificationEmail(ctx: Ctx, input: { target_hosted_s
     const wait = Math.max(1, Math.ceil((sentAt + VERIFICATION_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000));
     throw new AppError(400, M.cooldown(wait), undefined, { retry_after_seconds: wait });
   }
-  await notifications.sendHostedSenderVerificationMail(
-    ctx,
-    { email: claimed.send_as_email_address, company_id: claimed.company_id },
-    { token, serverName: claimed.server_name, displayName: claimed.send_as_display_name, hours: VERIFICATION_LINK_HOURS },
+  await notifications.sendHostedSenderVerificationMail(ctx, {
+    to: { email: claimed.send_as_email_address, company_id: claimed.company_id },
+    token,
+    serverName: claimed.server_name,
+    displayName: claimed.send_as_display_name,
+    hours: VERIFICATION_LINK_HOURS,
+  });
+  await ctx.audit(
+    claimed.company_id,
+    `Verification email sent to ${claimed.send_as_email_address} for hosted server ${claimed.server_name}`,
   );
-  await ctx.audit(claimed.company_id, `Verification email sent to ${claimed.send_as_email_address} for hosted server ${claimed.server_name}`);
   return { verification_resend_at: new Date(now.getTime() + VERIFICATION_COOLDOWN_SECONDS * 1000).toISOString() };
 }
 
@@ -284,6 +291,10 @@ export async function confirmSenderEmail(ctx: CallContext<Actor | null>, input: 
   });
   if (!row) throw new AppError(400, M.linkInvalid);
   // The link's opener is whoever reads that mailbox: the history names the address.
-  await ctx.audit(row.company_id, `Sender address ${row.send_as_email_address} of hosted server ${row.server_name} verified`, row.send_as_email_address);
+  await ctx.audit(
+    row.company_id,
+    `Sender address ${row.send_as_email_address} of hosted server ${row.server_name} verified`,
+    row.send_as_email_address,
+  );
   return { email: row.send_as_email_address };
 }

@@ -44,7 +44,7 @@ export async function companyHostedRows(ctx: Ctx, companyId: number, search: str
 
 async function companyNames(ctx: Ctx, ids: number[]) {
   const names = new Map<number, string>();
-  for (const id of new Set(ids)) names.set(id, (await tenancy.findCompany(ctx.db, id))?.company_name ?? '');
+  for (const id of new Set(ids)) names.set(id, (await tenancy.findCompany(ctx, { companyId: id }))?.company_name ?? '');
   return names;
 }
 

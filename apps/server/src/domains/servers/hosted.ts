@@ -1,3 +1,4 @@
+import { isClosed } from '@portal/contract/shared/company-states';
 import {
   type AsyncTask,
   HOSTED_MESSAGES,
@@ -92,8 +93,8 @@ export async function createHosted(ctx: Ctx, input: CreateInput, o: { unchecked?
   const staff = isAdmin(ctx.actor);
   if (!staff && !ctx.actor.capabilities.includes('use_hosted') && !o.unchecked) throw forbidden();
   if (staff && input.target_company_id === undefined) throw badInput({ target_company_id: HOSTED_MESSAGES.companyRequired });
-  const company = await tenancy.requireCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'write');
-  if (tenancy.isClosed(company)) throw new AppError(400, HOSTED_MESSAGES.companyDeleted);
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id ?? ctx.actor.companyId, mode: 'write' });
+  if (isClosed(company)) throw new AppError(400, HOSTED_MESSAGES.companyDeleted);
   const storage = storageOf(input, staff, company.can_have_comet_storage);
   if (storage.storage_secret_key) storage.storage_secret_key = seal(ctx.config, bucketSecretAt(company.id), storage.storage_secret_key);
   if (!o.unchecked) {
@@ -137,7 +138,7 @@ function taskView(t: q.TaskRow): AsyncTask {
 }
 
 export async function listAsyncTasks(ctx: Ctx, input: { target_company_id?: number | undefined }) {
-  const company = await tenancy.requireCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id ?? ctx.actor.companyId, mode: 'read' });
   return { tasks: (await q.openTasks(ctx.db, company.id)).map(taskView) };
 }
 
@@ -149,14 +150,14 @@ export async function describeAsyncTask(ctx: Ctx, input: { target_async_task_id:
 }
 
 export async function listRegions(ctx: Ctx, input: { target_company_id?: number | undefined }) {
-  await tenancy.requireCompany(ctx, input.target_company_id ?? ctx.actor.companyId, 'read');
+  await tenancy.requireCompany(ctx, { companyId: input.target_company_id ?? ctx.actor.companyId, mode: 'read' });
   return { regions: SERVER_REGIONS.map((r) => ({ code: r.code, name: r.name })), default_region: SERVER_REGIONS[0].code };
 }
 
 /** Another company's row answers as a missing one. */
 export async function ownedBy(ctx: Ctx, companyId: number, mode: 'read' | 'write', missing: string) {
   try {
-    return await tenancy.requireCompany(ctx, companyId, mode);
+    return await tenancy.requireCompany(ctx, { companyId, mode });
   } catch (e) {
     if (e instanceof AppError && e.code === 403) throw e;
     throw notFound(missing);

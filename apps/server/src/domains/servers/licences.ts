@@ -1,3 +1,4 @@
+import { isClosed } from '@portal/contract/shared/company-states';
 import { LICENCE_MESSAGES, type SerialLog } from '@portal/contract/servers/licences';
 import { LOCK_ON_FIRST_USE, UNLOCKED } from '@portal/contract/servers/payload';
 import type { Actor } from '../../platform/access.ts';
@@ -21,7 +22,7 @@ async function ownLicence(ctx: Ctx, serial: string): Promise<q.LicenceRow> {
   const licence = await q.lockLicence(ctx.db, serial);
   if (!licence) throw notFound(LICENCE_MESSAGES.notFound);
   try {
-    await tenancy.requireCompany(ctx, licence.company_id, 'write');
+    await tenancy.requireCompany(ctx, { companyId: licence.company_id, mode: 'write' });
   } catch (e) {
     if (e instanceof AppError && e.code === 403) throw e;
     throw notFound(LICENCE_MESSAGES.notFound);
@@ -54,9 +55,9 @@ function startBilling(ctx: Ctx, companyId: number, licence: q.LicenceRow) {
 
 /** `unchecked`: the test factories' licences, made whatever the plan and state. */
 export async function createLicence(ctx: Ctx, input: { target_name?: string | undefined }, o: { unchecked?: boolean } = {}) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   if (!o.unchecked) {
-    if (tenancy.isClosed(company)) throw new AppError(400, LICENCE_MESSAGES.companyDeleted);
+    if (isClosed(company)) throw new AppError(400, LICENCE_MESSAGES.companyDeleted);
     await requireRoomForLicence(ctx, company);
   }
   const now = ctx.clock.now();
@@ -118,8 +119,8 @@ export async function archive(ctx: Ctx, input: { serial: string; target_company_
   // The company dialog names the company too; the licence must be one of its.
   const licence = await ownLicence(ctx, input.serial);
   if (input.target_company_id !== undefined && licence.company_id !== input.target_company_id) throw notFound(LICENCE_MESSAGES.notFound);
-  const company = await tenancy.requireCompany(ctx, licence.company_id, 'write');
-  if (company.current_state === 'DELETED' || tenancy.isClosed(company)) throw new AppError(400, LICENCE_MESSAGES.companyDeleted);
+  const company = await tenancy.requireCompany(ctx, { companyId: licence.company_id, mode: 'write' });
+  if (company.current_state === 'DELETED' || isClosed(company)) throw new AppError(400, LICENCE_MESSAGES.companyDeleted);
   if (licence.archived_at) return null;
   await retire(ctx, licence, 'archived_at');
   await ctx.audit(licence.company_id, `Licence ${licence.serial_number} archived`);
@@ -129,8 +130,8 @@ export async function archive(ctx: Ctx, input: { serial: string; target_company_
 /** Undoes an archive: the licence works and bills again, so it must fit the plan's limit as a new one would. */
 export async function unarchive(ctx: Ctx, input: { serial: string }) {
   const licence = await ownLicence(ctx, input.serial);
-  const company = await tenancy.requireCompany(ctx, licence.company_id, 'write');
-  if (tenancy.isClosed(company)) throw new AppError(400, LICENCE_MESSAGES.companyDeleted);
+  const company = await tenancy.requireCompany(ctx, { companyId: licence.company_id, mode: 'write' });
+  if (isClosed(company)) throw new AppError(400, LICENCE_MESSAGES.companyDeleted);
   if (!licence.archived_at) throw new AppError(400, LICENCE_MESSAGES.notArchived);
   await requireRoomForLicence(ctx, company);
   await q.updateLicence(ctx.db, licence.id, { archived_at: null, enabled: true });
@@ -152,7 +153,7 @@ export async function serialLogs(ctx: Ctx, input: { serial: string }): Promise<{
   const licence = await q.findLicence(ctx.db, input.serial);
   if (!licence) throw notFound(LICENCE_MESSAGES.notFound);
   try {
-    await tenancy.requireCompany(ctx, licence.company_id, 'read');
+    await tenancy.requireCompany(ctx, { companyId: licence.company_id, mode: 'read' });
   } catch {
     throw notFound(LICENCE_MESSAGES.notFound);
   }

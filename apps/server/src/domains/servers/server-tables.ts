@@ -60,7 +60,7 @@ export async function myServers(
   // Side by side (a read-only call runs on the pool): one round trip's wait instead of three in turn. Nothing is
   // answered unless the company check passes.
   const [company, page, hosted] = await Promise.all([
-    tenancy.requireCompany(ctx, companyId, 'read'),
+    tenancy.requireCompany(ctx, { companyId, mode: 'read' }),
     q.pageCompanyLicences(ctx.db, companyId, {
       search,
       archived: input.target_archived,
@@ -109,7 +109,7 @@ export async function adminTable(
     (input.page - 1) * input.page_size,
   );
   const companies = new Map<number, tenancy.CompanyRow | null>();
-  for (const id of new Set(page.rows.map((r) => r.company_id))) companies.set(id, await tenancy.findCompany(ctx.db, id));
+  for (const id of new Set(page.rows.map((r) => r.company_id))) companies.set(id, await tenancy.findCompany(ctx, { companyId: id }));
   const rows = page.rows.map((l) => {
     const company = companies.get(l.company_id);
     const plan = planPayload(ctx.config, company?.plan_id ?? '');

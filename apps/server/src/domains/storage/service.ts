@@ -59,7 +59,7 @@ function bucketView(b: q.BucketRow): Bucket {
 
 /** Subscribes the company: one account however many times it is asked (the company row is locked first). */
 export async function enable(ctx: Ctx) {
-  const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   if (await q.accountOf(ctx.db, company.id)) return { message: STORAGE_MESSAGES.enabled };
   const provider = providerOf(ctx);
   const made = await atProvider(() => provider.createAccount(`company ${company.id}: ${company.company_name}`));
@@ -71,14 +71,14 @@ export async function enable(ctx: Ctx) {
     secret_key: sealKey(ctx.config, company.id, made.keys.secretKey),
     created_at: ctx.clock.now(),
   });
-  await tenancy.administer(ctx.db, company.id, { has_comet_storage: true });
+  await tenancy.administer(ctx, { companyId: company.id, changes: { has_comet_storage: true } });
   await billing.startService(ctx, { company_id: company.id, kind: 'storage', details: 'Storage', ...serviceOwner(account) });
   await ctx.audit(company.id, 'Storage enabled');
   return { message: STORAGE_MESSAGES.enabled };
 }
 
 export async function accountGet(ctx: Ctx) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   const account = await q.accountOf(ctx.db, company.id);
   if (!account) return { enabled: false, current_usage_bytes: 0, endpoint: '', AccessKey: '', SecretKey: '' };
   const buckets = await q.bucketsOf(ctx.db, company.id);
@@ -92,7 +92,7 @@ export async function accountGet(ctx: Ctx) {
 }
 
 export async function rotateKeys(ctx: Ctx) {
-  const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const account = await requireAccount(ctx, company.id);
   const keys = await atProvider(() => providerOf(ctx).rotateKeys(account.provider_account_id));
   const sealed = sealKey(ctx.config, company.id, keys.secretKey);
@@ -113,7 +113,7 @@ function newBucketName(companyId: number): string {
 }
 
 export async function createBucket(ctx: Ctx, input: { target_region: StorageRegion; target_object_lock_enabled: boolean }) {
-  const company = await tenancy.requireOpenCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const account = await requireAccount(ctx, company.id);
   const provider = providerOf(ctx);
   if (!(await atProvider(() => provider.activeRegions())).includes(input.target_region)) {
@@ -142,7 +142,7 @@ export async function createBucket(ctx: Ctx, input: { target_region: StorageRegi
 
 /** The buckets with what the provider measures in each now. */
 export async function listBuckets(ctx: Ctx) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   const account = await q.accountOf(ctx.db, company.id);
   if (!account) return { buckets: [] };
   const usage = new Map((await atProvider(() => providerOf(ctx).utilization(account.provider_account_id))).map((u) => [u.name, u]));
@@ -167,7 +167,7 @@ export async function deleteBucket(ctx: Ctx, input: { target_bucket_name: string
   const found = await q.findBucket(ctx.db, input.target_bucket_name);
   if (!found) throw notFound(STORAGE_MESSAGES.bucketNotFound);
   // Another tenant's bucket reads as no bucket at all, not as a company the caller may not see.
-  const company = await tenancy.requireCompany(ctx, found.company_id, 'write').catch((err: unknown) => {
+  const company = await tenancy.requireCompany(ctx, { companyId: found.company_id, mode: 'write' }).catch((err: unknown) => {
     throw err instanceof AppError && err.code === 404 ? notFound(STORAGE_MESSAGES.bucketNotFound) : err;
   });
   const bucket = await q.lockBucket(ctx.db, company.id, input.target_bucket_name);
@@ -187,7 +187,7 @@ export async function deleteBucket(ctx: Ctx, input: { target_bucket_name: string
  * provider.
  */
 export async function disable(ctx: Ctx, _input: { confirm: 'yes' }) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'write');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const account = await requireAccount(ctx, company.id);
   const buckets = await q.bucketsOf(ctx.db, company.id);
   const locked = buckets.filter((b) => b.has_object_lock).map((b) => b.bucket);
@@ -207,7 +207,7 @@ export async function disable(ctx: Ctx, _input: { confirm: 'yes' }) {
   if (failed.length) return { message: STORAGE_MESSAGES.disableIncomplete(failed), disabled: false, failed_buckets: failed };
   await atProvider(() => provider.deleteAccount(account.provider_account_id));
   await q.deleteAccount(ctx.db, account.id);
-  await tenancy.administer(ctx.db, company.id, { has_comet_storage: false });
+  await tenancy.administer(ctx, { companyId: company.id, changes: { has_comet_storage: false } });
   await billing.stopService(ctx, serviceOwner(account));
   await ctx.audit(company.id, 'Storage disabled');
   return { message: STORAGE_MESSAGES.disabled, disabled: true, failed_buckets: [] };

@@ -102,7 +102,7 @@ export function dailyCostCents(bytes: number): number {
 
 /** wasabi-usage-get: the caller's company's last 90 days per region, its buckets, and the day's estimate. */
 export async function usageGet(ctx: Ctx) {
-  const company = await tenancy.requireCompany(ctx, ctx.actor.companyId, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   const today = billing.billingDayOf(ctx.clock.now());
   const records = await q.utilizationOf(ctx.db, company.id, addDays(today, 1 - STORAGE_HISTORY_DAYS), today);
   const History: UtilizationDay[] = [];
@@ -137,7 +137,7 @@ export async function usageReport(
   ctx: Ctx,
   input: { target_company_id: number; target_from?: string | null | undefined; target_to?: string | null | undefined },
 ) {
-  const company = await tenancy.requireCompany(ctx, input.target_company_id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id, mode: 'read' });
   const today = billing.billingDayOf(ctx.clock.now());
   const from0 = input.target_from ?? null;
   const to0 = input.target_to ?? null;

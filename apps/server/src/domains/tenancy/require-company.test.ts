@@ -77,7 +77,7 @@ describe('tenancy.requireCompany: actor × mode × relationship', () => {
     const outcome = async (who: Who, target: (typeof TARGETS)[number], mode: 'read' | 'write'): Promise<Outcome> => {
       const ctx = await callContext(t, { actor: actorOf({ ...who, companyId: ids[who.company] }, t.clock.now()) });
       try {
-        const company = await tenancy.requireCompany(ctx, ids[target], mode);
+        const company = await tenancy.requireCompany(ctx, { companyId: ids[target], mode });
         expect(company.id).toBe(ids[target]);
         return 'ok';
       } catch (err) {
@@ -100,18 +100,18 @@ describe('tenancy.requireCompany: actor × mode × relationship', () => {
   it('keeps a deleted or migrated company as it is (requireOpenCompany): read, yes; changed, no, even by an admin', async () => {
     const admin = await callContext(t, { actor: actorOf({ companyId: 0, type: 'admin', staffRole: 'admin' }, t.clock.now()) });
     const open = (await newCompany(t.db, { current_state: 'ACTIVE' })).company.id;
-    expect((await tenancy.requireOpenCompany(admin, open, 'write')).id).toBe(open);
+    expect((await tenancy.requireOpenCompany(admin, { companyId: open, mode: 'write' })).id).toBe(open);
     for (const state of ['DELETED', 'MIGRATED'] as const) {
       const closed = (await newCompany(t.db, { current_state: state })).company.id;
-      expect((await tenancy.requireOpenCompany(admin, closed, 'read')).id).toBe(closed);
-      await expect(tenancy.requireOpenCompany(admin, closed, 'write')).rejects.toMatchObject({
+      expect((await tenancy.requireOpenCompany(admin, { companyId: closed, mode: 'read' })).id).toBe(closed);
+      await expect(tenancy.requireOpenCompany(admin, { companyId: closed, mode: 'write' })).rejects.toMatchObject({
         code: 400,
         message: 'This company has been deleted and cannot be changed',
       });
     }
     for (const state of ['PENDING_DELETE', 'SUSPENDED', 'TRIAL'] as const) {
       const live = (await newCompany(t.db, { current_state: state })).company.id;
-      expect((await tenancy.requireOpenCompany(admin, live, 'write')).id).toBe(live);
+      expect((await tenancy.requireOpenCompany(admin, { companyId: live, mode: 'write' })).id).toBe(live);
     }
   });
 
@@ -131,7 +131,7 @@ describe('tenancy.requireCompany: actor × mode × relationship', () => {
         locked = resolve;
       });
       const first = inCall(async (ctx) => {
-        await tenancy.requireCompany(ctx, id, mode);
+        await tenancy.requireCompany(ctx, { companyId: id, mode });
         locked();
         await held;
       });
@@ -139,7 +139,7 @@ describe('tenancy.requireCompany: actor × mode × relationship', () => {
       const order: string[] = [];
       let secondDone = false;
       const second = inCall(async (ctx) => {
-        await tenancy.requireCompany(ctx, id, 'write');
+        await tenancy.requireCompany(ctx, { companyId: id, mode: 'write' });
         order.push('second');
         secondDone = true;
       });

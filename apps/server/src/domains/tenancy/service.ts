@@ -1,5 +1,5 @@
 import type { CompanyState } from '@portal/contract/shared/fields';
-import { PENDING_DELETE_DAYS } from '@portal/contract/shared/plans';
+import { isClosed } from '@portal/contract/shared/company-states';
 import { hasRole, isAdmin, isStaff } from '../../platform/access.ts';
 import type { AuditEvent, CallContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
@@ -7,44 +7,68 @@ import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import * as q from './queries.ts';
 
 export type { CompanyListQuery, CompanyRow, NewCompany } from './queries.ts';
-/** Reads and writes other domains use as they are; the rules are below. */
-export {
-  countCompanies,
-  countCompaniesByState,
-  countEvents,
-  countSubAccountsByRegion,
-  findCompany,
-  lastSuspension,
-  listCompanies,
-  listDistributorCompanies,
-  listSubAccounts,
-  /** The company, locked for the rest of the transaction (see requireCompany); for changes that check access otherwise. */
-  lockCompany,
-  lockCompaniesOnPlan,
-  lockExpiredTrials,
-  lockPendingDeletesBefore,
-  pageEvents,
-  SEARCH_COUNT_CAP,
-  searchCompanies,
-} from './queries.ts';
-export { capabilitiesFor } from './capabilities.ts';
 
-const DAY_MS = 86_400_000;
+// Reads for other domains, without the access rule: for the composition root and for calls that decide
+// access otherwise (sign-in, jobs, a company found by its own user). A call on behalf of a user asks
+// requireCompany below.
 
-/** The states whose companies are gone: their users cannot sign in and nothing of theirs changes. */
-const CLOSED_STATES: readonly CompanyState[] = ['DELETED', 'MIGRATED'];
-export const isClosed = (company: Pick<q.CompanyRow, 'current_state'>) => CLOSED_STATES.includes(company.current_state);
+/** The company, or null; no access rule (see requireCompany). */
+export const findCompany = (ctx: Pick<CallContext, 'db'>, input: { companyId: number }) => q.findCompany(ctx.db, input.companyId);
+
+/** The company, locked for the rest of the transaction (see requireCompany); for changes that check access otherwise. */
+export const lockCompany = (ctx: Pick<CallContext, 'db'>, input: { companyId: number }) => q.lockCompany(ctx.db, input.companyId);
+
+/** The reason and time of the company's latest suspension, or null. */
+export const lastSuspension = (ctx: Pick<CallContext, 'db'>, input: { companyId: number }) => q.lastSuspension(ctx.db, input.companyId);
+
+export const countCompanies = (ctx: Pick<CallContext, 'db'>) => q.countCompanies(ctx.db);
+
+export const countCompaniesByState = (ctx: Pick<CallContext, 'db'>) => q.countCompaniesByState(ctx.db);
+
+export const searchCompanies = (ctx: Pick<CallContext, 'db'>, input: Parameters<typeof q.searchCompanies>[1]) =>
+  q.searchCompanies(ctx.db, input);
+
+export const listCompanies = (ctx: Pick<CallContext, 'db'>, input: q.CompanyListQuery) => q.listCompanies(ctx.db, input);
+
+export const listDistributorCompanies = (ctx: Pick<CallContext, 'db'>) => q.listDistributorCompanies(ctx.db);
+
+export const listSubAccounts = (ctx: Pick<CallContext, 'db'>, input: Parameters<typeof q.listSubAccounts>[1]) =>
+  q.listSubAccounts(ctx.db, input);
+
+export const countSubAccountsByRegion = (ctx: Pick<CallContext, 'db'>, input: { distributorId: number }) =>
+  q.countSubAccountsByRegion(ctx.db, input.distributorId);
+
+export const countEvents = (ctx: Pick<CallContext, 'db'>, input: { companyId: number }) => q.countEvents(ctx.db, input.companyId);
+
+export const pageEvents = (
+  ctx: Pick<CallContext, 'db'>,
+  input: { companyId: number; direction: 'asc' | 'desc'; limit: number; offset: number },
+) => q.pageEvents(ctx.db, input.companyId, input.direction, input.limit, input.offset);
+
+/** Companies on a plan, locked (a plan's price changes for them). */
+export const lockCompaniesOnPlan = (ctx: Pick<CallContext, 'db'>, input: { planId: string }) => q.lockCompaniesOnPlan(ctx.db, input.planId);
+
+/** Trials that expired by `now`, locked. */
+export const lockExpiredTrials = (ctx: Pick<CallContext, 'db'>, input: { now: Date }) => q.lockExpiredTrials(ctx.db, input.now);
+
+/** Pending-delete companies whose state was applied before `appliedBefore`, locked. */
+export const lockPendingDeletesBefore = (ctx: Pick<CallContext, 'db'>, input: { appliedBefore: Date }) =>
+  q.lockPendingDeletesBefore(ctx.db, input.appliedBefore);
+
 const CLOSED_MESSAGE = 'This company has been deleted and cannot be changed';
 
-/** When a pending-delete company is deleted for good, in seconds since the epoch; null in other states. */
-export function willDeleteAt(company: Pick<q.CompanyRow, 'current_state' | 'current_state_applied_at'>): number | null {
-  if (company.current_state !== 'PENDING_DELETE') return null;
-  return Math.floor((company.current_state_applied_at.getTime() + PENDING_DELETE_DAYS * DAY_MS) / 1000);
+/**
+ * Stores one line of a company's history as given: the platform's call context writes through this (app.ts),
+ * and so does a write that has no call context of its own, such as an API token's use.
+ */
+export async function writeEvent(ctx: Pick<CallContext, 'db'>, event: AuditEvent): Promise<void> {
+  await q.insertEvent(ctx.db, event);
 }
 
-/** Stores one line of a company's history (the platform's call context writes through this). */
-export async function writeEvent(db: Database, event: AuditEvent): Promise<void> {
-  await q.insertEvent(db, event);
+/** Which company a call touches, and whether it reads it or changes it. */
+export interface CompanyAccess {
+  companyId: number;
+  mode: 'read' | 'write';
 }
 
 /**
@@ -56,7 +80,8 @@ export async function writeEvent(db: Database, event: AuditEvent): Promise<void>
  * its users) to decide what to write take turns: two parallel state changes leave one winner, and the
  * other decides on what the winner committed.
  */
-export async function requireCompany(ctx: CallContext, companyId: number, mode: 'read' | 'write'): Promise<q.CompanyRow> {
+export async function requireCompany(ctx: CallContext, input: CompanyAccess): Promise<q.CompanyRow> {
+  const { companyId, mode } = input;
   const { actor } = ctx;
   const company = mode === 'write' ? await q.lockCompany(ctx.db, companyId) : await q.findCompany(ctx.db, companyId);
   if (!company) throw notFound('Company not found');
@@ -72,9 +97,9 @@ export async function requireCompany(ctx: CallContext, companyId: number, mode: 
 }
 
 /** requireCompany, and for a change also the closed-company rule: a deleted or migrated company stays as it is. */
-export async function requireOpenCompany(ctx: CallContext, companyId: number, mode: 'read' | 'write'): Promise<q.CompanyRow> {
-  const company = await requireCompany(ctx, companyId, mode);
-  if (mode === 'write' && isClosed(company)) throw new AppError(400, CLOSED_MESSAGE);
+export async function requireOpenCompany(ctx: CallContext, input: CompanyAccess): Promise<q.CompanyRow> {
+  const company = await requireCompany(ctx, input);
+  if (input.mode === 'write' && isClosed(company)) throw new AppError(400, CLOSED_MESSAGE);
   return company;
 }
 
@@ -83,27 +108,27 @@ export type CompanyDetails = Partial<
   Pick<q.CompanyRow, 'company_name' | 'phone_number' | 'street_address' | 'city' | 'postal_code' | 'country'>
 >;
 
-export async function updateDetails(db: Database, companyId: number, details: CompanyDetails): Promise<void> {
-  await q.updateCompany(db, companyId, details);
+export async function updateDetails(ctx: Pick<CallContext, 'db'>, input: { companyId: number; details: CompanyDetails }): Promise<void> {
+  await q.updateCompany(ctx.db, input.companyId, input.details);
+}
+
+/** Payments records whether the company has a saved card left, under the company's row lock (requireCompany 'write'). */
+export async function setHasSavedCard(ctx: Pick<CallContext, 'db'>, input: { companyId: number; has: boolean }): Promise<void> {
+  await q.updateCompany(ctx.db, input.companyId, { has_saved_card: input.has });
 }
 
 /** Every user of the company must set up two-factor before using the portal. */
-/** Payments records whether the company has a saved card left, under the company's row lock (requireCompany 'write'). */
-export async function setHasSavedCard(db: Database, companyId: number, has: boolean): Promise<void> {
-  await q.updateCompany(db, companyId, { has_saved_card: has });
-}
-
-export async function setTwoFactorRule(db: Database, companyId: number, required: boolean): Promise<void> {
-  await q.updateCompany(db, companyId, { require_two_factor: required });
+export async function setTwoFactorRule(ctx: Pick<CallContext, 'db'>, input: { companyId: number; required: boolean }): Promise<void> {
+  await q.updateCompany(ctx.db, input.companyId, { require_two_factor: input.required });
 }
 
 /** Complete Signup: the details, when it happened, and the promo code kept for billing to credit. */
 export async function completeSignup(
-  db: Database,
-  companyId: number,
-  o: { details: Required<CompanyDetails>; at: Date; promoCode: string | null },
+  ctx: Pick<CallContext, 'db'>,
+  input: { companyId: number; details: Required<CompanyDetails>; at: Date; promoCode: string | null },
 ): Promise<void> {
-  await q.updateCompany(db, companyId, {
+  const o = input;
+  await q.updateCompany(ctx.db, o.companyId, {
     ...o.details,
     signup_completed_at: o.at,
     ...(o.promoCode ? { signup_promo_code: o.promoCode } : {}),
@@ -118,8 +143,8 @@ export type AdministeredFields = Partial<
   >
 >;
 
-export async function administer(db: Database, companyId: number, changes: AdministeredFields): Promise<void> {
-  await q.updateCompany(db, companyId, changes);
+export async function administer(ctx: Pick<CallContext, 'db'>, input: { companyId: number; changes: AdministeredFields }): Promise<void> {
+  await q.updateCompany(ctx.db, input.companyId, input.changes);
 }
 
 /** The fields that move with a state change (plan taking effect, trial end, the state a pending delete left). */
@@ -142,14 +167,11 @@ function withStateReason<T>(db: Database, reason: string, write: (tx: Database) 
 
 /** A state change, with the reason the churn reports show for it ("Out of credit", "Trial ended without a plan"). */
 export async function changeState(
-  db: Database,
-  companyId: number,
-  state: CompanyState,
-  at: Date,
-  reason: string,
-  fields: StateChangeFields = {},
+  ctx: Pick<CallContext, 'db'>,
+  input: { companyId: number; state: CompanyState; at: Date; reason: string; fields?: StateChangeFields },
 ) {
-  await withStateReason(db, reason, (tx) =>
+  const { companyId, state, at, reason, fields = {} } = input;
+  await withStateReason(ctx.db, reason, (tx) =>
     q.updateCompany(tx, companyId, { current_state: state, current_state_applied_at: at, ...fields }),
   );
 }
@@ -158,7 +180,8 @@ export async function changeState(
  * New companies, as given (company creation, migration, the demo seed), their first state recorded with the
  * reason when one is given; without one the history row's reason is whatever this transaction noted last.
  */
-export function createCompanies(db: Database, rows: q.NewCompany[], reason?: string): Promise<q.CompanyRow[]> {
-  if (reason === undefined) return q.insertCompanies(db, rows);
-  return withStateReason(db, reason, (tx) => q.insertCompanies(tx, rows));
+export function createCompanies(ctx: Pick<CallContext, 'db'>, input: { rows: q.NewCompany[]; reason?: string }): Promise<q.CompanyRow[]> {
+  const { rows, reason } = input;
+  if (reason === undefined) return q.insertCompanies(ctx.db, rows);
+  return withStateReason(ctx.db, reason, (tx) => q.insertCompanies(tx, rows));
 }

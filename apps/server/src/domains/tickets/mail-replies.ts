@@ -93,7 +93,7 @@ const NO_COOKIES: Cookies = {
 export async function commentFromMail(deps: AppDeps, mail: MailReply, log: Logger): Promise<ReplyOutcome> {
   const target = recipientTicket(deps.config, mail.to);
   if (!target) return refuse(MAIL_REPLY_MESSAGES.unknownAddress);
-  const actor = await auth.actorWithoutSession(deps.db, deps.clock.now(), target.userId);
+  const actor = await auth.actorWithoutSession(deps, { userId: target.userId });
   if (!actor) return refuse(MAIL_REPLY_MESSAGES.unknownAddress);
   if (mail.from.trim().toLowerCase() !== actor.email.toLowerCase()) return refuse(MAIL_REPLY_MESSAGES.wrongSender);
   if (ticketsReferenced(deps.config, mail.threading).some((id) => id !== target.ticketId)) return refuse(MAIL_REPLY_MESSAGES.otherTicket);

@@ -35,7 +35,7 @@ export async function visibleTicket(ctx: CallContext, id: number, lock: boolean)
   const ticket = lock ? await q.lockTicket(ctx.db, id) : await q.findTicket(ctx.db, id);
   if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
   try {
-    await tenancy.requireCompany(ctx, ticket.company_id, 'read');
+    await tenancy.requireCompany(ctx, { companyId: ticket.company_id, mode: 'read' });
   } catch (e) {
     if (e instanceof AppError && (e.code === 404 || e.code === 403)) throw notFound(TICKET_MESSAGES.notFound);
     throw e;

@@ -1,3 +1,4 @@
+import { isClosed } from '@portal/contract/shared/company-states';
 import type { CallData } from '@portal/contract/shared/define-call';
 import type { createTicket, ticketsCreatePage, TicketServer } from '@portal/contract/tickets/ticket-create';
 import {
@@ -22,7 +23,7 @@ import { changeStamp } from './stamps.ts';
 /** Staff name the company; anyone else files for their own (a distributor too, not for a sub-account). */
 async function targetCompany(ctx: CallContext, targetId: number | undefined) {
   const companyId = actsAsSupport(ctx) && targetId !== undefined ? targetId : ctx.actor.companyId;
-  return tenancy.requireCompany(ctx, companyId, 'read');
+  return tenancy.requireCompany(ctx, { companyId, mode: 'read' });
 }
 
 /**
@@ -35,7 +36,7 @@ function serversOf(_companyId: number): TicketServer[] {
 
 export async function createPage(ctx: CallContext, input: CallData<typeof ticketsCreatePage>) {
   const company = await targetCompany(ctx, input.target_id);
-  const people = await users.listActiveUsers(ctx.db, company.id);
+  const people = await users.listActiveUsers(ctx, { companyId: company.id });
   const portal = ctx.actor.capabilities.includes('use_customer_portal');
   return {
     company_id: company.id,
@@ -73,15 +74,15 @@ export async function create(ctx: CallContext, input: CallData<typeof createTick
     throw badInput({ target_direction: TICKET_MESSAGES.direction });
   }
   const company = await targetCompany(ctx, input.target_id);
-  if (tenancy.isClosed(company)) throw new AppError(400, 'This company has been deleted and cannot be changed');
+  if (isClosed(company)) throw new AppError(400, 'This company has been deleted and cannot be changed');
   let userId = ctx.actor.userId;
   if (input.target_user_id !== undefined && input.target_user_id !== ctx.actor.userId) {
-    const user = await users.findUser(ctx.db, input.target_user_id);
+    const user = await users.findUser(ctx, { userId: input.target_user_id });
     if (!support || !user || user.company_id !== company.id || user.deleted_at) throw badInput({ target_user_id: TICKET_MESSAGES.user });
     userId = user.id;
   } else if (support && company.id !== ctx.actor.companyId) {
     // Staff filing for a company without naming a user file for its primary contact.
-    userId = (await users.findPrimaryContact(ctx.db, company.id))?.id ?? ctx.actor.userId;
+    userId = (await users.findPrimaryContact(ctx, { companyId: company.id }))?.id ?? ctx.actor.userId;
   }
   const uploads = await q.unattachedUploads(ctx.db, ctx.actor.userId, input.target_attachments);
   if (uploads.length !== new Set(input.target_attachments).size) throw badInput({ target_attachments: TICKET_MESSAGES.attachment });

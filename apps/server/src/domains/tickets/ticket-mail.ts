@@ -22,7 +22,12 @@ export async function notifyComment(ctx: CallContext, ticket: q.TicketRow, body:
   const mail = { ticketId: ticket.id, subject: ticket.subject, by, body };
   if (bySupport) {
     const to = await customerOf(ctx, ticket);
-    if (to) await notifications.sendTicketMail(ctx, to, { kind: 'reply', ...mail }, ticketMailHeaders(ctx.config, ticket.id, to.user_id));
+    if (to)
+      await notifications.sendTicketMail(ctx, {
+        to,
+        mail: { kind: 'reply', ...mail },
+        headers: ticketMailHeaders(ctx.config, ticket.id, to.user_id),
+      });
     return;
   }
   const assignees = await tags.assigneesOf(ctx.db, ticket.id);
@@ -32,28 +37,26 @@ export async function notifyComment(ctx: CallContext, ticket: q.TicketRow, body:
   );
   for (const p of people) {
     if (p.deleted_at || p.user_id === ctx.actor.userId) continue;
-    await notifications.sendTicketMail(
-      ctx,
-      { email: p.email, name: p.contact_name, company_id: p.company_id },
-      { kind: 'customer_reply', ...mail },
-      ticketMailHeaders(ctx.config, ticket.id, p.user_id),
-    );
+    await notifications.sendTicketMail(ctx, {
+      to: { email: p.email, name: p.contact_name, company_id: p.company_id },
+      mail: { kind: 'customer_reply', ...mail },
+      headers: ticketMailHeaders(ctx.config, ticket.id, p.user_id),
+    });
   }
 }
 
 export async function notifyClosed(ctx: CallContext, ticket: q.TicketRow, reason: string): Promise<void> {
   const to = await customerOf(ctx, ticket);
   if (to)
-    await notifications.sendTicketMail(
-      ctx,
+    await notifications.sendTicketMail(ctx, {
       to,
-      {
+      mail: {
         kind: 'closed',
         ticketId: ticket.id,
         subject: ticket.subject,
         by: await author(ctx),
         body: reason,
       },
-      ticketMailHeaders(ctx.config, ticket.id, to.user_id),
-    );
+      headers: ticketMailHeaders(ctx.config, ticket.id, to.user_id),
+    });
 }

@@ -31,10 +31,9 @@ export async function remindersJob(ctx: CallContext): Promise<number> {
       (await tags.assigneesOf(ctx.db, ticket.id)).map((a) => a.id),
     );
     for (const p of assignees.filter((a) => !a.deleted_at)) {
-      await notifications.sendTicketMail(
-        ctx,
-        { email: p.email, name: p.contact_name, company_id: p.company_id },
-        {
+      await notifications.sendTicketMail(ctx, {
+        to: { email: p.email, name: p.contact_name, company_id: p.company_id },
+        mail: {
           kind: 'reminder',
           ticketId: ticket.id,
           subject: ticket.subject,
@@ -42,8 +41,8 @@ export async function remindersJob(ctx: CallContext): Promise<number> {
           body: String(ticket.reminder_period),
         },
         // In the ticket's thread, and answerable: a reply to the reminder is a comment on the ticket.
-        ticketMailHeaders(ctx.config, ticket.id, p.user_id),
-      );
+        headers: ticketMailHeaders(ctx.config, ticket.id, p.user_id),
+      });
     }
   }
   return due.length;

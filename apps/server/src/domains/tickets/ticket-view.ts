@@ -25,8 +25,8 @@ export function shortName(name: string): string {
 }
 
 async function customerInfo(ctx: CallContext, companyId: number): Promise<Ticket['customer_info']> {
-  const company = await tenancy.requireCompany(ctx, companyId, 'read');
-  const distributor = company.distributor_id === null ? null : await tenancy.findCompany(ctx.db, company.distributor_id);
+  const company = await tenancy.requireCompany(ctx, { companyId, mode: 'read' });
+  const distributor = company.distributor_id === null ? null : await tenancy.findCompany(ctx, { companyId: company.distributor_id });
   const sales = company.sales_id === null ? null : await q.personOf(ctx.db, company.sales_id);
   // The figures the customer's own dashboard shows, from the same source.
   const figures = await billing.companyFigures(ctx, company.id);

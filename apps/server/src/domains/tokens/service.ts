@@ -1,3 +1,6 @@
+import { userLabel } from '@portal/contract/shared/user-label';
+import { capabilitiesFor } from '@portal/contract/shared/capabilities';
+import { isClosed } from '@portal/contract/shared/company-states';
 import type {
   createToken as createTokenCall,
   listTokens as listTokensCall,
@@ -13,7 +16,6 @@ import { AppError, badInput } from '../../platform/errors.ts';
 import { newToken, tokenHash } from '../../platform/session.ts';
 import * as security from '../security/service.ts';
 import * as tenancy from '../tenancy/service.ts';
-import * as users from '../users/service.ts';
 import * as q from './queries.ts';
 
 /** How much of a token the list shows: the fixed prefix and eight random characters. */
@@ -128,20 +130,20 @@ export async function resolveToken(db: Database, now: Date, token: string, ip: s
   if (!row) return null;
   const { token: t, account } = row;
   if (t.revoked_at || (t.expires_at && t.expires_at.getTime() <= now.getTime())) return null;
-  if (account.deleted_at || tenancy.isClosed(account) || account.current_state === 'SUSPENDED') return null;
+  if (account.deleted_at || isClosed(account) || account.current_state === 'SUSPENDED') return null;
   // A token made before the company moved (a migrated user) is not carried to another company.
   if (account.company_id !== t.company_id) return null;
   const roles = rolesFor(account.company_type, account.staff_role, false);
-  const pending = account.require_two_factor && (await security.twoFactorMethod(db, account.user_id)) === 'none';
+  const pending = account.require_two_factor && (await security.twoFactorMethod({ db }, { userId: account.user_id })) === 'none';
   const actor: Actor = {
     sessionId: '',
     userId: account.user_id,
     email: account.email,
-    label: `${users.userLabel(account)} (API token ${t.prefix}…)`,
+    label: `${userLabel(account)} (API token ${t.prefix}…)`,
     companyId: account.company_id,
     companyType: account.company_type,
     roles,
-    capabilities: tenancy.capabilitiesFor(account, roles),
+    capabilities: capabilitiesFor(account, roles),
     impersonatorUserId: null,
     authenticatedAt: t.created_at,
     twoFactorSetupPending: pending,
@@ -152,12 +154,15 @@ export async function resolveToken(db: Database, now: Date, token: string, ip: s
     recordUse: async () => {
       await q.recordUse(db, t.id, now, ip);
       if (await q.claimUseEvent(db, t.id, now, USE_EVENT_EVERY_MS)) {
-        await tenancy.writeEvent(db, {
-          company_id: t.company_id,
-          actor: actor.label,
-          event: `API token ${t.prefix}… used from ${ip}`,
-          created_at: now,
-        });
+        await tenancy.writeEvent(
+          { db },
+          {
+            company_id: t.company_id,
+            actor: actor.label,
+            event: `API token ${t.prefix}… used from ${ip}`,
+            created_at: now,
+          },
+        );
       }
     },
   };

@@ -1,26 +1,47 @@
 import type { CompanyUser } from '@portal/contract/companies/company-detail';
-import { hash, verify } from '@node-rs/argon2';
-import type { Clock } from '../../platform/clock.ts';
-import type { Database } from '../../platform/db.ts';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { CallContext } from '../../platform/context.ts';
 import { badInput } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/password-hash.ts';
 import { passwordWeakness } from './password-strength.ts';
 import * as q from './queries.ts';
 
 export type { UserRow } from './queries.ts';
-/** Reads and writes other domains use as they are; the rules are below. */
-export {
-  companyIdsWithEmailLike,
-  findActiveUserByEmail,
-  findPrimaryContact,
-  findUser,
-  /** New users as given, with their password hashes (the demo seed and test factories). */
-  insertUsers as createUsers,
-  listActiveUsers,
-  /** A migration hands every user of a company to the company split off from it. */
-  moveUsers as moveToCompany,
-  recordLogin,
-  usersJsonOf,
-} from './queries.ts';
+
+// Reads for other domains, without an access rule: the caller has decided who may see the user (requireCompany
+// for a company's users, the session for the signed-in user, the address for a sign-in).
+
+export const findUser = (ctx: Pick<CallContext, 'db'>, input: { userId: number }) => q.findUser(ctx.db, input.userId);
+
+/** The active user with this address (any company), or null. */
+export const findActiveUserByEmail = (ctx: Pick<CallContext, 'db'>, input: { email: string }) =>
+  q.findActiveUserByEmail(ctx.db, input.email);
+
+export const findPrimaryContact = (ctx: Pick<CallContext, 'db'>, input: { companyId: number }) =>
+  q.findPrimaryContact(ctx.db, input.companyId);
+
+export const listActiveUsers = (ctx: Pick<CallContext, 'db'>, input: { companyId: number }) => q.listActiveUsers(ctx.db, input.companyId);
+
+export const listSalesStaff = (ctx: Pick<CallContext, 'db'>) => q.listStaffWithRoles(ctx.db, ['sales', 'sales_admin']);
+
+/**
+ * SQL for a company list's search and rows (companies): the ids of companies with a user whose address is like
+ * the pattern, and a company's users as JSON, read from the view this domain publishes. They build a statement
+ * and run nothing, so they need nothing of the context (`_ctx`).
+ */
+export const companyIdsWithEmailLike = (_ctx: Pick<CallContext, never>, input: { pattern: string }) =>
+  q.companyIdsWithEmailLike(input.pattern);
+export const usersJsonOf = (_ctx: Pick<CallContext, never>, input: { companyId: SQLWrapper }) => q.usersJsonOf(input.companyId);
+
+/** New users as given, with their password hashes (the demo seed and test factories). */
+export const createUsers = (ctx: Pick<CallContext, 'db'>, input: { rows: q.NewUser[] }) => q.insertUsers(ctx.db, input.rows);
+
+/** A migration hands every user of a company to the company split off from it. */
+export const moveToCompany = (ctx: Pick<CallContext, 'db'>, input: { fromCompanyId: number; toCompanyId: number }) =>
+  q.moveUsers(ctx.db, input.fromCompanyId, input.toCompanyId);
+
+export const recordLogin = (ctx: Pick<CallContext, 'db'>, input: { userId: number; at: Date; browserTimezone: string | undefined }) =>
+  q.recordLogin(ctx.db, input.userId, input.at, input.browserTimezone);
 
 /**
  * An address is unique among users, across every company; the refusal does not say where it is used, so
@@ -28,28 +49,17 @@ export {
  */
 const EMAIL_UNAVAILABLE = 'This email address cannot be used. Please choose another';
 
-/** argon2id with the OWASP-recommended minimum cost. */
-const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export const hashPassword = (password: string) => hash(password, ARGON2);
-
-/** A hash of nothing, checked when no user exists so that both answers take the same time. */
-let decoyHash: Promise<string> | null = null;
-
-export async function checkPassword(user: q.UserRow | null, password: string): Promise<boolean> {
-  decoyHash ??= hashPassword('decoy password that matches no account');
-  const stored = user?.password_hash ?? (await decoyHash);
-  const ok = await verify(stored, password).catch(() => false);
-  return ok && !!user?.password_hash;
-}
-
 /**
  * Refuses, as a field error, an address another active user has (`forUserId` may keep their own). The
  * address stays locked until the transaction ends, so a parallel call giving it out waits and then sees it taken.
  */
-export async function requireFreeEmail(db: Database, email: string, field: string, forUserId?: number): Promise<void> {
-  await q.lockEmail(db, email);
-  const other = await q.findActiveUserByEmail(db, email);
+export async function requireFreeEmail(
+  ctx: Pick<CallContext, 'db'>,
+  input: { email: string; field: string; forUserId?: number },
+): Promise<void> {
+  const { email, field, forUserId } = input;
+  await q.lockEmail(ctx.db, email);
+  const other = await q.findActiveUserByEmail(ctx.db, email);
   if (other && other.id !== forUserId) throw badInput({ [field]: EMAIL_UNAVAILABLE });
 }
 
@@ -60,35 +70,41 @@ function requireStrongPassword(password: string, field: string, details: readonl
 }
 
 /** A new address is unproven: verification is cleared until a link sent to it is used. */
-export async function changeEmail(db: Database, userId: number, email: string, field: string): Promise<void> {
-  await requireFreeEmail(db, email, field, userId);
-  await q.updateUser(db, userId, { email, email_verified_at: null });
+export async function changeEmail(ctx: Pick<CallContext, 'db'>, input: { userId: number; email: string; field: string }): Promise<void> {
+  const { userId, email, field } = input;
+  await requireFreeEmail(ctx, { email, field, forUserId: userId });
+  await q.updateUser(ctx.db, userId, { email, email_verified_at: null });
 }
 
-export async function markEmailVerified(db: Database, userId: number, at: Date): Promise<void> {
-  await q.updateUser(db, userId, { email_verified_at: at });
+export async function markEmailVerified(ctx: Pick<CallContext, 'db'>, input: { userId: number; at: Date }): Promise<void> {
+  await q.updateUser(ctx.db, input.userId, { email_verified_at: input.at });
 }
 
 /** Every way a password is set comes here, so every one refuses a weak password (on the field named). */
-export async function setPassword(db: Database, userId: number, password: string, field = 'new_password'): Promise<void> {
-  const user = await q.findUser(db, userId);
+export async function setPassword(
+  ctx: Pick<CallContext, 'db'>,
+  input: { userId: number; password: string; field?: string },
+): Promise<void> {
+  const { userId, password, field = 'new_password' } = input;
+  const user = await q.findUser(ctx.db, userId);
   requireStrongPassword(password, field, user ? [user.email, user.contact_name] : []);
-  await q.updateUser(db, userId, { password_hash: await hashPassword(password) });
+  await q.updateUser(ctx.db, userId, { password_hash: await hashPassword(password) });
 }
 
 /** What a user, or whoever edits the company's users, may change about them besides sign-in. */
 export type Profile = Partial<Pick<q.UserRow, 'contact_name' | 'is_billing' | 'is_technical' | 'notify_weekly_usage'>>;
 
-export async function updateProfile(db: Database, userId: number, profile: Profile): Promise<void> {
-  await q.updateUser(db, userId, profile);
+export async function updateProfile(ctx: Pick<CallContext, 'db'>, input: { userId: number; profile: Profile }): Promise<void> {
+  await q.updateUser(ctx.db, input.userId, input.profile);
 }
 
-export async function markDeleted(db: Database, userId: number, at: Date): Promise<void> {
-  await q.updateUser(db, userId, { deleted_at: at });
+export async function markDeleted(ctx: Pick<CallContext, 'db'>, input: { userId: number; at: Date }): Promise<void> {
+  await q.updateUser(ctx.db, input.userId, { deleted_at: input.at });
 }
 
-/** A user as a company's user list shows them (the users tab, /users). */
-export function companyUserView(u: q.UserRow): CompanyUser {
+/** A user as a company's user list shows them (the users tab, /users); it reads nothing. */
+export function companyUserView(_ctx: Pick<CallContext, never>, input: { user: q.UserRow }): CompanyUser {
+  const u = input.user;
   return {
     id: u.id,
     contact_name: u.contact_name,
@@ -99,21 +115,12 @@ export function companyUserView(u: q.UserRow): CompanyUser {
   };
 }
 
-export function userLabel(user: Pick<q.UserRow, 'email' | 'contact_name'>): string {
-  return user.contact_name ? `${user.contact_name} <${user.email}>` : user.email;
-}
-
-export function listSalesStaff(db: Database) {
-  return q.listStaffWithRoles(db, ['sales', 'sales_admin']);
-}
-
 /**
  * Inserts a user with a hashed password; the caller has checked access. A taken address or a weak
  * password is refused on the call's target_email and target_password fields.
  */
 export async function createUser(
-  db: Database,
-  clock: Clock,
+  ctx: Pick<CallContext, 'db' | 'clock'>,
   u: {
     company_id: number;
     email: string;
@@ -125,9 +132,9 @@ export async function createUser(
     staff_role?: q.UserRow['staff_role'];
   },
 ) {
-  await requireFreeEmail(db, u.email, 'target_email');
+  await requireFreeEmail(ctx, { email: u.email, field: 'target_email' });
   requireStrongPassword(u.password, 'target_password', [u.email, u.contact_name]);
-  const [row] = await q.insertUsers(db, [
+  const [row] = await q.insertUsers(ctx.db, [
     {
       company_id: u.company_id,
       email: u.email,
@@ -137,7 +144,7 @@ export async function createUser(
       is_billing: u.is_billing ?? false,
       is_technical: u.is_technical ?? false,
       staff_role: u.staff_role ?? null,
-      created_at: clock.now(),
+      created_at: ctx.clock.now(),
     },
   ]);
   if (!row) throw new Error('user insert returned nothing');

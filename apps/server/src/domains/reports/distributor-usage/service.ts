@@ -21,7 +21,7 @@ const thisMonth = (ctx: CallContext) => billing.billingDayOf(ctx.clock.now()).sl
 
 /** The company must be a distributor the actor reaches: a distributor reaches only itself (a sub-account is not one). */
 async function requireDistributor(ctx: CallContext, id: number) {
-  const company = await tenancy.requireCompany(ctx, id, 'read');
+  const company = await tenancy.requireCompany(ctx, { companyId: id, mode: 'read' });
   if (company.company_type !== 'distributor') throw notFound(M.notDistributor);
   return { company_id: company.id, company_name: company.company_name };
 }
@@ -138,7 +138,7 @@ export async function setCommission(
 
 /** The company dialog's Reports tab: this month and the 11 before it, newest first, months without charges too. */
 export async function companyUsage(ctx: CallContext, input: { id: number }) {
-  await tenancy.requireCompany(ctx, input.id, 'read');
+  await tenancy.requireCompany(ctx, { companyId: input.id, mode: 'read' });
   const plan = await q.companyPlan(ctx.db, input.id);
   if (!plan) throw notFound('Company not found');
   const last = thisMonth(ctx);

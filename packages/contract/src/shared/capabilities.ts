@@ -1,15 +1,21 @@
-import type { Capability, Role } from '@portal/contract/shared/roles';
-import type { CompanyRow } from './queries.ts';
+import type { CompanyType } from './fields.ts';
+import type { Capability, Role } from './roles.ts';
+
+/** What of a company decides its users' capabilities. */
+export interface CapabilityCompany {
+  company_type: CompanyType;
+  can_have_comet_storage: boolean;
+  has_contract_billing: boolean;
+  distributor_id: number | null;
+  myclient_portal_enabled: boolean;
+}
 
 /**
  * The spec's permission flags, derived from the company's type, flags and plan and the
  * user's roles. One place decides them; the auth context carries them to the page,
  * and contracts that need one declare it.
  */
-export function capabilitiesFor(
-  company: Pick<CompanyRow, 'company_type' | 'can_have_comet_storage' | 'has_contract_billing' | 'distributor_id' | 'myclient_portal_enabled'>,
-  roles: readonly Role[],
-): Capability[] {
+export function capabilitiesFor(company: CapabilityCompany, roles: readonly Role[]): Capability[] {
   const caps = new Set<Capability>();
   const add = (...c: Capability[]) => {
     for (const x of c) caps.add(x);
