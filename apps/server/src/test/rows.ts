@@ -170,6 +170,19 @@ export async function billingAccountRow(t: Rows, companyId: number) {
   return row ?? null;
 }
 
+export async function setBillingAccount(
+  t: Rows,
+  companyId: number,
+  changes: Partial<typeof schema.billingAccounts.$inferInsert>,
+): Promise<void> {
+  await t.db.update(schema.billingAccounts).set(changes).where(eq(schema.billingAccounts.company_id, companyId));
+}
+
+/** Every company's usage rows of a charging day. */
+export function usageRowsOfDay(t: Rows, day: string) {
+  return t.db.select().from(schema.billingUsage).where(eq(schema.billingUsage.charge_day, day));
+}
+
 export type BillingDeviceRow = typeof schema.billingDevices.$inferSelect;
 
 /** A device (backup user) as the servers report it, for the customer guarantee's refunds. */

@@ -1,10 +1,8 @@
 import { PACK_ALREADY_EXPIRED } from '@portal/contract/billing/credit-packs';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedgerCommand } from '../../ledger-verify.ts';
 import { jobContext } from '../../test/context.ts';
 import { fingerprint } from '../../test/database.ts';
-import * as schema from '../../schema.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
 import {
   billingAccountRow,
@@ -13,10 +11,12 @@ import {
   ledgerRowsOf,
   putLedgerRow,
   setBalance,
+  setBillingAccount,
   setCompany,
   setCreditPack,
   setUsageRow,
   usageRowsOf,
+  usageRowsOfDay,
 } from '../../test/rows.ts';
 import { addDays } from './days.ts';
 import * as billing from './service.ts';
@@ -322,10 +322,7 @@ describe('adding and expiring credit', () => {
     t.clock.advance(2 * DAY);
     await billing.markSuspendedForCredit(ctx(), id, true);
     await setCompany(t, id, { current_state: 'SUSPENDED' });
-    await t.db
-      .update(schema.billingAccounts)
-      .set({ low_balance_mailed_at: t.clock.now() })
-      .where(eq(schema.billingAccounts.company_id, id));
+    await setBillingAccount(t, id, { low_balance_mailed_at: t.clock.now() });
     await credit(id, 250);
     expect((await ledgerRowsOf(t, id)).filter((r) => r.kind === 'expire').map((r) => [r.pack_id, r.amount])).toEqual([[old.id, -1000]]);
     expect(await billing.balanceOf(ctx(), id)).toBe(250);
@@ -368,7 +365,7 @@ describe('the charging run', () => {
   const chargeUpToYesterday = () => billing.runDailyCharging(ctx(), addDays(today(), -1));
 
   /** Every company's usage rows of a day (earlier tests' services charge daily too). */
-  const rowsOfDay = (day: string) => t.db.select().from(schema.billingUsage).where(eq(schema.billingUsage.charge_day, day));
+  const rowsOfDay = (day: string) => usageRowsOfDay(t, day);
 
   it('answers the rows each job step wrote: the batch, then 1 for completing the day, then 0 with nothing to do', async () => {
     nextWeek();

@@ -284,3 +284,18 @@ describe('redeeming at complete signup', () => {
     });
   });
 });
+
+describe('redeeming, the refusals in full', () => {
+  it('redeems a code whose window has not yet closed', async () => {
+    const c = await signedInCompany(t, { current_state: 'ACTIVE' });
+    const code = await newPromoCode(t.db, t.clock.now(), { finish_at: new Date(t.clock.now().getTime() + DAY).toISOString(), amount: 600 });
+    ok(await c.client.call(redeemPromoCode, { promo_code: code.promo_key }));
+    expect(await balance(c.company.id)).toBe(600);
+    // Used: the reason also stands under the field.
+    expect(await c.client.call(redeemPromoCode, { promo_code: code.promo_key })).toMatchObject({
+      code: 400,
+      message: PROMO_MESSAGES.used,
+      data: { fields: { promo_code: PROMO_MESSAGES.used } },
+    });
+  });
+});
