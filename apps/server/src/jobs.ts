@@ -1,6 +1,6 @@
 import { purgeUsedChallenges } from './domains/auth/bot-challenge.ts';
-import { applyLegacyDeadline } from './domains/billing/plans.ts';
-import * as billing from './domains/billing/service.ts';
+
+import * as billingJobs from './domains/billing/jobs.ts';
 import * as lifecycle from './domains/companies/lifecycle.ts';
 import * as customerPortal from './domains/customer-portal/service.ts';
 import * as notifications from './domains/notifications/service.ts';
@@ -21,11 +21,11 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   // Billing: the daily charges (a batch of companies per run, days in order), expired packs, the active
   // services' figures ("updated twice a day": each service is recomputed when 11 hours old), and the
   // lifecycle's out-of-credit suspension and return to ACTIVE, which it asks billing about.
-  { name: 'charge-daily', everyMs: 10 * MINUTE, run: billing.chargingJob },
-  { name: 'expire-credit-packs', everyMs: 15 * MINUTE, run: billing.expireDuePacksJob },
+  { name: 'charge-daily', everyMs: 10 * MINUTE, run: billingJobs.chargingJob },
+  { name: 'expire-credit-packs', everyMs: 15 * MINUTE, run: billingJobs.expireDuePacksJob },
   // After every charging day, the rows written since the last check are checked; a mismatch pages (decision 0092).
-  { name: 'check-ledger', everyMs: 10 * MINUTE, run: (ctx) => billing.ledgerCheckJob(ctx, tickets.raiseSystemAlert) },
-  { name: 'recompute-active-services', everyMs: 60 * MINUTE, run: billing.recomputeServicesJob },
+  { name: 'check-ledger', everyMs: 10 * MINUTE, run: (ctx) => billingJobs.ledgerCheckJob(ctx, tickets.raiseSystemAlert) },
+  { name: 'recompute-active-services', everyMs: 60 * MINUTE, run: billingJobs.recomputeServicesJob },
   { name: 'suspend-out-of-credit', everyMs: 2 * MINUTE, run: lifecycle.suspendOutOfCredit },
   { name: 'restore-credited-companies', everyMs: MINUTE, run: lifecycle.restoreCreditedCompanies },
   // Payments: automatic top-up looks at each company that turned it on about once an hour (decision 0028).
@@ -33,9 +33,9 @@ export const ALL_JOBS: readonly ScheduledJob[] = [
   // Pay-once and invoice charges whose page never came back are settled with the gateway an hour on (decision 0071).
   { name: 'settle-abandoned-charges', everyMs: 15 * MINUTE, run: payments.settleAbandonedChargesJob },
   // Weekly at Sunday 08:00 UTC: it wakes every half hour and acts on what that time has made due.
-  { name: 'new-user-refunds', everyMs: 30 * MINUTE, run: billing.refundNewUsersJob },
+  { name: 'new-user-refunds', everyMs: 30 * MINUTE, run: billingJobs.refundNewUsersJob },
   // From 1 January 2025, Legacy companies move to their chosen plan or the most cost-effective one.
-  { name: 'apply-legacy-deadline', everyMs: 60 * MINUTE, run: applyLegacyDeadline },
+  { name: 'apply-legacy-deadline', everyMs: 60 * MINUTE, run: billingJobs.applyLegacyDeadline },
   { name: 'purge-expired-email-links', everyMs: 60 * MINUTE, run: notifications.purgeExpiredTokens },
   { name: 'purge-used-bot-challenges', everyMs: 60 * MINUTE, run: purgeUsedChallenges },
   // The shared rate limit's counters of clients gone quiet (docs/decisions/0052).

@@ -61,7 +61,7 @@ beforeAll(async () => {
     owner_id: MARK,
     details: `${MARK} portal`,
   });
-  await billing.recordDailyStats(ctx, { company_id: id, date: billing.billingDayOf(t.clock.now()), device_count: 4, server_version: MARK });
+  await billing.recordDailyStats(ctx, { company_id: id, date: billing.billingDayOf(t), device_count: 4, server_version: MARK });
   await insertBillingDevice(t, { company_id: id, device_key: MARK, username: `${MARK} user`, first_seen_at: t.clock.now() });
   await insertBillingDevice(t, {
     company_id: id,
@@ -77,7 +77,7 @@ beforeAll(async () => {
   // A day of storage utilization in a region named with the marker (the History tab and the dashboard chart).
   await writeUtilization(
     t.db,
-    billing.billingDayOf(t.clock.now()),
+    billing.billingDayOf(t),
     [id],
     [{ company_id: id, region: MARK, padded: 5000, metadata: 10, deleted: 0, buckets: 1 }],
     t.clock.now(),

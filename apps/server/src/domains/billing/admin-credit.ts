@@ -3,7 +3,7 @@ import { notFound } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
 import { findPack, pagePacksOf } from './queries/reads.ts';
 import { adminPackView } from './reads.ts';
-import { addCredit, balanceOf, expireCreditPack } from './service.ts';
+import { addCredit, balanceOf, expireCreditPack } from './ledger.ts';
 
 const PACK_NOT_FOUND = 'Credit pack not found';
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

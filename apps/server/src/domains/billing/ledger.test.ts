@@ -16,6 +16,8 @@ import {
 } from '../../test/rows.ts';
 import { addDays } from './days.ts';
 import * as billing from './service.ts';
+import { chargingJob } from './charging.ts';
+import { isPackExpired } from './ledger.ts';
 
 const DAY = 86_400_000;
 let t: TestContext;
@@ -25,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ctx = () => jobContext(t);
-const today = () => billing.billingDayOf(t.clock.now());
+const today = () => billing.billingDayOf(t);
 
 async function company(o: Parameters<typeof newCompany>[1] = {}) {
   const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth', ...o });
@@ -84,7 +86,7 @@ describe('the credit ledger', () => {
       ['Never expires', 200],
       ['Expires in 5 days', 300],
     ]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(800);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(800);
     await expectBooksAgree();
   });
 
@@ -105,7 +107,7 @@ describe('the credit ledger', () => {
     expect(b).toMatchObject({ id: never.id, amount_used: 100 });
     const expiries = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'expire');
     expect(expiries.map((r) => [r.pack_id, r.amount])).toEqual([[expiring.id, -700]]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(1500 - 400 - 700);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(1500 - 400 - 700);
     await expectBooksAgree();
   });
 
@@ -115,7 +117,7 @@ describe('the credit ledger', () => {
     await credit(id, 300);
     await dailyCharge(id, 500, 5);
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), id)).toBe(-200);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(-200);
     const [paid, debt] = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'charge');
     expect([paid?.amount, debt?.amount, debt?.pack_id]).toEqual([-300, -200, null]);
 
@@ -124,12 +126,12 @@ describe('the credit ledger', () => {
       t.clock.advance(DAY);
       await billing.runDailyCharging(ctx());
     }
-    expect(await billing.balanceOf(ctx(), id)).toBe(-200);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(-200);
     expect(await usageRowsOf(t, id)).toHaveLength(1);
 
     const pack = await credit(id, 1000, { name: 'Top-up' });
     expect(pack.amount_used).toBe(200);
-    expect(await billing.balanceOf(ctx(), id)).toBe(800);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(800);
     const settles = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'settle');
     expect(settles.map((r) => [r.pack_id, r.amount])).toEqual([
       [pack.id, -200],
@@ -137,7 +139,7 @@ describe('the credit ledger', () => {
     ]);
     t.clock.advance(DAY);
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), id)).toBe(300);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(300);
     await expectBooksAgree();
   });
 
@@ -154,9 +156,9 @@ describe('the credit ledger', () => {
       await billing.runDailyCharging(ctx());
       t.clock.advance(DAY);
     }
-    expect(await billing.balanceOf(ctx(), contract)).toBe(-750);
-    expect(await billing.balanceOf(ctx(), oob)).toBe(-750);
-    expect(await billing.balanceOf(ctx(), pending)).toBe(10_000 - 750);
+    expect(await billing.balanceOf(ctx(), { companyId: contract })).toBe(-750);
+    expect(await billing.balanceOf(ctx(), { companyId: oob })).toBe(-750);
+    expect(await billing.balanceOf(ctx(), { companyId: pending })).toBe(10_000 - 750);
     expect(await usageRowsOf(t, trial)).toEqual([]);
     expect(await usageRowsOf(t, suspended)).toEqual([]);
     await expectBooksAgree();
@@ -166,11 +168,11 @@ describe('the credit ledger', () => {
     nextWeek();
     const id = await company();
     const pack = await credit(id, 1200, { expiry_days: 30 });
-    const expired = await billing.expireCreditPack(ctx(), pack.id);
+    const expired = await billing.expireCreditPack(ctx(), { packId: pack.id });
     expect(expired).toMatchObject({ amount_expired: 1200, amount_used: 0 });
-    expect(billing.isPackExpired(expired, t.clock.now())).toBe(true);
-    expect(await billing.balanceOf(ctx(), id)).toBe(0);
-    await expect(billing.expireCreditPack(ctx(), pack.id)).rejects.toMatchObject({ code: 400, message: PACK_ALREADY_EXPIRED });
+    expect(isPackExpired(expired, t.clock.now())).toBe(true);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(0);
+    await expect(billing.expireCreditPack(ctx(), { packId: pack.id })).rejects.toMatchObject({ code: 400, message: PACK_ALREADY_EXPIRED });
     await expectBooksAgree();
   });
 
@@ -193,7 +195,7 @@ describe('the credit ledger', () => {
     expect(per('booster', 'hyperv').map((r) => r.amount)).toEqual([50, 50, 50, 50, 50, 50]);
     expect(per('device', '').map((r) => r.amount)).toEqual([600]);
     expect(per('booster', 'microsoft365').map((r) => r.amount)).toEqual([600]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(100_000 - 300 - 1200);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(100_000 - 300 - 1200);
     await expectBooksAgree();
   });
 
@@ -205,7 +207,7 @@ describe('the credit ledger', () => {
     await billing.runDailyCharging(ctx());
     const before = await fingerprint(t.handle);
     expect(await billing.runDailyCharging(ctx())).toBe(0);
-    expect(await billing.chargingJob(ctx())).toBe(0);
+    expect(await chargingJob(ctx())).toBe(0);
     expect(await fingerprint(t.handle)).toEqual(before);
   });
 

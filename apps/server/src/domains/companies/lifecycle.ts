@@ -173,13 +173,16 @@ export async function finalizePendingDeletes(ctx: CallContext): Promise<number> 
  */
 export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
   let suspended = 0;
-  for (const id of await billing.companiesOutOfCredit(ctx, CREDIT_SWEEP_BATCH)) {
+  for (const id of await billing.companiesOutOfCredit(ctx, { limit: CREDIT_SWEEP_BATCH })) {
     // The company first, then its account, the order every call takes them in.
     const company = await tenancy.lockCompany(ctx.db, id);
-    if (company?.current_state !== 'ACTIVE' || !(await billing.isOutOfCredit(ctx, id))) continue;
+    if (company?.current_state !== 'ACTIVE' || !(await billing.isOutOfCredit(ctx, { companyId: id }))) continue;
     await setState(ctx, company, 'SUSPENDED', OUT_OF_CREDIT);
-    await billing.markSuspendedForCredit(ctx, id, true);
-    await notifications.sendOutOfCreditMail(ctx, id, { companyName: company.company_name, balanceCents: await billing.balanceOf(ctx, id) });
+    await billing.markSuspendedForCredit(ctx, { companyId: id, suspended: true });
+    await notifications.sendOutOfCreditMail(ctx, id, {
+      companyName: company.company_name,
+      balanceCents: await billing.balanceOf(ctx, { companyId: id }),
+    });
     suspended++;
   }
   return suspended;
@@ -192,9 +195,9 @@ export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
  */
 export async function restoreCreditedCompanies(ctx: CallContext): Promise<number> {
   let restored = 0;
-  for (const id of await billing.companiesCreditRestored(ctx, CREDIT_SWEEP_BATCH)) {
+  for (const id of await billing.companiesCreditRestored(ctx, { limit: CREDIT_SWEEP_BATCH })) {
     const company = await tenancy.lockCompany(ctx.db, id);
-    if (company && (await billing.restoreIfCredited(ctx, company))) restored++;
+    if (company && (await billing.restoreIfCredited(ctx, { company }))) restored++;
   }
   return restored;
 }

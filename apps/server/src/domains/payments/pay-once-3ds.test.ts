@@ -183,7 +183,7 @@ describe('pay-once charges whose page never came back, settled by the job (decis
     expect(await Promise.all(await pending())).toEqual([[true], [false], [true]]);
     for (const c of [passed, slow]) {
       expect((await purchases(c.company.id)).map((p) => [p.amount, p.added_by_user])).toEqual([[2500, 'Payment check']]);
-      expect(await billing.balanceOf(jobContext(t), c.company.id)).toBe(2500);
+      expect(await billing.balanceOf(jobContext(t), { companyId: c.company.id })).toBe(2500);
       expect((await mailsTo(t.db, c.user.email)).filter((m) => m.template === 'payment_receipt')).toHaveLength(1);
     }
     expect(await purchases(left.company.id)).toEqual([]);
@@ -224,7 +224,7 @@ describe.skipIf(!ON_POSTGRES)('completing a 3-D Secure payment at once (PostgreS
     expect(firstPack?.[0]).toBe(true);
     expect((await purchases(c.company.id)).map((p) => p.amount)).toEqual([2500]);
     expect((await charges(c.company.id)).map((r) => r.success)).toEqual([true]);
-    expect(await billing.balanceOf(jobContext(t), c.company.id)).toBe(2500);
+    expect(await billing.balanceOf(jobContext(t), { companyId: c.company.id })).toBe(2500);
     expect(await billing.verifyLedger(jobContext(t))).toEqual([]);
   });
 });
