@@ -63,7 +63,7 @@ async function build(url: string): Promise<number> {
         password_hash: await users.hashPassword(PASSWORD),
       },
     ]);
-    const today = billing.billingDayOf(new Date());
+    const today = billing.billingDayOf({ clock: { now: () => new Date() } });
     const ids = [measured.id, ...neighbours.map((n) => n.id)];
     await withClient(url, async (c) => {
       await c.query('update companies set has_comet_storage = true where id = any($1::int[])', [ids]);
@@ -91,7 +91,12 @@ async function build(url: string): Promise<number> {
 async function capture(url: string, body: Record<string, unknown>) {
   const actor = await customerActor(url, EMAIL);
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: url });
-  const { statements, result: out } = await captureRun(url, actor, (ctx) => usageReport(ctx, storageUsageReport.input.parse(body) as never), config);
+  const { statements, result: out } = await captureRun(
+    url,
+    actor,
+    (ctx) => usageReport(ctx, storageUsageReport.input.parse(body) as never),
+    config,
+  );
   return { statements, rows: out.rows.length, bytes: out.rows.reduce((s, r) => s + r.storage_amount_bytes, 0) };
 }
 
@@ -103,7 +108,7 @@ async function main() {
   const server = await startServer(DATABASE_URL, { nodeArgs: serverNodeArgs() });
   await settled(DATABASE_URL);
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS, statement_timeout: 30_000 });
-  const today = billing.billingDayOf(new Date());
+  const today = billing.billingDayOf({ clock: { now: () => new Date() } });
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
   const body = { target_company_id: companyId, target_from: from, target_to: today };
   let result: Record<string, unknown> = {};

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as billing from './domains/billing/service.ts';
 import { expireTrials, restoreCreditedCompanies, suspendOutOfCredit } from './domains/companies/lifecycle.ts';
-import { autoTopupJob } from './domains/payments/service.ts';
+import { autoTopupJob } from './domains/payments/jobs.ts';
 import { type CallContext, type Logger, runInContext, systemSource } from './platform/context.ts';
 import { jobContext } from './test/context.ts';
 import { newPromoCode } from './test/factories.ts';

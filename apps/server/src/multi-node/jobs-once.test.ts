@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { LocalStorageProvider } from '../domains/storage/provider/local.ts';
-import { UTILIZATION_JOB } from '../domains/storage/service.ts';
+import { UTILIZATION_JOB } from '../domains/storage/jobs.ts';
 import * as billing from '../domains/billing/service.ts';
 import { ALL_JOBS } from '../jobs.ts';
 import { fixedClock } from '../platform/clock.ts';

@@ -17,7 +17,7 @@ import {
   setPaymentSettings,
 } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
-import { autoTopupJob } from './service.ts';
+import { autoTopupJob } from './jobs.ts';
 
 let t: TestContext;
 let app: FastifyInstance;

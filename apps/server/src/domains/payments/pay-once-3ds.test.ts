@@ -9,7 +9,7 @@ import { mailsTo } from '../../test/mail.ts';
 import { cardTransactionsOf, creditPacksOf, insertTopupOption, setCompany } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
 import { ABANDONED_CHARGE_MS } from './abandoned-charges.ts';
-import * as payments from './service.ts';
+import * as paymentJobs from './jobs.ts';
 
 /** Pay once with a card whose issuer asks for 3-D Secure (docs/decisions/0041). */
 let t: TestContext;
@@ -145,7 +145,7 @@ describe('pay once with a card that needs 3-D Secure', () => {
 });
 
 describe('pay-once charges whose page never came back, settled by the job (decision 0071)', () => {
-  const settle = () => runInContext(app.deps, systemSource(QUIET), (ctx) => payments.settleAbandonedChargesJob(ctx as CallContext));
+  const settle = () => runInContext(app.deps, systemSource(QUIET), (ctx) => paymentJobs.settleAbandonedChargesJob(ctx as CallContext));
 
   it('an hour on: a passed challenge gets its pack and receipt once, an unanswered one fails, a timed-out charge is asked again', async () => {
     const passed = await customer();

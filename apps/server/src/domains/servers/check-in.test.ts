@@ -14,7 +14,8 @@ import { newLicence } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
 import { billingDevicesOf, dailyStatsOf, licenceLogCount, licenceRow, setCompany, setLicence } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
-import { CHECK_IN_REFUSALS, LEASE_GRACE_DAYS, LOGS_KEPT } from './service.ts';
+import { CHECK_IN_REFUSALS, LEASE_GRACE_DAYS } from './check-in.ts';
+import { LOGS_KEPT } from './queries.ts';
 
 const DAY_MS = 86_400_000;
 
