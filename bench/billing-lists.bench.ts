@@ -187,7 +187,7 @@ async function build(url: string): Promise<void> {
             added_by_user: 'Bench Customer',
           });
         }
-        await billing.runDailyCharging(ctx, day);
+        await billing.runDailyCharging(ctx, { day });
       });
       if (d % 73 === 72) log(`  charged ${d + 1} of ${HISTORY_DAYS} days (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }

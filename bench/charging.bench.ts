@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { chargeNextBatch } from '../apps/server/src/domains/billing/charging.ts';
 import * as billing from '../apps/server/src/domains/billing/service.ts';
 import { chargeAmount, chargeQuantity, storageAllowance } from '../apps/server/src/domains/billing/queries/services.ts';
 import { addDays, startOfDay } from '../apps/server/src/domains/billing/days.ts';
@@ -205,7 +206,7 @@ async function main() {
   let charged = 0;
   let batches = 0;
   for (;;) {
-    const r = await inTransaction((ctx) => billing.chargeNextBatch(ctx));
+    const r = await inTransaction((ctx) => chargeNextBatch(ctx));
     if (!r.progressed) break;
     charged += r.charged;
     batches++;
@@ -218,12 +219,12 @@ async function main() {
 
   // A second run the same day: it must write nothing.
   const t1 = performance.now();
-  const again = await inTransaction((ctx) => billing.runDailyCharging(ctx, DAY));
+  const again = await inTransaction((ctx) => billing.runDailyCharging(ctx, { day: DAY }));
   const secondMs = performance.now() - t1;
   const afterSecond = await counters(DATABASE_URL);
   const unchanged = afterSecond?.n === after?.n;
   log(`second run: ${again} charges in ${secondMs.toFixed(0)} ms; billing tables unchanged: ${unchanged}`);
-  const mismatches = await billing.verifyLedger({ db }, 10);
+  const mismatches = await billing.verifyLedger({ db }, { limit: 10 });
   await handle.close();
 
   const ratio = runMs / bareMs;

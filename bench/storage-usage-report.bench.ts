@@ -68,7 +68,7 @@ async function build(url: string): Promise<number> {
         },
       ],
     });
-    const today = billing.billingDayOf(new Date());
+    const today = billing.billingDayOf({ clock: { now: () => new Date() } });
     const ids = [measured.id, ...neighbours.map((n) => n.id)];
     await withClient(url, async (c) => {
       await c.query('update companies set has_comet_storage = true where id = any($1::int[])', [ids]);
@@ -113,7 +113,7 @@ async function main() {
   const server = await startServer(DATABASE_URL, { nodeArgs: serverNodeArgs() });
   await settled(DATABASE_URL);
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS, statement_timeout: 30_000 });
-  const today = billing.billingDayOf(new Date());
+  const today = billing.billingDayOf({ clock: { now: () => new Date() } });
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
   const body = { target_company_id: companyId, target_from: from, target_to: today };
   let result: Record<string, unknown> = {};

@@ -145,7 +145,7 @@ async function main() {
   };
   const inTransaction = <T>(work: (ctx: CallContext) => Promise<T>) =>
     runInContext(deps, systemSource(QUIET), (ctx) => work(ctx as CallContext));
-  const today = billing.billingDayOf(NOW);
+  const today = billing.billingDayOf({ clock: { now: () => NOW } });
   const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
   // The bare pass, three times into emptied scratch tables (the first warms the cache); the best is the baseline.

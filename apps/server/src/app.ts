@@ -10,15 +10,15 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
-import * as adminTools from './domains/admin-tools/service.ts';
+import * as adminTools from './domains/admin-tools/wiring.ts';
 import * as auth from './domains/auth/wiring.ts';
 import { installDownloadRoute } from './domains/downloads/routes.ts';
 import { installAttachmentRoutes, UPLOAD_PART_LIMITS, uploadAsPageAction } from './domains/tickets/routes.ts';
 import { installInboundMail } from './domains/tickets/inbound-mail.ts';
 import { installTicketLiveRoute } from './domains/tickets/live.ts';
-import { installLocalPortal } from './domains/customer-portal/service.ts';
-import { installCardGateway } from './domains/payments/service.ts';
-import { closeStorageProvider, holdStorageProvider } from './domains/storage/service.ts';
+import { installLocalPortal } from './domains/customer-portal/wiring.ts';
+import { installCardGateway } from './domains/payments/wiring.ts';
+import { closeStorageProvider, holdStorageProvider } from './domains/storage/wiring.ts';
 import * as tenancy from './domains/tenancy/service.ts';
 import * as tokens from './domains/tokens/service.ts';
 import { ALL_HANDLERS, ALL_REDIRECTS } from './handlers.ts';
@@ -117,7 +117,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     audit: (db, event) => tenancy.writeEvent({ db }, event),
     background: new BackgroundWork(),
     resolveActor: (d, token) => auth.resolveActor(d, clock.now(), token, sessionCache),
-    resolveToken: (d, token, ip) => tokens.resolveToken(d, clock.now(), token, ip),
+    resolveToken: (d, token, ip) => tokens.resolveToken({ db: d, clock }, { token, ip }),
     mailQueued: () => mailDelivery.kick(),
     committed: () => sessionCache.forget(),
     metrics,

@@ -6,7 +6,7 @@ import type { Database } from './platform/db.ts';
  * charge's payment from the ledger rows, prints each difference, and answers the exit code (1 on any).
  */
 export async function verifyLedgerCommand(db: Database, print: (line: string) => void): Promise<number> {
-  const mismatches = await billing.verifyLedger({ db }, 1000);
+  const mismatches = await billing.verifyLedger({ db }, { limit: 1000 });
   for (const m of mismatches) {
     print(`company ${m.company_id}: ${m.what} #${m.id}: the ledger says ${m.expected}, the books say ${m.found}`);
   }

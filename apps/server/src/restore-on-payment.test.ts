@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as billing from './domains/billing/service.ts';
 import { expireTrials, restoreCreditedCompanies, suspendOutOfCredit } from './domains/companies/lifecycle.ts';
-import { autoTopupJob } from './domains/payments/service.ts';
+import { autoTopupJob } from './domains/payments/jobs.ts';
 import { type CallContext, type Logger, runInContext, systemSource } from './platform/context.ts';
 import { jobContext } from './test/context.ts';
 import { newPromoCode } from './test/factories.ts';
@@ -53,7 +53,7 @@ async function customer() {
   await billing.addCredit(job(), { company_id: made.company.id, name: 'Welcome', amount: 30, source: 'admin', added_by_user: 'Ada' });
   await billing.recordDailyStats(job(), {
     company_id: made.company.id,
-    date: billing.billingDayOf(t.clock.now()),
+    date: billing.billingDayOf(t),
     device_count: 0,
     boosters: { hyperv: 20 },
   });
@@ -62,14 +62,15 @@ async function customer() {
 
 /** Today's charge takes the company to -70 cents, and the lifecycle's sweep suspends it for that, as in production. */
 async function chargeAndSweep(companyId: number) {
-  for (const service of await billing.runningServices(job(), companyId)) await billing.chargeServiceNow(job(), service.id);
+  for (const service of await billing.runningServices(job(), { companyId }))
+    await billing.chargeServiceNow(job(), { serviceId: service.id });
   await suspendOutOfCredit(job());
 }
 
 async function suspendedForCredit() {
   const c = await customer();
   await chargeAndSweep(c.company.id);
-  expect(await billing.balanceOf(job(), c.company.id)).toBe(-70);
+  expect(await billing.balanceOf(job(), { companyId: c.company.id })).toBe(-70);
   expect(await stateOf(c.company.id)).toBe('SUSPENDED');
   expect(await markOf(c.company.id)).toBe(true);
   return c;
@@ -112,7 +113,7 @@ describe('a payment that brings a company suspended for credit above zero makes 
     await addCard(c.client);
     ok(await c.client.call(autoPaymentConfigure, { topup_option_id: option25, auto_rebill_days_remaining: 5, monthly_cap_cents: null }));
     for (let n = await inTransaction(autoTopupJob); n > 0; n = await inTransaction(autoTopupJob));
-    expect(await billing.balanceOf(job(), c.company.id)).toBe(2430);
+    expect(await billing.balanceOf(job(), { companyId: c.company.id })).toBe(2430);
     await expectRestored(c.company.id);
   });
 
@@ -126,7 +127,7 @@ describe('a payment that brings a company suspended for credit above zero makes 
     expect(await stateOf(c.company.id)).toBe('SUSPENDED');
     expect(await markOf(c.company.id)).toBe(true);
     ok(await add(1));
-    expect(await billing.balanceOf(job(), c.company.id)).toBe(1);
+    expect(await billing.balanceOf(job(), { companyId: c.company.id })).toBe(1);
     await expectRestored(c.company.id);
   });
 
@@ -134,7 +135,7 @@ describe('a payment that brings a company suspended for credit above zero makes 
     const c = await suspendedForCredit();
     const code = await newPromoCode(t.db, t.clock.now(), { amount: 500 });
     ok(await c.client.call(redeemPromoCode, { promo_code: code.promo_key }));
-    expect(await billing.balanceOf(job(), c.company.id)).toBe(430);
+    expect(await billing.balanceOf(job(), { companyId: c.company.id })).toBe(430);
     await expectRestored(c.company.id);
   });
 
@@ -163,8 +164,8 @@ describe.skipIf(!ON_POSTGRES)('a charge racing the payment (PostgreSQL)', () => 
     const all = await Promise.all(Array.from({ length: COMPANIES }, () => customer()));
     const cards = await Promise.all(all.map((c) => addCard(c.client)));
     const charge = async (companyId: number) => {
-      for (const service of await inTransaction((x) => billing.runningServices(x, companyId)))
-        await inTransaction((x) => billing.chargeServiceNow(x, service.id));
+      for (const service of await inTransaction((x) => billing.runningServices(x, { companyId })))
+        await inTransaction((x) => billing.chargeServiceNow(x, { serviceId: service.id }));
     };
     // Half are charged before the race and half during it, so sweeps meet companies in debt while payments land.
     const half = COMPANIES / 2;
@@ -189,7 +190,7 @@ describe.skipIf(!ON_POSTGRES)('a charge racing the payment (PostgreSQL)', () => 
     await Promise.all([sweeps, payments, ...all.slice(half).map((c) => charge(c.company.id))]);
     let suspended = 0;
     for (const c of all) {
-      expect(await billing.balanceOf(job(), c.company.id)).toBe(2430);
+      expect(await billing.balanceOf(job(), { companyId: c.company.id })).toBe(2430);
       expect(await stateOf(c.company.id)).toBe('ACTIVE');
       expect(await markOf(c.company.id)).toBe(false);
       const lines = (await companyEvents(t, c.company.id)).map((e) => e.event).filter((e) => e.includes('SUSPENDED'));

@@ -68,7 +68,7 @@ beforeAll(async () => {
     owner_id: MARK,
     details: `${MARK} portal`,
   });
-  await billing.recordDailyStats(ctx, { company_id: id, date: billing.billingDayOf(t.clock.now()), device_count: 4, server_version: MARK });
+  await billing.recordDailyStats(ctx, { company_id: id, date: billing.billingDayOf(t), device_count: 4, server_version: MARK });
   await insertBillingDevice(t, { company_id: id, device_key: MARK, username: `${MARK} user`, first_seen_at: t.clock.now() });
   await insertBillingDevice(t, {
     company_id: id,
@@ -84,7 +84,7 @@ beforeAll(async () => {
   // A day of storage utilization in a region named with the marker (the History tab and the dashboard chart).
   await writeUtilization(
     t.db,
-    billing.billingDayOf(t.clock.now()),
+    billing.billingDayOf(t),
     [id],
     [{ company_id: id, region: MARK, padded: 5000, metadata: 10, deleted: 0, buckets: 1 }],
     t.clock.now(),
@@ -140,7 +140,7 @@ async function rowsInEveryState(client: TestClient, companyId: number, userId: n
   const archived = await newLicence(t.db, t.clock.now(), companyId, { name: `${name} archived licence` });
   ok(await client.call(archiveLicense, { serial: archived.serial_number }));
   const token = (tokenName: string) =>
-    tokens.issueToken(t.db, t.clock.now(), { userId, companyId, name: tokenName, permissions: ['USERS_READ'] });
+    tokens.issueToken(t, { userId, companyId, name: tokenName, permissions: ['USERS_READ'] });
   await token(`${name} token`);
   const revoked = await token(`${name} revoked token`);
   ok(await client.call(revokeToken, { token: revoked.row.id }));

@@ -23,7 +23,8 @@ import {
   cloudviewStatus,
   cloudviewTerminate,
 } from '@portal/contract/customer-portal/cloudview';
-import { localPortalProvisioner, portalProvisionerJob } from '../domains/customer-portal/service.ts';
+import { portalProvisionerJob } from '../domains/customer-portal/jobs.ts';
+import { localPortalProvisioner } from '../domains/customer-portal/wiring.ts';
 import { jobContext } from '../test/context.ts';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { createGuardrails, generate } from 'otplib';

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { LocalStorageProvider } from '../domains/storage/provider/local.ts';
-import { UTILIZATION_JOB } from '../domains/storage/service.ts';
+import { UTILIZATION_JOB } from '../domains/storage/jobs.ts';
 import * as billing from '../domains/billing/service.ts';
 import { ALL_JOBS } from '../jobs.ts';
 import { fixedClock } from '../platform/clock.ts';
@@ -120,7 +120,7 @@ async function giveMoneyJobsWork(url: string) {
       const packs = rowsOf<{ id: number }>(
         await db.execute(sql`select id from credit_packs where company_id = ${company_id} and expired_at is null and amount_used < amount`),
       );
-      for (const { id } of packs) await billing.expireCreditPack(ctx, Number(id));
+      for (const { id } of packs) await billing.expireCreditPack(ctx, { packId: Number(id) });
       await billing.addCredit(ctx, { company_id, name: 'A dollar', amount: 100, source: 'admin', added_by_user: 'jobs-once' });
     }
     const contract = charged.filter((c) => c.current_state !== 'PENDING_DELETE' && !topping.includes(c) && !refunded.includes(c));

@@ -165,7 +165,7 @@ describe('every figure has one definition', () => {
       const companyId = await companyIdOf(email);
       const ledger = await ledgerRowsOf(t, companyId);
       for (const d of days) {
-        const end = billing.billingDayStart(nextDay(d.date)).getTime();
+        const end = billing.billingDayStart(t, { day: nextDay(d.date) }).getTime();
         const expected = ledger.filter((r) => r.created_at.getTime() < end).reduce((s, r) => s + Number(r.amount), 0);
         expect(d.balance, `${email} ${d.date}`).toBe(expected);
       }

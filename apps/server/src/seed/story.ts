@@ -89,7 +89,7 @@ export async function tellStory(app: FastifyInstance, clock: MovableClock, now: 
     options = await offerTopups(admin);
   });
   on(30, () => offerPromoCode(admin));
-  for (const r of RELEASES) on(r.days_ago, () => release(app, admin, r, billing.billingDayOf(clock.now())));
+  for (const r of RELEASES) on(r.days_ago, () => release(app, admin, r, billing.billingDayOf({ clock })));
 
   for (const demo of rest) {
     const story = demo.story ?? {};
@@ -139,7 +139,7 @@ export async function tellStory(app: FastifyInstance, clock: MovableClock, now: 
     const simulated = k <= SIMULATED_DAYS;
     if (!simulated && !today.length) continue;
     at(k);
-    const day = billing.billingDayOf(clock.now());
+    const day = billing.billingDayOf({ clock });
     if (simulated) {
       // Servers check in every few minutes: the charging run finds the new day's figures reported.
       await checkInAll(k);
@@ -184,7 +184,7 @@ async function runJobs(app: FastifyInstance, names: string[]): Promise<void> {
 }
 
 async function estimates(app: FastifyInstance, companyId: number) {
-  return runInContext(app.deps, systemSource(QUIET), (ctx) => billing.estimatesOf(ctx, companyId), true);
+  return runInContext(app.deps, systemSource(QUIET), (ctx) => billing.estimatesOf(ctx, { companyId }), true);
 }
 
 /** A customer who pays by hand looks at their dashboard and pays once when the credit would not last a month. */
@@ -199,12 +199,17 @@ async function topUpIfLow(app: FastifyInstance, p: Payer, options: TopupOption[]
  * time, and 10 cents over: less than a day's charge, so the portal's first charging run takes it below zero.
  */
 async function creditToYesterday(app: FastifyInstance, m: Member, daysAgo: number): Promise<number> {
-  const services = await runInContext(app.deps, systemSource(QUIET), (ctx) => billing.runningServices(ctx, m.companyId), true);
-  const from = billing.billingDayOf(new Date(app.deps.clock.now().getTime() + DAY_MS));
-  const until = billing.billingDayOf(new Date(app.deps.clock.now().getTime() + (daysAgo - 1) * DAY_MS));
+  const services = await runInContext(
+    app.deps,
+    systemSource(QUIET),
+    (ctx) => billing.runningServices(ctx, { companyId: m.companyId }),
+    true,
+  );
+  const from = billing.billingDayOf(app.deps, { at: new Date(app.deps.clock.now().getTime() + DAY_MS) });
+  const until = billing.billingDayOf(app.deps, { at: new Date(app.deps.clock.now().getTime() + (daysAgo - 1) * DAY_MS) });
   let total = 0;
   for (const s of services) {
-    const firstDue = [billing.billingDayOf(s.next_charge_again_at), from].sort().at(-1) ?? from;
+    const firstDue = [billing.billingDayOf(app.deps, { at: s.next_charge_again_at }), from].sort().at(-1) ?? from;
     for (let d = firstDue; d <= until; d = shift(d, s.rebill_every_days)) total += s.amount;
   }
   return total + 10;

@@ -9,12 +9,18 @@ import type { StaffRole } from '@portal/contract/shared/roles';
 import * as auth from '../domains/auth/wiring.ts';
 import * as billing from '../domains/billing/service.ts';
 import * as downloads from '../domains/downloads/service.ts';
-import * as payments from '../domains/payments/service.ts';
-import * as servers from '../domains/servers/service.ts';
+import { createInvoiceFor } from '../domains/payments/invoices.ts';
+import * as promoCodes from '../domains/payments/promo-codes.ts';
+import { insertCard } from '../domains/payments/queries/cards.ts';
+import { insertCardTransaction } from '../domains/payments/queries/charges.ts';
+import { advanceHosted } from '../domains/servers/hosted-job.ts';
+import { createHosted } from '../domains/servers/hosted.ts';
+import { createLicence } from '../domains/servers/licences.ts';
+import { localProvisioner } from '../domains/servers/provisioner.ts';
 import * as storage from '../domains/storage/service.ts';
 import * as tenancy from '../domains/tenancy/service.ts';
 import * as tokens from '../domains/tokens/service.ts';
-import * as tickets from '../domains/tickets/service.ts';
+import { create as createTicket } from '../domains/tickets/ticket-create.ts';
 import * as users from '../domains/users/service.ts';
 import { ALL_HANDLERS } from '../handlers.ts';
 import { loadConfig } from '../config.ts';
@@ -73,7 +79,7 @@ export function newApiToken(
   permissions: string[] = ['USERS_READ'],
   expiresAt: Date | null = null,
 ) {
-  return tokens.issueToken(db, now, { userId, companyId, permissions, expiresAt });
+  return tokens.issueToken({ db, clock: { now: () => now } }, { userId, companyId, permissions, expiresAt });
 }
 
 /** Who may reach a row of a kind: anyone who reaches its company, or only the user it belongs to. */
@@ -117,7 +123,7 @@ export const OWNED_FACTORIES: Partial<Record<OwnedKind, OwnedFactory>> = {
 
 /** A saved Visa ending 4242 with a token no gateway knows (charging it is declined): for access tests. */
 export function newPaymentCard(db: Database, now: Date, companyId: number, o: { card_name?: string; is_default?: boolean } = {}) {
-  return payments.insertSavedCard(db, {
+  return insertCard(db, {
     company_id: companyId,
     gateway_token: `tok_test_${companyId}`,
     card_name: 'Test Card',
@@ -133,13 +139,13 @@ export function newPaymentCard(db: Database, now: Date, companyId: number, o: { 
 
 /** An UNPAID custom invoice of $50 on one line. */
 export function newInvoice(db: Database, now: Date, companyId: number, o: { name?: string } = {}) {
-  return payments.createInvoiceFor(db, now, companyId, o);
+  return createInvoiceFor(db, now, companyId, o);
 }
 
 /** A successful $20 card charge of the company's bill, on a fresh saved card. */
 export async function newCardPurchase(db: Database, now: Date, companyId: number, o: { item?: string; charged_amount?: number } = {}) {
   const card = await newPaymentCard(db, now, companyId);
-  return payments.insertCardTransaction(db, {
+  return insertCardTransaction(db, {
     company_id: companyId,
     card_id: card.id,
     kind: 'charge',
@@ -169,7 +175,7 @@ export function newPromoCode(
 ) {
   const log = { info() {}, warn() {}, error() {} };
   const ctx = { db, clock: { now: () => now }, log } as unknown as CallContext;
-  return payments.createPromoCode(ctx, {
+  return promoCodes.create(ctx, {
     promo_key: `PROMO-${unique()}`,
     display_name: 'Test promo',
     start_at: null,
@@ -198,7 +204,7 @@ export async function newTicket(db: Database, now: Date, companyId: number, o: {
     twoFactorSetupPending: false,
   };
   const ctx = { db, clock: { now: () => now }, log, actor } as unknown as CallContext;
-  return tickets.createTicket(ctx, ticketInput(o));
+  return createTicket(ctx, ticketInput(o));
 }
 
 /** A General ticket's create_ticket input with only a subject and an overview, as a customer sends the least. */
@@ -238,7 +244,7 @@ export async function newLicence(db: Database, now: Date, companyId: number, o: 
     twoFactorSetupPending: false,
   };
   const ctx = { db, clock: { now: () => now }, log, actor, audit: async () => {} } as unknown as CallContext;
-  return servers.createLicence(ctx, { target_name: o.name ?? 'Test licence' }, { unchecked: true });
+  return createLicence(ctx, { target_name: o.name ?? 'Test licence' }, { unchecked: true });
 }
 
 /**
@@ -277,12 +283,12 @@ export async function newHosted(
     target_email_send_as: 'Backups',
     target_storage_type: o.storage ?? 'none',
   } as const;
-  const made = await servers.createHosted(ctx as CallContext<never>, input, { unchecked: true });
+  const made = await createHosted(ctx as CallContext<never>, input, { unchecked: true });
   if (o.ready !== false) {
     // Built at once by the local provisioner, through the job's own steps (start, then done), so it is billed.
-    const instant = servers.localProvisioner({ buildSeconds: 0, deleteSeconds: 0, failureRate: 0, version: '25.3.0' });
-    await servers.advanceHosted(ctx, made.hosted_server_id, instant);
-    await servers.advanceHosted(ctx, made.hosted_server_id, instant);
+    const instant = localProvisioner({ buildSeconds: 0, deleteSeconds: 0, failureRate: 0, version: '25.3.0' });
+    await advanceHosted(ctx, made.hosted_server_id, instant);
+    await advanceHosted(ctx, made.hosted_server_id, instant);
   }
   return made;
 }
@@ -300,7 +306,7 @@ export async function newDownloadVersion(deps: Pick<CallContext, 'db' | 'config'
   await downloads.presignedUrl(ctx, { target_version_key: versionKey, target_path: filename });
   const { pending } = await downloads.describe(ctx, { version_key: versionKey });
   if (!pending.length) throw new Error('no pending upload');
-  await downloads.storeUploadForTest(ctx, versionKey, filename, body);
+  await downloads.storeUploadForTest(ctx, { versionKey, filename, body });
   return downloads.patch(ctx, { target_version_key: versionKey, file_linux_x86_64_tar: filename });
 }
 

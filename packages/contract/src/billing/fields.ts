@@ -15,6 +15,10 @@ export const SERVICE_KINDS = [
 export const zServiceKind = z.enum(SERVICE_KINDS);
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
+/** The booster kinds a server reports per day (its check-in) and billing charges for (the booster service's variants). */
+export const BOOSTER_VARIANTS = ['microsoft365', 'disk_image', 'mssql', 'hyperv', 'vmware', 'proxmox'] as const;
+export type BoosterVariant = (typeof BOOSTER_VARIANTS)[number];
+
 export const DATE_FORMAT_MESSAGE = 'Please enter a date as YYYY-MM-DD';
 
 const DAY_PARTS = /^(\d{4})-(\d{2})-(\d{2})$/;

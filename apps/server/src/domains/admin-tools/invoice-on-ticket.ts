@@ -18,7 +18,7 @@ const VIEW_CUSTOM_INVOICE_PAGE = '/view_custom_invoice';
 export async function createInvoiceOnTicket(ctx: CallContext, input: CallData<typeof createInvoice>) {
   const searchId = input.target_ticket_search_id?.trim() || null;
   if (searchId === null) return payments.createInvoice(ctx, { ...input, target_ticket_search_id: null });
-  const ticketId = tickets.ticketIdOf(searchId);
+  const ticketId = tickets.ticketIdOf(ctx, { searchId });
   if (ticketId === null) throw badInput({ target_ticket_search_id: TICKET_MESSAGES.notFound });
   const invoice = await payments.createInvoice(ctx, { ...input, target_ticket_search_id: String(ticketId) });
   const body = input.target_ticket_body?.trim() || DEFAULT_BODY;

@@ -5,10 +5,8 @@ import type { scheduledJobList } from '@portal/contract/admin-tools/scheduled-jo
 import type { CallData, CallOutput } from '@portal/contract/shared/define-call';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import type { CallContext, PublicContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listScheduledJobs } from '../../platform/job-runs.ts';
-import type { RequestLogEntry } from '../../platform/request-log.ts';
 import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries.ts';
@@ -49,9 +47,6 @@ export async function storeErrorReport(ctx: PublicContext, input: CallData<typeo
   ctx.log.warn({ error_code: code, error_name: input.error_name, error_message: input.error_message }, 'browser error report');
   return code;
 }
-
-/** Stores a batch of the platform's request log. */
-export const writeRequestLog = (db: Database, rows: RequestLogEntry[]) => q.insertRequestLog(db, rows);
 
 export async function listRequestLog(
   ctx: CallContext,

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
 import { findPack, pagePacksOf } from './queries/reads.ts';
 import { adminPackView } from './reads.ts';
-import { addCredit, balanceOf, expireCreditPack } from './service.ts';
+import { addCredit, balanceOf, expireCreditPack } from './ledger.ts';
 
 const PACK_NOT_FOUND = 'Credit pack not found';
 export async function listPacks(ctx: CallContext, input: { page: number; page_size: number; target_company_ids: number[] }) {

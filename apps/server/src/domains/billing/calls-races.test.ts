@@ -31,7 +31,7 @@ describe.skipIf(!ON_POSTGRES)('billing calls under parallel calls (PostgreSQL)',
     expect(codes(answers)).toEqual([200, ...Array(N - 1).fill(400)]);
     for (const refused of answers.filter((a) => a.code === 400)) expect(refused.message).toBe(PACK_ALREADY_EXPIRED);
     expect((await ledgerRowsOf(t, company.id)).filter((r) => r.kind === 'expire').map((r) => r.amount)).toEqual([-1500]);
-    expect(await billing.balanceOf(jobContext(t), company.id)).toBe(500);
+    expect(await billing.balanceOf(jobContext(t), { companyId: company.id })).toBe(500);
     expect((await companyEvents(t, company.id)).filter((e) => e.event.includes('expired'))).toHaveLength(1);
     expect(await billing.verifyLedger(jobContext(t))).toEqual([]);
   });
@@ -47,7 +47,7 @@ describe.skipIf(!ON_POSTGRES)('billing calls under parallel calls (PostgreSQL)',
     expect(codes(answers)).toEqual(Array(N).fill(200));
     expect(await creditPacksOf(t, company.id)).toHaveLength(N);
     const sum = Array.from({ length: N }, (_, i) => 101 + i).reduce((a, b) => a + b, 0);
-    expect(await billing.balanceOf(jobContext(t), company.id)).toBe(sum);
+    expect(await billing.balanceOf(jobContext(t), { companyId: company.id })).toBe(sum);
     expect(await billing.verifyLedger(jobContext(t))).toEqual([]);
   });
 

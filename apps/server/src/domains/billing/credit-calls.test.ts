@@ -38,7 +38,7 @@ const pack = (companyId: number, o: Parameters<typeof newCreditPack>[3] = {}) =>
 const nextWeek = () => t.clock.advance(7 * DAY);
 /** Hyper-V boosters, 5 cents each a day: `cents` charged on each of `days` days from today, one run a day. */
 async function chargeDaily(companyId: number, cents: number, days: number) {
-  const today = billing.billingDayOf(t.clock.now());
+  const today = billing.billingDayOf(t);
   for (let d = 0; d < days; d++) {
     await billing.recordDailyStats(ctx(), {
       company_id: companyId,
@@ -80,7 +80,7 @@ describe('list_credit_packs (customer)', () => {
     // Credit added, less the day's 700 cents and the expired pack's 500 (its expire row).
     expect(first.data.balance).toBe(100 + 500 + 15_000 - 700 - 500);
     expect(first.data.rows[0]).toMatchObject({ display: 'remaining', amount: 5000, is_expired: false, added_by_user: 'Test' });
-    expect(first.data.balance).toBe(await billing.balanceOf(ctx(), c.company.id));
+    expect(first.data.balance).toBe(await billing.balanceOf(ctx(), { companyId: c.company.id }));
   });
 
   it('is refused to a contract-billing company, which does not see its balance, and to a sub-account whose distributor hides credit', async () => {
@@ -125,7 +125,7 @@ describe('admin credit packs', () => {
       expiry_date: new Date(t.clock.now().getTime() + 30 * DAY).toISOString(),
     });
     expect(res.data.added_by_user).toContain('Test User');
-    expect(await billing.balanceOf(ctx(), c.company.id)).toBe(2599);
+    expect(await billing.balanceOf(ctx(), { companyId: c.company.id })).toBe(2599);
     expect((await ledgerRowsOf(t, c.company.id)).map((r) => [r.kind, r.amount, r.pack_id])).toEqual([['credit', 2599, res.data.id]]);
     const events = ok(await admin.call(companyEventList, { target_id: c.company.id })).data.rows.map((r) => r.event);
     expect(events).toContain("Credit pack 'Goodwill' added: $25.99 for $12.50, expires in 30 days");
@@ -178,7 +178,7 @@ describe('admin credit packs', () => {
     const live = await pack(c.company.id, { name: 'Live', amount: 900 });
     const res = ok(await admin.call(adminExpireCreditPack, { target_credit_pack_id: live.id }));
     expect(res.data).toMatchObject({ id: live.id, display: 'expired', remaining: 0, is_expired: true });
-    expect(await billing.balanceOf(ctx(), c.company.id)).toBe(0);
+    expect(await billing.balanceOf(ctx(), { companyId: c.company.id })).toBe(0);
     expect(await admin.call(adminExpireCreditPack, { target_credit_pack_id: live.id })).toMatchObject({
       code: 400,
       message: PACK_ALREADY_EXPIRED,
@@ -236,12 +236,12 @@ describe('credit_summary and balance_history (dashboard)', () => {
     const client = await new TestClient(t.app).useSession(t.db, t.clock, c.user.id);
     const summary = ok(await client.call(creditSummary, {})).data;
     // The figures are the ledger's estimates (estimates.ts), answered as they are.
-    const estimates = await billing.estimatesOf(ctx(), c.company.id);
+    const estimates = await billing.estimatesOf(ctx(), { companyId: c.company.id });
     expect(summary).toMatchObject({ ...estimates, device_count: 3, booster_count: 20 });
     expect(summary.balance).toBe(10_000 - 900);
     expect(summary.estimated_monthly_cents).toBeGreaterThan(0);
     expect(summary.days_remaining).toBeGreaterThan(0);
-    const yesterday = billing.billingDayOf(new Date(t.clock.now().getTime() - DAY));
+    const yesterday = billing.billingDayOf(t, { at: new Date(t.clock.now().getTime() - DAY) });
     expect(summary.latest_usage).toEqual({ date: yesterday, amount_cents: 100 });
   });
 
@@ -265,7 +265,7 @@ describe('credit_summary and balance_history (dashboard)', () => {
     const client = await new TestClient(t.app).useSession(t.db, t.clock, c.user.id);
     const { days } = ok(await client.call(balanceHistory, {})).data;
     expect(days).toHaveLength(90);
-    const today = billing.billingDayOf(t.clock.now());
+    const today = billing.billingDayOf(t);
     expect(days.at(-1)).toMatchObject({ date: today, balance: 3000 - 600 - 200 + 1000, credited: 1000 });
     const start = days.findIndex((d) => d.credited === 3000);
     expect(days[start - 1]?.balance).toBe(0);

@@ -32,7 +32,7 @@ async function chargedCompany(credit: number, cents: number) {
   const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
   await billing.addCredit(ctx(), { company_id: company.id, name: 'Credit', amount: credit, source: 'admin', added_by_user: 'Ada' });
   // Hyper-V boosters, charged daily at 5 cents each, on the day the test charges next.
-  const tomorrow = billing.billingDayOf(new Date(t.clock.now().getTime() + DAY));
+  const tomorrow = billing.billingDayOf(t, { at: new Date(t.clock.now().getTime() + DAY) });
   await billing.recordDailyStats(ctx(), { company_id: company.id, date: tomorrow, device_count: 0, boosters: { hyperv: cents / 5 } });
   return company.id;
 }
@@ -55,7 +55,7 @@ describe('the ledger check after every charging day (scheduled: check-ledger)', 
     const checks = await ledgerChecks(t);
     expect(checks).toHaveLength(before + 1);
     const [previous, check] = checks.slice(-2);
-    expect(check).toMatchObject({ through_day: billing.billingDayOf(t.clock.now()), mismatches: 0, checked_at: t.clock.now() });
+    expect(check).toMatchObject({ through_day: billing.billingDayOf(t), mismatches: 0, checked_at: t.clock.now() });
     expect(check?.ledger_from).toBe(previous?.ledger_to ?? 0);
     expect(check?.ledger_to).toBeGreaterThan(check?.ledger_from ?? 0);
     expect(check?.usage_to).toBeGreaterThan(check?.usage_from ?? 0);
@@ -84,7 +84,7 @@ describe('the ledger check after every charging day (scheduled: check-ledger)', 
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({ raised_by: null, raised_at: t.clock.now() });
     const problem = raised[0]?.problem ?? '';
-    expect(problem).toContain(`The billing ledger disagrees with itself after the charging day ${billing.billingDayOf(t.clock.now())}`);
+    expect(problem).toContain(`The billing ledger disagrees with itself after the charging day ${billing.billingDayOf(t)}`);
     expect(problem).toContain(`balance #${a} (company ${a}): expected ${balanceOfA}, found ${balanceOfA - 7}`);
     expect(problem).toContain(
       `pack amount_used #${packOfB.id} (company ${b}): expected ${packOfB.amount_used}, found ${packOfB.amount_used + 3}`,

@@ -19,7 +19,10 @@ import {
   usageRowsOfDay,
 } from '../../test/rows.ts';
 import { addDays } from './days.ts';
+import * as billingJobs from './jobs.ts';
 import * as billing from './service.ts';
+import { chargingJob } from './charging.ts';
+import { isPackExpired } from './ledger.ts';
 
 const DAY = 86_400_000;
 let t: TestContext;
@@ -29,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ctx = () => jobContext(t);
-const today = () => billing.billingDayOf(t.clock.now());
+const today = () => billing.billingDayOf(t);
 
 async function company(o: Parameters<typeof newCompany>[1] = {}) {
   const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth', ...o });
@@ -88,7 +91,7 @@ describe('the credit ledger', () => {
       ['Never expires', 200],
       ['Expires in 5 days', 300],
     ]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(800);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(800);
     await expectBooksAgree();
   });
 
@@ -109,7 +112,7 @@ describe('the credit ledger', () => {
     expect(b).toMatchObject({ id: never.id, amount_used: 100 });
     const expiries = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'expire');
     expect(expiries.map((r) => [r.pack_id, r.amount])).toEqual([[expiring.id, -700]]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(1500 - 400 - 700);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(1500 - 400 - 700);
     await expectBooksAgree();
   });
 
@@ -119,7 +122,7 @@ describe('the credit ledger', () => {
     await credit(id, 300);
     await dailyCharge(id, 500, 5);
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), id)).toBe(-200);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(-200);
     const [paid, debt] = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'charge');
     expect([paid?.amount, debt?.amount, debt?.pack_id]).toEqual([-300, -200, null]);
 
@@ -128,12 +131,12 @@ describe('the credit ledger', () => {
       t.clock.advance(DAY);
       await billing.runDailyCharging(ctx());
     }
-    expect(await billing.balanceOf(ctx(), id)).toBe(-200);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(-200);
     expect(await usageRowsOf(t, id)).toHaveLength(1);
 
     const pack = await credit(id, 1000, { name: 'Top-up' });
     expect(pack.amount_used).toBe(200);
-    expect(await billing.balanceOf(ctx(), id)).toBe(800);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(800);
     const settles = (await ledgerRowsOf(t, id)).filter((r) => r.kind === 'settle');
     expect(settles.map((r) => [r.pack_id, r.amount])).toEqual([
       [pack.id, -200],
@@ -141,7 +144,7 @@ describe('the credit ledger', () => {
     ]);
     t.clock.advance(DAY);
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), id)).toBe(300);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(300);
     await expectBooksAgree();
   });
 
@@ -158,9 +161,9 @@ describe('the credit ledger', () => {
       await billing.runDailyCharging(ctx());
       t.clock.advance(DAY);
     }
-    expect(await billing.balanceOf(ctx(), contract)).toBe(-750);
-    expect(await billing.balanceOf(ctx(), oob)).toBe(-750);
-    expect(await billing.balanceOf(ctx(), pending)).toBe(10_000 - 750);
+    expect(await billing.balanceOf(ctx(), { companyId: contract })).toBe(-750);
+    expect(await billing.balanceOf(ctx(), { companyId: oob })).toBe(-750);
+    expect(await billing.balanceOf(ctx(), { companyId: pending })).toBe(10_000 - 750);
     expect(await usageRowsOf(t, trial)).toEqual([]);
     expect(await usageRowsOf(t, suspended)).toEqual([]);
     await expectBooksAgree();
@@ -170,11 +173,11 @@ describe('the credit ledger', () => {
     nextWeek();
     const id = await company();
     const pack = await credit(id, 1200, { expiry_days: 30 });
-    const expired = await billing.expireCreditPack(ctx(), pack.id);
+    const expired = await billing.expireCreditPack(ctx(), { packId: pack.id });
     expect(expired).toMatchObject({ amount_expired: 1200, amount_used: 0 });
-    expect(billing.isPackExpired(expired, t.clock.now())).toBe(true);
-    expect(await billing.balanceOf(ctx(), id)).toBe(0);
-    await expect(billing.expireCreditPack(ctx(), pack.id)).rejects.toMatchObject({ code: 400, message: PACK_ALREADY_EXPIRED });
+    expect(isPackExpired(expired, t.clock.now())).toBe(true);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(0);
+    await expect(billing.expireCreditPack(ctx(), { packId: pack.id })).rejects.toMatchObject({ code: 400, message: PACK_ALREADY_EXPIRED });
     await expectBooksAgree();
   });
 
@@ -197,7 +200,7 @@ describe('the credit ledger', () => {
     expect(per('booster', 'hyperv').map((r) => r.amount)).toEqual([50, 50, 50, 50, 50, 50]);
     expect(per('device', '').map((r) => r.amount)).toEqual([600]);
     expect(per('booster', 'microsoft365').map((r) => r.amount)).toEqual([600]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(100_000 - 300 - 1200);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(100_000 - 300 - 1200);
     await expectBooksAgree();
   });
 
@@ -209,7 +212,7 @@ describe('the credit ledger', () => {
     await billing.runDailyCharging(ctx());
     const before = await fingerprint(t.handle);
     expect(await billing.runDailyCharging(ctx())).toBe(0);
-    expect(await billing.chargingJob(ctx())).toBe(0);
+    expect(await chargingJob(ctx())).toBe(0);
     expect(await fingerprint(t.handle)).toEqual(before);
   });
 
@@ -261,7 +264,7 @@ describe('adding and expiring credit', () => {
       await expect(credit(id, amount)).rejects.toMatchObject({ code: 400, message: 'A credit pack needs an amount above zero' });
     }
     expect(await creditPacksOf(t, id)).toEqual([]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(0);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(0);
   });
 
   it('keeps what it is given and defaults to no cost, in-band, with a billing entry, never expiring', async () => {
@@ -304,10 +307,10 @@ describe('adding and expiring credit', () => {
     await credit(id, 300);
     await dailyCharge(id, 800);
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), id)).toBe(-500);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(-500);
     const pack = await credit(id, 300);
     expect(pack.amount_used).toBe(300);
-    expect(await billing.balanceOf(ctx(), id)).toBe(-200);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(-200);
     expect((await ledgerRowsOf(t, id)).filter((r) => r.kind === 'settle').map((r) => [r.pack_id, r.amount])).toEqual([
       [pack.id, -300],
       [null, 300],
@@ -320,12 +323,12 @@ describe('adding and expiring credit', () => {
     const id = await company();
     const old = await credit(id, 1000, { expiry_days: 1 });
     t.clock.advance(2 * DAY);
-    await billing.markSuspendedForCredit(ctx(), id, true);
+    await billing.markSuspendedForCredit(ctx(), { companyId: id, suspended: true });
     await setCompany(t, id, { current_state: 'SUSPENDED' });
     await setBillingAccount(t, id, { low_balance_mailed_at: t.clock.now() });
     await credit(id, 250);
     expect((await ledgerRowsOf(t, id)).filter((r) => r.kind === 'expire').map((r) => [r.pack_id, r.amount])).toEqual([[old.id, -1000]]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(250);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(250);
     expect(await billingAccountRow(t, id)).toMatchObject({ low_balance_mailed_at: null, suspended_for_credit: false });
     expect((await companyRow(t, id))?.current_state).toBe('ACTIVE');
     await expectBooksAgree();
@@ -336,33 +339,36 @@ describe('adding and expiring credit', () => {
     const id = await company();
     const pack = await credit(id, 100, { expiry_days: 1 });
     const at = pack.expiry_date?.getTime() ?? 0;
-    expect(billing.isPackExpired(pack, new Date(at - 1))).toBe(false);
-    expect(billing.isPackExpired(pack, new Date(at))).toBe(true);
-    expect(billing.isPackExpired({ ...pack, expiry_date: null, amount_used: 99 }, t.clock.now())).toBe(false);
-    expect(billing.isPackExpired({ ...pack, expiry_date: null, amount_used: 100 }, t.clock.now())).toBe(true);
+    expect(isPackExpired(pack, new Date(at - 1))).toBe(false);
+    expect(isPackExpired(pack, new Date(at))).toBe(true);
+    expect(isPackExpired({ ...pack, expiry_date: null, amount_used: 99 }, t.clock.now())).toBe(false);
+    expect(isPackExpired({ ...pack, expiry_date: null, amount_used: 100 }, t.clock.now())).toBe(true);
   });
 
   it('answers a missing pack as not found, and a company with no account a balance of 0', async () => {
-    await expect(billing.expireCreditPack(ctx(), 2_000_000_000)).rejects.toMatchObject({ code: 404, message: 'Credit pack not found' });
-    expect(await billing.balanceOf(ctx(), await company())).toBe(0);
+    await expect(billing.expireCreditPack(ctx(), { packId: 2_000_000_000 })).rejects.toMatchObject({
+      code: 404,
+      message: 'Credit pack not found',
+    });
+    expect(await billing.balanceOf(ctx(), { companyId: await company() })).toBe(0);
   });
 
   it('expires due packs in the scheduled job, answering how many, and nothing on a second run', async () => {
     nextWeek();
-    await billing.expireDuePacksJob(ctx());
+    await billingJobs.expireDuePacksJob(ctx());
     const id = await company();
     const pack = await credit(id, 400, { expiry_days: 1 });
     t.clock.advance(2 * DAY);
-    expect(await billing.expireDuePacksJob(ctx())).toBe(1);
-    expect(await billing.expireDuePacksJob(ctx())).toBe(0);
+    expect(await billingJobs.expireDuePacksJob(ctx())).toBe(1);
+    expect(await billingJobs.expireDuePacksJob(ctx())).toBe(0);
     expect((await creditPacksOf(t, id)).map((p) => [p.id, p.amount_expired])).toEqual([[pack.id, 400]]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(0);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(0);
   });
 });
 
 describe('the charging run', () => {
   /** Charges every day before today, so what follows is today's alone. */
-  const chargeUpToYesterday = () => billing.runDailyCharging(ctx(), addDays(today(), -1));
+  const chargeUpToYesterday = () => billing.runDailyCharging(ctx(), { day: addDays(today(), -1) });
 
   /** Every company's usage rows of a day (earlier tests' services charge daily too). */
   const rowsOfDay = (day: string) => usageRowsOfDay(t, day);
@@ -374,12 +380,12 @@ describe('the charging run', () => {
     await credit(id, 100_000);
     // Devices (monthly, charged on the first day) and Hyper-V boosters (daily): two rows today.
     await billing.recordDailyStats(ctx(), { company_id: id, date: today(), device_count: 3, boosters: { hyperv: 10 } });
-    const first = await billing.chargingJob(ctx());
+    const first = await chargingJob(ctx());
     const written = (await rowsOfDay(today())).length;
     expect(written).toBeGreaterThanOrEqual(2);
     expect(first).toBe(written);
-    expect(await billing.chargingJob(ctx())).toBe(1);
-    expect(await billing.chargingJob(ctx())).toBe(0);
+    expect(await chargingJob(ctx())).toBe(1);
+    expect(await chargingJob(ctx())).toBe(0);
     expect((await usageRowsOf(t, id)).map((r) => [r.kind, r.charge_day]).sort()).toEqual([
       ['booster', today()],
       ['device', today()],
@@ -394,7 +400,7 @@ describe('the charging run', () => {
     await chargeUpToYesterday();
     expect(await usageRowsOf(t, id)).toEqual([]);
     // A day after today is today.
-    const charged = await billing.runDailyCharging(ctx(), addDays(today(), 1));
+    const charged = await billing.runDailyCharging(ctx(), { day: addDays(today(), 1) });
     expect(charged).toBe((await rowsOfDay(today())).length);
     expect((await usageRowsOf(t, id)).map((r) => r.charge_day)).toEqual([today()]);
   });
@@ -409,11 +415,11 @@ describe('the charging run', () => {
       await billing.recordDailyStats(ctx(), { company_id: id, date: addDays(today(), d), device_count: 0, boosters: { hyperv: 100 } });
     }
     t.clock.advance(2 * DAY);
-    await billing.runDailyCharging(ctx(), addDays(today(), -1));
-    expect(await billing.balanceOf(ctx(), id)).toBe(500);
+    await billing.runDailyCharging(ctx(), { day: addDays(today(), -1) });
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(500);
     expect((await billingAccountRow(t, id))?.low_balance_mailed_at).toBeNull();
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), id)).toBe(0);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(0);
     expect((await billingAccountRow(t, id))?.low_balance_mailed_at).toEqual(t.clock.now());
   });
 
@@ -431,13 +437,13 @@ describe('the charging run', () => {
       owner_kind: 'hosted_server',
       owner_id: `hs-now-${id}`,
     });
-    expect(await billing.chargeServiceNow(ctx(), service.id)).toBe(true);
-    expect(await billing.chargeServiceNow(ctx(), service.id)).toBe(false);
-    expect(await billing.chargeServiceNow(ctx(), 2_000_000_000)).toBe(false);
+    expect(await billing.chargeServiceNow(ctx(), { serviceId: service.id })).toBe(true);
+    expect(await billing.chargeServiceNow(ctx(), { serviceId: service.id })).toBe(false);
+    expect(await billing.chargeServiceNow(ctx(), { serviceId: 2_000_000_000 })).toBe(false);
     await billing.runDailyCharging(ctx());
     expect((await usageRowsOf(t, id)).map((r) => [r.kind, r.amount, r.charge_day])).toEqual([['hosted_server', 1000, today()]]);
     expect((await ledgerRowsOf(t, id)).filter((r) => r.kind === 'expire').map((r) => [r.pack_id, r.amount])).toEqual([[ending.id, -2000]]);
-    expect(await billing.balanceOf(ctx(), id)).toBe(5000 - 1000);
+    expect(await billing.balanceOf(ctx(), { companyId: id })).toBe(5000 - 1000);
     await expectBooksAgree();
   });
 });

@@ -14,7 +14,9 @@ import {
 } from './plan-rules.ts';
 import { companyFigures } from './figures.ts';
 import { runningLimitedServices } from './queries/reads.ts';
-import { balanceOf, markSuspendedForCredit, listPlans as planRows } from './service.ts';
+import { markSuspendedForCredit } from './credit-state.ts';
+import { balanceOf } from './ledger.ts';
+import { listPlans as planRows } from './service-registry.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

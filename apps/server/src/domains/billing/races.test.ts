@@ -5,6 +5,8 @@ import { ON_POSTGRES, type TestContext, createTestContext, newCompany } from '..
 import { creditPacksOf, usageRowsOf } from '../../test/rows.ts';
 import { addDays } from './days.ts';
 import * as billing from './service.ts';
+import { chargeNextBatch } from './charging.ts';
+import { expireDuePacksJob } from './ledger.ts';
 
 const DAY = 86_400_000;
 const QUIET: Logger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -65,7 +67,7 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
     }));
     const expiries = [null, 5, 30, 365];
     const tasks = [
-      ...services.map((id) => () => inTransaction((c) => billing.chargeServiceNow(c, id))),
+      ...services.map((id) => () => inTransaction((c) => billing.chargeServiceNow(c, { serviceId: id }))),
       ...credits.map(
         ({ companyId, amount }, i) =>
           () =>
@@ -90,7 +92,7 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
       expect(await usageRowsOf(t, id)).toHaveLength(EACH);
       const added = credits.filter((c) => c.companyId === id).reduce((sum, c) => sum + c.amount, 0);
       const expected = 250_000 + added - EACH * 1000;
-      expect(await billing.balanceOf(ctx, id)).toBe(expected);
+      expect(await billing.balanceOf(ctx, { companyId: id })).toBe(expected);
       const packs = await creditPacksOf(t, id);
       expect(packs.reduce((sum, p) => sum + p.amount - p.amount_used - p.amount_expired, 0)).toBe(expected);
     }
@@ -121,7 +123,7 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
           owner_kind: 'test',
           owner_id: `debt-${company.id}`,
         });
-        await billing.chargeServiceNow(c, first.id);
+        await billing.chargeServiceNow(c, { serviceId: first.id });
         for (let i = 0; i < EACH; i++) {
           const s = await billing.startService(c, {
             company_id: company.id,
@@ -132,7 +134,7 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
           services.push(s.id);
         }
       });
-      expect(await billing.balanceOf(ctx, company.id)).toBe(-1 - ((k * 37) % 300));
+      expect(await billing.balanceOf(ctx, { companyId: company.id })).toBe(-1 - ((k * 37) % 300));
     }
     // Top-ups of 1 to 600 cents, most expiring within the day, so the packs a charge or a top-up finds are
     // expiring while they run; the clock moves two days half way through, and the expiry job runs throughout.
@@ -142,7 +144,7 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
       expiryDays: [1, 1, null, 30][i % 4],
     }));
     const tasks = [
-      ...services.map((id) => () => inTransaction((c) => billing.chargeServiceNow(c, id))),
+      ...services.map((id) => () => inTransaction((c) => billing.chargeServiceNow(c, { serviceId: id }))),
       ...credits.map(
         ({ companyId, amount, expiryDays }, i) =>
           () =>
@@ -157,20 +159,20 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
               }),
             ),
       ),
-      ...Array.from({ length: 60 }, () => () => inTransaction((c) => billing.expireDuePacksJob(c))),
+      ...Array.from({ length: 60 }, () => () => inTransaction((c) => expireDuePacksJob(c))),
     ];
     const mixed = tasks.map((task, i) => ({ task, k: (i * 2654435761) % 10007 })).sort((a, b) => a.k - b.k);
     const half = Math.floor(mixed.length / 2);
     const run = [...mixed.slice(0, half).map((m) => m.task), async () => t.clock.advance(2 * DAY), ...mixed.slice(half).map((m) => m.task)];
     await inParallel(run);
-    await inTransaction((c) => billing.expireDuePacksJob(c));
+    await inTransaction((c) => expireDuePacksJob(c));
 
     let expired = 0;
     for (const id of companies) {
       const packs = await creditPacksOf(t, id);
       const held = packs.reduce((sum, p) => sum + p.amount - p.amount_used - p.amount_expired, 0);
       expired += packs.reduce((sum, p) => sum + p.amount_expired, 0);
-      const balance = await billing.balanceOf(ctx, id);
+      const balance = await billing.balanceOf(ctx, { companyId: id });
       // What the packs hold is the balance, or the company owes and no pack holds anything.
       expect(balance < 0 ? held : balance).toBe(balance < 0 ? 0 : held);
       expect(
@@ -202,7 +204,7 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
       const hyperv = rows.filter((r) => r.variant === 'hyperv').map((r) => r.charge_day);
       expect(hyperv).toEqual(Array.from({ length: days }, (_, d) => addDays(from, d)));
       expect(rows.filter((r) => r.kind === 'device')).toHaveLength(1);
-      expect(await billing.balanceOf(jobContext(t), id)).toBe(1_000_000 - days * 15 - 400);
+      expect(await billing.balanceOf(jobContext(t), { companyId: id })).toBe(1_000_000 - days * 15 - 400);
     }
     expect(await billing.verifyLedger(jobContext(t))).toEqual([]);
   }
@@ -210,7 +212,7 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
   /** A runner as the scheduler runs it: a batch per transaction while it makes progress. */
   async function runner(batch: number, stopAfter = Number.POSITIVE_INFINITY) {
     for (let n = 0; n < stopAfter; n++) {
-      const r = await inTransaction((c) => billing.chargeNextBatch(c, { batch }));
+      const r = await inTransaction((c) => chargeNextBatch(c, { batch }));
       if (!r.progressed) return;
     }
   }
@@ -219,7 +221,7 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
     t.clock.advance(30 * DAY);
     // Finish any earlier day first, so the runners start on the days of this test.
     await inTransaction((c) => billing.runDailyCharging(c));
-    const from = billing.billingDayOf(new Date(t.clock.now().getTime() + DAY));
+    const from = billing.billingDayOf(t, { at: new Date(t.clock.now().getTime() + DAY) });
     const ids = await world(40, from, 4);
     t.clock.advance(4 * DAY);
     await Promise.all([runner(7), runner(7), runner(11)]);
@@ -229,14 +231,14 @@ describe.skipIf(!ON_POSTGRES)('billing under parallel transactions (PostgreSQL)'
   it('charges every service exactly once a day when a runner is killed half way and another restarts', async () => {
     t.clock.advance(30 * DAY);
     await inTransaction((c) => billing.runDailyCharging(c));
-    const from = billing.billingDayOf(new Date(t.clock.now().getTime() + DAY));
+    const from = billing.billingDayOf(t, { at: new Date(t.clock.now().getTime() + DAY) });
     const ids = await world(40, from, 3);
     t.clock.advance(3 * DAY);
     await runner(5, 3);
     // Killed in the middle of a batch: its statements ran, its transaction never commits.
     await expect(
       inTransaction(async (c) => {
-        await billing.chargeNextBatch(c, { batch: 5 });
+        await chargeNextBatch(c, { batch: 5 });
         throw new Error('killed');
       }),
     ).rejects.toThrow('killed');

@@ -10,7 +10,9 @@ import { likePattern } from '../../platform/search.ts';
 import * as tenancy from '../tenancy/service.ts';
 import { addDays, checkDayRange, dayOf, isNotFinalized, startOfDay } from './days.ts';
 import * as q from './queries/reads.ts';
-import { balanceOf, companyFigures, estimatesOf } from './service.ts';
+import { estimatesOf } from './estimates.ts';
+import { companyFigures } from './figures.ts';
+import { balanceOf } from './ledger.ts';
 
 const DAY_MS = 86_400_000;
 export const CONTRACT_BILLING_MESSAGE = 'Your account is billed by contract: its balance is not shown here';

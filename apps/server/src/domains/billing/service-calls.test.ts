@@ -108,7 +108,7 @@ describe('daily-stats/list', () => {
     const a = await newCompany(t.db, { current_state: 'ACTIVE' });
     const b = await newCompany(t.db, { current_state: 'ACTIVE' });
     const unchosen = await newCompany(t.db, { current_state: 'ACTIVE' });
-    const today = billing.billingDayOf(t.clock.now());
+    const today = billing.billingDayOf(t);
     for (let d = 0; d < 70; d++) {
       const date = addDays(today, -d);
       await billing.recordDailyStats(ctx(), { company_id: a.company.id, date, device_count: d, server_version: '24.3.1' });
@@ -142,7 +142,7 @@ describe('daily-stats/list', () => {
 
   it('refuses a day after today and From after To with the messages', async () => {
     const admin = await staff('admin');
-    const today = billing.billingDayOf(t.clock.now());
+    const today = billing.billingDayOf(t);
     expect(await admin.call(adminDailyStatsList, { target_company_ids: [1], target_to: addDays(today, 1) })).toMatchObject({
       code: 400,
       data: { fields: { target_to: DAY_IN_FUTURE_MESSAGE } },
@@ -165,7 +165,7 @@ describe('trial refunds', () => {
     await insertBillingDevice(t, { ...base, device_key: 'c', username: 'carol', first_seen_at: seen(40) });
     await insertBillingDevice(t, { ...base, device_key: 'd', username: 'dave', first_seen_at: seen(2), deleted_at: now });
     // Today's devices are charged: four devices at $2 a month, 200 each.
-    await billing.recordDailyStats(ctx(), { company_id: c.company.id, date: billing.billingDayOf(now), device_count: 4 });
+    await billing.recordDailyStats(ctx(), { company_id: c.company.id, date: billing.billingDayOf(t, { at: now }), device_count: 4 });
     await billing.runDailyCharging(ctx());
 
     const client = await signIn(c.user.id);

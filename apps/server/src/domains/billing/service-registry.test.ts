@@ -3,6 +3,7 @@ import { jobContext } from '../../test/context.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
 import { dailyStatsOf, servicesOf, usageRowsOf } from '../../test/rows.ts';
 import * as billing from './service.ts';
+import { recomputeServicesJob } from './service-registry.ts';
 
 const HOUR = 3_600_000;
 let t: TestContext;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ctx = () => jobContext(t);
-const today = () => billing.billingDayOf(t.clock.now());
+const today = () => billing.billingDayOf(t);
 
 async function company(plan = 'Growth') {
   const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: plan });
@@ -27,10 +28,21 @@ describe('daily stats', () => {
     await billing.recordDailyStats(ctx(), { company_id: id, date: today(), storage_amount_bytes: 3_000_000 });
     await billing.recordDailyStats(ctx(), { company_id: id, date: today(), hosted_comet_v2_count: 1 });
     const [day] = await dailyStatsOf(t, id);
-    expect(day).toMatchObject({ device_count: 5, booster_hyperv: 2, booster_count: 2, storage_amount_bytes: 3_000_000, hosted_comet_v2_count: 1 });
+    expect(day).toMatchObject({
+      device_count: 5,
+      booster_hyperv: 2,
+      booster_count: 2,
+      storage_amount_bytes: 3_000_000,
+      hosted_comet_v2_count: 1,
+    });
     // The servers' next report of the day replaces their own figures only.
     await billing.recordDailyStats(ctx(), { company_id: id, date: today(), device_count: 6 });
-    expect((await dailyStatsOf(t, id))[0]).toMatchObject({ device_count: 6, booster_count: 0, storage_amount_bytes: 3_000_000, hosted_comet_v2_count: 1 });
+    expect((await dailyStatsOf(t, id))[0]).toMatchObject({
+      device_count: 6,
+      booster_count: 0,
+      storage_amount_bytes: 3_000_000,
+      hosted_comet_v2_count: 1,
+    });
   });
 });
 
@@ -49,7 +61,7 @@ describe('services', () => {
 
     t.clock.advance(12 * HOUR);
     await billing.recordDailyStats(ctx(), { company_id: id, date: today(), device_count: 7, boosters: { microsoft365: 12 } });
-    expect(await billing.recomputeServicesJob(ctx())).toBeGreaterThanOrEqual(2);
+    expect(await recomputeServicesJob(ctx())).toBeGreaterThanOrEqual(2);
     const recomputed = await servicesOf(t, id);
     expect(recomputed.map((s) => [s.kind, s.quantity, s.amount, s.pricing_description])).toEqual([
       ['device', 7, 2100, '$3.00 per device per month'],
@@ -57,9 +69,9 @@ describe('services', () => {
     ]);
     // Twice a day: an hour later nothing is due again; twelve hours later it is.
     t.clock.advance(HOUR);
-    expect(await billing.recomputeServicesJob(ctx())).toBe(0);
+    expect(await recomputeServicesJob(ctx())).toBe(0);
     t.clock.advance(11 * HOUR);
-    expect(await billing.recomputeServicesJob(ctx())).toBeGreaterThanOrEqual(2);
+    expect(await recomputeServicesJob(ctx())).toBeGreaterThanOrEqual(2);
   });
 
   it('starts, resizes and stops a service of another domain; one running service per resource; a stopped one is not charged', async () => {
@@ -74,7 +86,7 @@ describe('services', () => {
       owner_kind: 'cloudview',
       owner_id: `portal-${id}`,
     });
-    expect((await billing.resizeService(ctx(), ref, { details: 'renamed.example.com' })).details).toBe('renamed.example.com');
+    expect((await billing.resizeService(ctx(), { ref, changes: { details: 'renamed.example.com' } })).details).toBe('renamed.example.com');
     expect((await billing.stopService(ctx(), { service_id: portal.id }))?.stopped_at).not.toBeNull();
     expect(await billing.stopService(ctx(), { service_id: portal.id })).toBeNull();
     await billing.runDailyCharging(ctx());

@@ -1,4 +1,4 @@
-import type { ServiceKind } from '@portal/contract/billing/fields';
+import { BOOSTER_VARIANTS, type BoosterVariant, type ServiceKind } from '@portal/contract/billing/fields';
 import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -9,10 +9,6 @@ import * as stats from './queries/stats.ts';
 
 export type { ServiceRow } from './queries/services.ts';
 type AnyContext = CallContext<Actor | null>;
-
-/** The booster kinds and the daily stats column each is counted in. */
-export const BOOSTER_VARIANTS = ['microsoft365', 'disk_image', 'mssql', 'hyperv', 'vmware', 'proxmox'] as const;
-export type BoosterVariant = (typeof BOOSTER_VARIANTS)[number];
 
 const RECOMPUTE_BATCH = 5000;
 /** "Updated twice a day": a service recomputed within this long is left alone. */
@@ -82,7 +78,8 @@ export async function startService(ctx: AnyContext, input: NewServiceInput): Pro
   });
 }
 
-type ServiceRef = { service_id: number } | OwnerRef;
+/** A running service, by its id or by what it bills for. */
+export type ServiceRef = { service_id: number } | OwnerRef;
 const refOf = (ref: ServiceRef) => ('service_id' in ref ? { id: ref.service_id } : ref);
 
 /** Changes what a running service counts (a resized bucket, more serials); the next charge uses it. */

@@ -32,7 +32,7 @@ beforeAll(async () => {
   t.clock.set(new Date('2026-10-29T00:00:00Z'));
   const made = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
   const madeOther = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
-  const first = billing.billingDayOf(t.clock.now());
+  const first = billing.billingDayOf(t);
   const [a, b] = [made.company.id, madeOther.company.id];
   await billing.addCredit(ctx(), { company_id: a, name: 'Soon', amount: 300, source: 'admin', added_by_user: 'Ada', expiry_days: 20 });
   await billing.addCredit(ctx(), { company_id: a, name: 'Never', amount: 100_000, source: 'admin', added_by_user: 'Ada' });

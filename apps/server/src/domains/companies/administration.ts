@@ -28,7 +28,7 @@ export async function describe(ctx: CallContext, input: { target_id: number }): 
     c.distributor_id === null ? null : q.findDistributorSettings(db, c.distributor_id),
     q.findAutoTopup(db, c.id),
     q.findLivePortal(db, c.id),
-    billing.latestDailyStats(ctx, c.id),
+    billing.latestDailyStats(ctx, { companyId: c.id }),
   ]);
   const staffView = hasRole(actor, 'admin') || hasRole(actor, 'support') || hasRole(actor, 'sales');
   return {

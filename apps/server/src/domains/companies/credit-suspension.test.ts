@@ -20,7 +20,7 @@ async function chargedCompany(cents: number, o: Parameters<typeof newCompany>[1]
   const made = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth', ...o });
   const billingUser = await newUser(t.db, made.company.id, { is_billing: true });
   for (let d = 0; d < 7; d++) {
-    const date = billing.billingDayOf(new Date(t.clock.now().getTime() + d * DAY));
+    const date = billing.billingDayOf(t, { at: new Date(t.clock.now().getTime() + d * DAY) });
     await billing.recordDailyStats(ctx(), { company_id: made.company.id, date, device_count: 0, boosters: { hyperv: cents / 5 } });
   }
   return { ...made, billingUser };
@@ -35,7 +35,7 @@ describe('out-of-credit suspension (the lifecycle sweep asks billing)', () => {
     const { company, billingUser } = await chargedCompany(500);
     await credit(company.id, 300);
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), company.id)).toBe(-200);
+    expect(await billing.balanceOf(ctx(), { companyId: company.id })).toBe(-200);
 
     expect(await suspendOutOfCredit(ctx())).toBeGreaterThanOrEqual(1);
     expect((await companyRow(t, company.id))?.current_state).toBe('SUSPENDED');
@@ -47,7 +47,7 @@ describe('out-of-credit suspension (the lifecycle sweep asks billing)', () => {
     expect(await suspendOutOfCredit(ctx())).toBe(0);
     t.clock.advance(DAY);
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), company.id)).toBe(-200);
+    expect(await billing.balanceOf(ctx(), { companyId: company.id })).toBe(-200);
 
     // Credit that only pays the debt is not enough; credit beyond it is, at once: the sweep finds nothing left.
     await credit(company.id, 200);
@@ -59,7 +59,7 @@ describe('out-of-credit suspension (the lifecycle sweep asks billing)', () => {
     // Charged again from the next run.
     t.clock.advance(DAY);
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), company.id)).toBe(500);
+    expect(await billing.balanceOf(ctx(), { companyId: company.id })).toBe(500);
   });
 
   it('restores at the sweep, the safety net, a company suspended for credit that moved to contract billing', async () => {
@@ -79,8 +79,8 @@ describe('out-of-credit suspension (the lifecycle sweep asks billing)', () => {
     const contract = await chargedCompany(500, { has_contract_billing: true });
     const oob = await chargedCompany(500, { has_oob_payment: true });
     await billing.runDailyCharging(ctx());
-    expect(await billing.balanceOf(ctx(), contract.company.id)).toBe(-500);
-    expect(await billing.balanceOf(ctx(), oob.company.id)).toBe(-500);
+    expect(await billing.balanceOf(ctx(), { companyId: contract.company.id })).toBe(-500);
+    expect(await billing.balanceOf(ctx(), { companyId: oob.company.id })).toBe(-500);
     await suspendOutOfCredit(ctx());
     expect((await companyRow(t, contract.company.id))?.current_state).toBe('ACTIVE');
     expect((await companyRow(t, oob.company.id))?.current_state).toBe('ACTIVE');
@@ -102,7 +102,7 @@ describe('out-of-credit suspension (the lifecycle sweep asks billing)', () => {
     // 600 and 500 left at 100 a day last 6 and 5 days; 400 lasts 4.
     for (const left of [600, 500]) {
       await billing.runDailyCharging(ctx());
-      expect(await billing.balanceOf(ctx(), company.id)).toBe(left);
+      expect(await billing.balanceOf(ctx(), { companyId: company.id })).toBe(left);
       t.clock.advance(DAY);
     }
     expect(await lowMails()).toHaveLength(0);

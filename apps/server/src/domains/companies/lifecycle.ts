@@ -178,16 +178,16 @@ export async function finalizePendingDeletes(ctx: CallContext): Promise<number> 
  */
 export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
   let suspended = 0;
-  for (const id of await billing.companiesOutOfCredit(ctx, CREDIT_SWEEP_BATCH)) {
+  for (const id of await billing.companiesOutOfCredit(ctx, { limit: CREDIT_SWEEP_BATCH })) {
     // The company first, then its account, the order every call takes them in.
     const company = await tenancy.lockCompany(ctx, { companyId: id });
-    if (company?.current_state !== 'ACTIVE' || !(await billing.isOutOfCredit(ctx, id))) continue;
+    if (company?.current_state !== 'ACTIVE' || !(await billing.isOutOfCredit(ctx, { companyId: id }))) continue;
     await setState(ctx, company, 'SUSPENDED', OUT_OF_CREDIT);
-    await billing.markSuspendedForCredit(ctx, id, true);
+    await billing.markSuspendedForCredit(ctx, { companyId: id, suspended: true });
     await notifications.sendOutOfCreditMail(ctx, {
       companyId: id,
       companyName: company.company_name,
-      balanceCents: await billing.balanceOf(ctx, id),
+      balanceCents: await billing.balanceOf(ctx, { companyId: id }),
     });
     suspended++;
   }
@@ -201,9 +201,9 @@ export async function suspendOutOfCredit(ctx: CallContext): Promise<number> {
  */
 export async function restoreCreditedCompanies(ctx: CallContext): Promise<number> {
   let restored = 0;
-  for (const id of await billing.companiesCreditRestored(ctx, CREDIT_SWEEP_BATCH)) {
+  for (const id of await billing.companiesCreditRestored(ctx, { limit: CREDIT_SWEEP_BATCH })) {
     const company = await tenancy.lockCompany(ctx, { companyId: id });
-    if (company && (await billing.restoreIfCredited(ctx, company))) restored++;
+    if (company && (await billing.restoreIfCredited(ctx, { company }))) restored++;
   }
   return restored;
 }

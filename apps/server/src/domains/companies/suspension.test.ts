@@ -39,11 +39,12 @@ describe("the suspension's reason (get_suspension)", () => {
     const c = await customer();
     await billing.recordDailyStats(job(), {
       company_id: c.company.id,
-      date: billing.billingDayOf(t.clock.now()),
+      date: billing.billingDayOf(t),
       device_count: 0,
       boosters: { hyperv: 10 },
     });
-    for (const s of await billing.runningServices(job(), c.company.id)) await billing.chargeServiceNow(job(), s.id);
+    for (const s of await billing.runningServices(job(), { companyId: c.company.id }))
+      await billing.chargeServiceNow(job(), { serviceId: s.id });
     await suspendOutOfCredit(job());
     expect(ok(await c.client.call(getSuspension, {})).data).toEqual({
       reason: 'out_of_credit',

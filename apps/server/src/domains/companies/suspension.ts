@@ -17,12 +17,12 @@ const BY_STAFF = 'Suspended by staff';
 export async function suspensionOf(ctx: CallContext, company: tenancy.CompanyRow): Promise<Suspension | null> {
   if (company.current_state !== 'SUSPENDED') return null;
   const last = await tenancy.lastSuspension(ctx, { companyId: company.id });
-  const forCredit = (await billing.isSuspendedForCredit(ctx, company.id)) || last?.reason === OUT_OF_CREDIT;
+  const forCredit = (await billing.isSuspendedForCredit(ctx, { companyId: company.id })) || last?.reason === OUT_OF_CREDIT;
   const reason = forCredit ? 'out_of_credit' : last?.reason === TRIAL_ENDED ? 'trial_ended' : 'staff';
   const staffNote = last?.reason.startsWith(`${BY_STAFF}: `) ? last.reason.slice(BY_STAFF.length + 2) : null;
   return {
     reason,
-    balance: await billing.balanceOf(ctx, company.id),
+    balance: await billing.balanceOf(ctx, { companyId: company.id }),
     note: reason === 'staff' ? staffNote : null,
     suspended_at: (last?.created_at ?? company.current_state_applied_at).toISOString(),
   };
@@ -46,7 +46,7 @@ export async function suspend(ctx: CallContext, input: { target_id: number; targ
     at: ctx.clock.now(),
     reason: `${BY_STAFF}: ${input.target_note}`,
   });
-  await billing.markSuspendedForCredit(ctx, company.id, false);
+  await billing.markSuspendedForCredit(ctx, { companyId: company.id, suspended: false });
   await ctx.audit(company.id, `${BY_STAFF}: ${company.current_state} -> SUSPENDED (${input.target_note})`);
   return null;
 }

@@ -38,7 +38,7 @@ export function statusOf(company: { current_state: string }, portal: q.PortalRow
 /** The day's count of ready portals goes to billing's daily stats (spec-2 §3 cloudview_count). */
 export async function reportCount(ctx: CallContext, companyId: number) {
   const cloudview_count = await q.countReady(ctx.db, companyId);
-  await billing.recordDailyStats(ctx, { company_id: companyId, date: billing.billingDayOf(ctx.clock.now()), cloudview_count });
+  await billing.recordDailyStats(ctx, { company_id: companyId, date: billing.billingDayOf(ctx), cloudview_count });
 }
 
 export async function status(ctx: Ctx, input: CompanyInput): Promise<PortalStatusView> {

@@ -1,7 +1,6 @@
 /**
- * The customer portal domain's public functions (rank 8; CloudView, docs/decisions/0057): the app installs the local
- * instances' routes and the jobs list runs the provisioner.
+ * The customer portal domain's API for other domains (rank 8; CloudView, docs/decisions/0057): none of them
+ * needs anything of it, so it exports nothing. The app installs the local instances' routes and provisioner
+ * through wiring.ts, and the job list runs the provisioner job from jobs.ts.
  */
-export { installLocalPortal } from './local-portal.ts';
-export { portalProvisionerJob } from './job.ts';
-export { localPortalProvisioner, type PortalProvisioner } from './provisioner.ts';
+export {};

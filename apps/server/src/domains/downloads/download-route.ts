@@ -28,7 +28,7 @@ export function installDownloadRoute(app: FastifyInstance): void {
     const query = req.query as Record<string, unknown>;
     const versionKey = typeof query.version_key === 'string' ? query.version_key : '';
     const platform = typeof query.platform === 'string' ? query.platform : '';
-    const file = await fileForDownload({ db: deps.db }, versionKey, platform);
+    const file = await fileForDownload({ db: deps.db }, { versionKey, platform });
     if (!file || file.size_bytes === null || !file.sha256) return sendError(reply, 404, 'File not found');
     const size = file.size_bytes;
     const etag = `"${file.sha256}"`;
@@ -55,7 +55,7 @@ export function installDownloadRoute(app: FastifyInstance): void {
         .header('content-range', `bytes ${asked.start}-${asked.end}/${size}`)
         .header('content-length', asked.end - asked.start + 1);
     } else reply.code(200).header('content-length', size);
-    if (!asked || asked.start === 0) await recordDownload(deps, resolved.actor.companyId, file);
+    if (!asked || asked.start === 0) await recordDownload(deps, { companyId: resolved.actor.companyId, file });
     return reply.send(object.body);
   });
 }

@@ -209,14 +209,19 @@ export async function meta(ctx: CallContext, input: { version_key: string }): Pr
 }
 
 /** The finished file a customer may download; null for a hidden or missing version or platform. */
-export async function fileForDownload(ctx: Pick<CallContext, 'db'>, versionKey: string, platform: string): Promise<q.FileRow | null> {
+export async function fileForDownload(
+  ctx: Pick<CallContext, 'db'>,
+  input: { versionKey: string; platform: string },
+): Promise<q.FileRow | null> {
+  const { versionKey, platform } = input;
   if (!PLATFORM_IDS.includes(platform as DownloadPlatformId)) return null;
   const v = await q.findVersion(ctx.db, versionKey, { visibleOnly: true });
   return v ? q.readyFile(ctx.db, v.id, platform) : null;
 }
 
 /** Counts the company's download once the installer starts from its first byte (a resumed range is the same download). */
-export async function recordDownload(ctx: Pick<CallContext, 'db' | 'clock'>, companyId: number, file: q.FileRow): Promise<void> {
+export async function recordDownload(ctx: Pick<CallContext, 'db' | 'clock'>, input: { companyId: number; file: q.FileRow }): Promise<void> {
+  const { companyId, file } = input;
   await q.recordDownload(ctx.db, { companyId, versionId: file.version_id, platform: file.platform, now: ctx.clock.now() });
 }
 
@@ -231,7 +236,8 @@ export async function createServerPage(ctx: CallContext): Promise<{ server_downl
  * Stores an upload's bytes as the browser's PUT would, for the test factories: the newest pending upload of
  * the name gets them.
  */
-export async function storeUploadForTest(ctx: CallContext, versionKey: string, filename: string, body: Buffer): Promise<void> {
+export async function storeUploadForTest(ctx: CallContext, input: { versionKey: string; filename: string; body: Buffer }): Promise<void> {
+  const { versionKey, filename, body } = input;
   const v = await requireVersion(ctx, versionKey);
   const parsed = platformOfFileName(filename);
   const pending = parsed ? await q.latestPending(ctx.db, v.id, parsed.platform, filename) : null;

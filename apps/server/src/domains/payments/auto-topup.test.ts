@@ -17,7 +17,7 @@ import {
   setPaymentSettings,
 } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
-import { autoTopupJob } from './service.ts';
+import { autoTopupJob } from './jobs.ts';
 
 let t: TestContext;
 let app: FastifyInstance;
@@ -75,12 +75,13 @@ async function addCard(client: TestClient, number: string, challenge?: boolean) 
 async function spendDollarADay(companyId: number) {
   await billing.recordDailyStats(ctx(), {
     company_id: companyId,
-    date: billing.billingDayOf(t.clock.now()),
+    date: billing.billingDayOf(t),
     device_count: 15,
     boosters: {},
   });
   // The day's run may have finished already: charge this company's devices now, as a starting service is.
-  for (const service of await billing.runningServices(ctx(), companyId)) await billing.chargeServiceNow(ctx(), service.id);
+  for (const service of await billing.runningServices(ctx(), { companyId }))
+    await billing.chargeServiceNow(ctx(), { serviceId: service.id });
 }
 
 /** A customer with a saved card, $1 a day of usage and automatic top-up on at 5 days. */
@@ -238,11 +239,11 @@ describe('the automatic top-up job', () => {
     await job();
     const [charge] = await charges(c.company.id);
     expect(charge).toMatchObject({ success: true, charged_amount: 2500, item: 'Top-up: $25 top-up' });
-    expect(charge?.idempotency_key).toBe(`auto-topup:${c.company.id}:${billing.billingDayOf(t.clock.now())}`);
+    expect(charge?.idempotency_key).toBe(`auto-topup:${c.company.id}:${billing.billingDayOf(t)}`);
     const packs = (await creditPacksOf(t, c.company.id)).filter((p) => p.source === 'purchase');
     expect(packs.map((p) => [p.name, p.amount, p.cost])).toEqual([['$25 top-up', 2500, 2500]]);
     expect(charge?.credit_pack_id).toBe(packs[0]?.id);
-    expect(await billing.balanceOf(ctx(), c.company.id)).toBe(2900);
+    expect(await billing.balanceOf(ctx(), { companyId: c.company.id })).toBe(2900);
     expect(await templatesTo(c.user.email)).toContain('payment_receipt');
 
     // Still below later the same day (the usage spent it again): no second charge.

@@ -66,7 +66,7 @@ export async function configure(ctx: CallContext, input: ConfigureInput): Promis
 
 async function pageOf(ctx: CallContext, companyId: number): Promise<AutoPaymentPage> {
   const settings = await q.findSettings(ctx.db, companyId);
-  const estimates = await billing.estimatesOf(ctx, companyId);
+  const estimates = await billing.estimatesOf(ctx, { companyId });
   const options = await topups.listOptions(ctx.db, { visibleOnly: true });
   const chosen = settings?.auto_topup_option_id ? await charges.findTopupOption(ctx.db, settings.auto_topup_option_id) : null;
   return {
@@ -108,14 +108,14 @@ async function checkCompany(ctx: CallContext, company: tenancy.CompanyRow | null
   const companyId = settings.company_id;
   if (!company || isClosed(company) || company.has_contract_billing) return;
   if (await settlePending(ctx, settings)) return;
-  const { days_remaining: days } = await billing.estimatesOf(ctx, companyId);
+  const { days_remaining: days } = await billing.estimatesOf(ctx, { companyId });
   // Unknown (nothing charged lately) counts as plenty: there is nothing to run out of.
   if (days === null || days >= settings.auto_rebill_days_remaining) {
     await q.arm(ctx.db, companyId);
     return;
   }
   if (!settings.auto_topup_armed) return;
-  const day = billing.billingDayOf(ctx.clock.now());
+  const day = billing.billingDayOf(ctx);
   const option = settings.auto_topup_option_id ? await charges.findTopupOption(ctx.db, settings.auto_topup_option_id) : null;
   const card = await q.defaultCard(ctx.db, companyId);
   const item = option?.name ?? 'your chosen top-up';

@@ -67,7 +67,7 @@ export async function chargeOnce(ctx: CallContext, input: ChargeInput): Promise<
       credit_pack_id: null,
       amount: 0,
       cost: 0,
-      balance: await billing.balanceOf(ctx, company.id),
+      balance: await billing.balanceOf(ctx, { companyId: company.id }),
       challenge: { url: charged.challenge.url, session: charged.challenge.session_id },
     };
   }
@@ -214,7 +214,7 @@ async function answerOf(
     credit_pack_id: packId,
     amount: success ? option.amount : 0,
     cost: success ? option.cost : 0,
-    balance: await billing.balanceOf(ctx, companyId),
+    balance: await billing.balanceOf(ctx, { companyId }),
     challenge: null,
   };
 }

@@ -21,7 +21,7 @@ import { mailsTo } from '../../test/mail.ts';
 import { cardTransactionsOf, companyEvents, invoiceRow, setCompany } from '../../test/rows.ts';
 import { ABANDONED_CHARGE_MS } from './abandoned-charges.ts';
 import { pdfText } from './pdf/pdftotext.ts';
-import * as payments from './service.ts';
+import * as paymentJobs from './jobs.ts';
 
 const QUIET = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -204,7 +204,7 @@ describe('custom invoices', () => {
   });
 
   it('a timed-out charge nobody retried is settled an hour on: PAID once with its receipt; one voided meanwhile is recorded and flagged for refund', async () => {
-    const settle = () => runInContext(app.deps, systemSource(QUIET), (ctx) => payments.settleAbandonedChargesJob(ctx as CallContext));
+    const settle = () => runInContext(app.deps, systemSource(QUIET), (ctx) => paymentJobs.settleAbandonedChargesJob(ctx as CallContext));
     const c = await customer();
     const slow = await addCard(c.client, '4000 0000 0000 0259');
     const left = ok(await admin.call(createInvoice, draft(c.company.id))).data;

@@ -15,7 +15,7 @@ import { mailsTo } from '../../test/mail.ts';
 import { cardTransactionsOf, companyEvents, creditPacksOf, insertTopupOption, setCompany } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
 import { ABANDONED_CHARGE_MS } from './abandoned-charges.ts';
-import * as payments from './service.ts';
+import * as paymentJobs from './jobs.ts';
 
 /** Pay once with a card whose issuer asks for 3-D Secure (docs/decisions/0041). */
 let t: TestContext;
@@ -224,7 +224,7 @@ describe('pay once with a card that needs no challenge', () => {
 });
 
 describe('pay-once charges whose page never came back, settled by the job (decision 0071)', () => {
-  const settle = () => runInContext(app.deps, systemSource(QUIET), (ctx) => payments.settleAbandonedChargesJob(ctx as CallContext));
+  const settle = () => runInContext(app.deps, systemSource(QUIET), (ctx) => paymentJobs.settleAbandonedChargesJob(ctx as CallContext));
 
   it('an hour on: a passed challenge gets its pack and receipt once, an unanswered one fails, a timed-out charge is asked again', async () => {
     const passed = await customer();
@@ -262,7 +262,7 @@ describe('pay-once charges whose page never came back, settled by the job (decis
     expect(await Promise.all(await pending())).toEqual([[true], [false], [true]]);
     for (const c of [passed, slow]) {
       expect((await purchases(c.company.id)).map((p) => [p.amount, p.added_by_user])).toEqual([[2500, 'Payment check']]);
-      expect(await billing.balanceOf(jobContext(t), c.company.id)).toBe(2500);
+      expect(await billing.balanceOf(jobContext(t), { companyId: c.company.id })).toBe(2500);
       expect((await mailsTo(t.db, c.user.email)).filter((m) => m.template === 'payment_receipt')).toHaveLength(1);
     }
     expect(await purchases(left.company.id)).toEqual([]);
@@ -303,7 +303,7 @@ describe.skipIf(!ON_POSTGRES)('completing a 3-D Secure payment at once (PostgreS
     expect(firstPack?.[0]).toBe(true);
     expect((await purchases(c.company.id)).map((p) => p.amount)).toEqual([2500]);
     expect((await charges(c.company.id)).map((r) => r.success)).toEqual([true]);
-    expect(await billing.balanceOf(jobContext(t), c.company.id)).toBe(2500);
+    expect(await billing.balanceOf(jobContext(t), { companyId: c.company.id })).toBe(2500);
     expect(await billing.verifyLedger(jobContext(t))).toEqual([]);
   });
 });

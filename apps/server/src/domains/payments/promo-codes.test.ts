@@ -34,7 +34,7 @@ afterAll(() => t.close());
 
 const create = (o: Partial<Parameters<typeof admin.call<typeof adminCreatePromoCode>>[1]> = {}) =>
   admin.call(adminCreatePromoCode, { promo_key: key(), display_name: 'Spring', start_at: null, finish_at: null, amount: 1500, ...o });
-const balance = (companyId: number) => billing.balanceOf(jobContext(t), companyId);
+const balance = (companyId: number) => billing.balanceOf(jobContext(t), { companyId });
 
 describe('admin promo codes', () => {
   it('creates (id -1), lists newest first with redemptions, edits and deletes', async () => {

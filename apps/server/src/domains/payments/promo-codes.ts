@@ -116,6 +116,6 @@ export async function redeemForCaller(ctx: CallContext, input: { promo_code: str
   if (!pack) return { message: PROMO_MESSAGES.applied, credit_pack: null };
   return {
     message: `${formatCents(pack.amount)} of credit has been added to your account`,
-    credit_pack: billing.creditPackView(pack, ctx.clock.now()),
+    credit_pack: billing.creditPackView(ctx, { pack }),
   };
 }

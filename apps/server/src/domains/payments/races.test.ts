@@ -29,7 +29,7 @@ describe.skipIf(!ON_POSTGRES)('payments calls under parallel calls (PostgreSQL)'
     expect((await creditPacksOf(t, company.id)).map((p) => [p.source, p.amount])).toEqual([['promo', 900]]);
     expect(await promoRedemptionsOf(t, company.id)).toHaveLength(1);
     expect((await ledgerRowsOf(t, company.id)).map((r) => r.amount)).toEqual([900]);
-    expect(await billing.balanceOf(jobContext(t), company.id)).toBe(900);
+    expect(await billing.balanceOf(jobContext(t), { companyId: company.id })).toBe(900);
     expect(await billing.verifyLedger(jobContext(t))).toEqual([]);
   });
 

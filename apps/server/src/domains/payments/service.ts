@@ -1,11 +1,13 @@
 /**
- * Payments' public functions (rank 8): what the routes, the jobs and higher ranks use.
+ * Payments' API for other domains (rank 8): admin tools raise an invoice on a ticket through it. The app's wiring
+ * (the card gateway) is in wiring.ts and the scheduled jobs in jobs.ts.
  */
-export { create as createPromoCode, redeemPromoCode } from './promo-codes.ts';
-export { findOption as findTopupOption, optionView as topupOptionView } from './topup-options.ts';
-export { installCardGateway } from './gateway/install.ts';
-export { insertCard as insertSavedCard } from './queries/cards.ts';
-export { insertCardTransaction } from './queries/charges.ts';
-export { create as createInvoice, createInvoiceFor } from './invoices.ts';
-export { autoTopupJob } from './auto-topup.ts';
-export { settleAbandonedChargesJob } from './abandoned-charges.ts';
+import type { CallContext } from '../../platform/context.ts';
+import * as invoices from './invoices.ts';
+
+export type { InvoiceDraft } from './invoices.ts';
+
+/** Raises a custom invoice for a company, as the admin's create_invoice call does. */
+export function createInvoice(ctx: CallContext, input: invoices.InvoiceDraft) {
+  return invoices.create(ctx, input);
+}

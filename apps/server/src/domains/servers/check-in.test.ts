@@ -14,7 +14,8 @@ import { newLicence } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, ok, signedInCompany } from '../../test/harness.ts';
 import { billingDevicesOf, dailyStatsOf, licenceLogCount, licenceRow, setCompany, setLicence } from '../../test/rows.ts';
 import * as billing from '../billing/service.ts';
-import { CHECK_IN_REFUSALS, LEASE_GRACE_DAYS, LOGS_KEPT } from './service.ts';
+import { CHECK_IN_REFUSALS, LEASE_GRACE_DAYS } from './check-in.ts';
+import { LOGS_KEPT } from './queries.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -184,7 +185,7 @@ describe('the licence endpoint', () => {
     await checkIn('192.0.2.6', { serial_number: serial, device_count: 6, boosters: { microsoft365: 2 } });
     const [today] = await dailyStatsOf(t, company.id);
     expect(today).toMatchObject({
-      date: billing.billingDayOf(t.clock.now()),
+      date: billing.billingDayOf(t),
       device_count: 9,
       booster_count: 3,
       booster_microsoft365: 2,
@@ -213,11 +214,11 @@ describe('the licence endpoint', () => {
     await checkIn('192.0.2.10', { serial_number: second, device_count: 3 });
     t.clock.advance(DAY_MS);
     await checkIn('192.0.2.9', { serial_number: serial, device_count: 6 });
-    expect((await dailyStatsOf(t, company.id))[0]).toMatchObject({ date: billing.billingDayOf(t.clock.now()), device_count: 9 });
+    expect((await dailyStatsOf(t, company.id))[0]).toMatchObject({ date: billing.billingDayOf(t), device_count: 9 });
     // The second server's lease ends three days after its last check-in: it is no longer online.
     t.clock.advance(LEASE_GRACE_DAYS * DAY_MS);
     await checkIn('192.0.2.9', { serial_number: serial, device_count: 6 });
-    expect((await dailyStatsOf(t, company.id))[0]).toMatchObject({ date: billing.billingDayOf(t.clock.now()), device_count: 6 });
+    expect((await dailyStatsOf(t, company.id))[0]).toMatchObject({ date: billing.billingDayOf(t), device_count: 6 });
   });
 
   it('logs every check-in for Download Logs (Admin), newest first, keeping the newest few hundred', async () => {
@@ -387,7 +388,7 @@ describe('what a check-in writes and answers', () => {
       num_clients_online: 2,
       num_boosters_online: 5,
       booster_counts: { microsoft365: 1, vmware: 4 },
-      counts_date: billing.billingDayOf(t.clock.now()),
+      counts_date: billing.billingDayOf(t),
       last_seen_at: t.clock.now(),
     });
   });

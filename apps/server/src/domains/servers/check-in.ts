@@ -1,4 +1,5 @@
 import { isClosed } from '@portal/contract/shared/company-states';
+import { BOOSTER_VARIANTS, type BoosterVariant } from '@portal/contract/billing/fields';
 import { LICENCE_MESSAGES } from '@portal/contract/servers/licences';
 import { decodePayload, LOCK_ON_FIRST_USE, parseVersion, UNLOCKED, VERSION_ERROR } from '@portal/contract/servers/payload';
 import { CHECK_IN_LIMIT, signedText } from '@portal/contract/servers/server-tables';
@@ -29,7 +30,7 @@ export const CHECK_IN_REFUSALS = {
     `Too many check-ins for this licence: at most ${CHECK_IN_LIMIT.max} a minute. Please try again in ${seconds} seconds.`,
 } as const;
 
-type BoosterCounts = Record<billing.BoosterVariant, number>;
+type BoosterCounts = Record<BoosterVariant, number>;
 
 export interface CheckIn {
   serial_number: string;
@@ -107,7 +108,7 @@ export async function checkIn(ctx: CallContext<Actor | null>, input: CheckIn) {
   if (!binding) refuse(ctx, licence, input, 403, CHECK_IN_REFUSALS.locked);
 
   const now = ctx.clock.now();
-  const day = billing.billingDayOf(now);
+  const day = billing.billingDayOf(ctx, { at: now });
   const leaseEnd = new Date(now.getTime() + LEASE_GRACE_DAYS * DAY_MS);
   // The licence's new state, its log line and the log's trim: one statement.
   await q.recordCheckIn(
@@ -168,7 +169,7 @@ async function reportDay(ctx: CallContext<Actor | null>, companyId: number, day:
   let devices = 0;
   for (const r of rows) {
     devices += r.devices;
-    for (const v of billing.BOOSTER_VARIANTS) boosters[v] = (boosters[v] ?? 0) + (r.boosters[v] ?? 0);
+    for (const v of BOOSTER_VARIANTS) boosters[v] = (boosters[v] ?? 0) + (r.boosters[v] ?? 0);
   }
   await billing.recordDailyStats(ctx, { company_id: companyId, date: day, device_count: devices, boosters, server_version: version });
 }

@@ -28,7 +28,7 @@ const specOf = (config: CallContext['config'], h: q.HostedRow): ConsoleSpec => (
 /** The company's running consoles for the day's stats (spec-2 §3 daily stats); billing keeps its other figures. */
 async function reportCount(ctx: CallContext, companyId: number) {
   const hosted_comet_v2_count = await q.countRunning(ctx.db, companyId);
-  await billing.recordDailyStats(ctx, { company_id: companyId, date: billing.billingDayOf(ctx.clock.now()), hosted_comet_v2_count });
+  await billing.recordDailyStats(ctx, { company_id: companyId, date: billing.billingDayOf(ctx), hosted_comet_v2_count });
 }
 
 async function fail(ctx: CallContext, h: q.HostedRow, message: string) {

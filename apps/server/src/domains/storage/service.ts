@@ -20,12 +20,11 @@ import * as q from './queries.ts';
  * two enables, or a bucket created while storage is disabled, take turns. The provider is called inside the
  * call's transaction, after the checks and before the rows are written: a provider refusal leaves no row.
  */
-type Ctx = CallContext;
 
 /** The billing service of a company's storage account. */
 const serviceOwner = (account: q.AccountRow) => ({ owner_kind: 'storage_account', owner_id: String(account.id) });
 
-const providerOf = (ctx: Ctx) => storageProviderFor(ctx.config, ctx.db);
+const providerOf = (ctx: CallContext) => storageProviderFor(ctx.config, ctx.db);
 
 /** The provider's refusal as the answer: 502, with the provider's own words for support. */
 async function atProvider<T>(work: () => Promise<T>): Promise<T> {
@@ -37,7 +36,7 @@ async function atProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function requireAccount(ctx: Ctx, companyId: number): Promise<q.AccountRow> {
+async function requireAccount(ctx: CallContext, companyId: number): Promise<q.AccountRow> {
   const account = await q.accountOf(ctx.db, companyId);
   if (!account) throw new AppError(400, STORAGE_MESSAGES.notEnabled);
   return account;
@@ -58,7 +57,7 @@ function bucketView(b: q.BucketRow): Bucket {
 }
 
 /** Subscribes the company: one account however many times it is asked (the company row is locked first). */
-export async function enable(ctx: Ctx) {
+export async function enable(ctx: CallContext) {
   const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   if (await q.accountOf(ctx.db, company.id)) return { message: STORAGE_MESSAGES.enabled };
   const provider = providerOf(ctx);
@@ -77,7 +76,7 @@ export async function enable(ctx: Ctx) {
   return { message: STORAGE_MESSAGES.enabled };
 }
 
-export async function accountGet(ctx: Ctx) {
+export async function accountGet(ctx: CallContext) {
   const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   const account = await q.accountOf(ctx.db, company.id);
   if (!account) return { enabled: false, current_usage_bytes: 0, endpoint: '', AccessKey: '', SecretKey: '' };
@@ -91,7 +90,7 @@ export async function accountGet(ctx: Ctx) {
   };
 }
 
-export async function rotateKeys(ctx: Ctx) {
+export async function rotateKeys(ctx: CallContext) {
   const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const account = await requireAccount(ctx, company.id);
   const keys = await atProvider(() => providerOf(ctx).rotateKeys(account.provider_account_id));
@@ -101,7 +100,7 @@ export async function rotateKeys(ctx: Ctx) {
   return { AccessKey: keys.accessKey, SecretKey: keys.secretKey };
 }
 
-export async function activeRegions(ctx: Ctx) {
+export async function activeRegions(ctx: CallContext) {
   const active = new Set(await atProvider(() => providerOf(ctx).activeRegions()));
   const regions = Object.fromEntries(Object.entries(STORAGE_REGIONS).filter(([id]) => active.has(id)));
   return { regions, default_region: DEFAULT_STORAGE_REGION };
@@ -112,7 +111,7 @@ function newBucketName(companyId: number): string {
   return `c${companyId}-${randomBytes(6).toString('hex')}`;
 }
 
-export async function createBucket(ctx: Ctx, input: { target_region: StorageRegion; target_object_lock_enabled: boolean }) {
+export async function createBucket(ctx: CallContext, input: { target_region: StorageRegion; target_object_lock_enabled: boolean }) {
   const company = await tenancy.requireOpenCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const account = await requireAccount(ctx, company.id);
   const provider = providerOf(ctx);
@@ -141,7 +140,7 @@ export async function createBucket(ctx: Ctx, input: { target_region: StorageRegi
 }
 
 /** The buckets with what the provider measures in each now. */
-export async function listBuckets(ctx: Ctx) {
+export async function listBuckets(ctx: CallContext) {
   const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
   const account = await q.accountOf(ctx.db, company.id);
   if (!account) return { buckets: [] };
@@ -163,7 +162,7 @@ export async function listBuckets(ctx: Ctx) {
  * Deletes a bucket of the caller's company, or of a sub-account for its distributor. The bucket is found by
  * name, its company locked, then the bucket locked: the order every storage change takes.
  */
-export async function deleteBucket(ctx: Ctx, input: { target_bucket_name: string }) {
+export async function deleteBucket(ctx: CallContext, input: { target_bucket_name: string }) {
   const found = await q.findBucket(ctx.db, input.target_bucket_name);
   if (!found) throw notFound(STORAGE_MESSAGES.bucketNotFound);
   // Another tenant's bucket reads as no bucket at all, not as a company the caller may not see.
@@ -186,7 +185,7 @@ export async function deleteBucket(ctx: Ctx, input: { target_bucket_name: string
  * storage stays enabled with it; the buckets it did delete are gone from the portal too, since they are gone at the
  * provider.
  */
-export async function disable(ctx: Ctx, _input: { confirm: 'yes' }) {
+export async function disable(ctx: CallContext, _input: { confirm: 'yes' }) {
   const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'write' });
   const account = await requireAccount(ctx, company.id);
   const buckets = await q.bucketsOf(ctx.db, company.id);
@@ -212,5 +211,3 @@ export async function disable(ctx: Ctx, _input: { confirm: 'yes' }) {
   await ctx.audit(company.id, 'Storage disabled');
   return { message: STORAGE_MESSAGES.disabled, disabled: true, failed_buckets: [] };
 }
-export { closeStorageProvider, holdStorageProvider } from './provider/index.ts';
-export { UTILIZATION_JOB, utilizationJob } from './utilization.ts';

@@ -82,7 +82,7 @@ describe('storage utilization (docs/decisions/0055)', () => {
     await mine.send(new PutObjectCommand({ Bucket: eu.bucket, Key: 'a/b.txt', Body: 'y'.repeat(5000) }));
 
     expect(await drain()).toBeGreaterThanOrEqual(1);
-    const day = billing.billingDayOf(t.clock.now());
+    const day = billing.billingDayOf(t);
     const first = await rowsOf(company.id);
     expect(
       first.map((r) => [
@@ -105,7 +105,7 @@ describe('storage utilization (docs/decisions/0055)', () => {
     await mine.send(new PutObjectCommand({ Bucket: east.bucket, Key: 'more.bin', Body: 'z'.repeat(20_000) }));
     ok(await client.call(storageDeleteBucket, { target_bucket_name: eu.bucket }));
     t.clock.advance(6 * HOUR);
-    expect(billing.billingDayOf(t.clock.now())).toBe(day);
+    expect(billing.billingDayOf(t)).toBe(day);
     expect(await drain()).toBeGreaterThanOrEqual(1);
     const again = await rowsOf(company.id);
     expect(again.map((r) => [r.day, r.region, r.padded_storage_size_bytes])).toEqual([[day, 'us-east-1', 34_096]]);
@@ -114,7 +114,7 @@ describe('storage utilization (docs/decisions/0055)', () => {
     const stats = await dailyStatsOf(t, company.id);
     const charged = 34_096 + 'big.bin'.length + 'small'.length + 'more.bin'.length;
     expect(stats.map((s) => [s.date, s.storage_amount_bytes])).toEqual([
-      [billing.billingDayOf(new Date(t.clock.now().getTime() + 24 * HOUR)), charged],
+      [billing.billingDayOf(t, { at: new Date(t.clock.now().getTime() + 24 * HOUR) }), charged],
       [day, charged],
     ]);
   });
@@ -149,9 +149,9 @@ describe('storage utilization (docs/decisions/0055)', () => {
     ]);
     t.clock.advance(24 * HOUR);
     await drain(providerWith(t, figures));
-    const tomorrow = billing.billingDayOf(new Date(t.clock.now().getTime() + 24 * HOUR));
+    const tomorrow = billing.billingDayOf(t, { at: new Date(t.clock.now().getTime() + 24 * HOUR) });
     t.clock.advance(24 * HOUR);
-    await billing.runDailyCharging(jobContext(t), tomorrow);
+    await billing.runDailyCharging(jobContext(t), { day: tomorrow });
     const storageCharge = async (companyId: number) =>
       (await usageRowsOf(t, companyId)).filter((u) => u.kind === 'storage' && u.charge_day === tomorrow).map((u) => [u.quantity, u.amount]);
     // 3 TB measured (padded 2 + metadata 0.5 + deleted 0.5): round(699 × 3 / 30) = 70 cents.
@@ -184,9 +184,9 @@ describe('storage utilization (docs/decisions/0055)', () => {
     async function chargeNextDay() {
       t.clock.advance(24 * HOUR);
       await drain(providerWith(t, figures));
-      const day = billing.billingDayOf(new Date(t.clock.now().getTime() + 24 * HOUR));
+      const day = billing.billingDayOf(t, { at: new Date(t.clock.now().getTime() + 24 * HOUR) });
       t.clock.advance(24 * HOUR);
-      await billing.runDailyCharging(jobContext(t), day);
+      await billing.runDailyCharging(jobContext(t), { day });
       return async (companyId: number) =>
         (await usageRowsOf(t, companyId)).filter((u) => u.kind === 'storage' && u.charge_day === day).map((u) => u.amount);
     }
@@ -213,7 +213,7 @@ describe('storage utilization (docs/decisions/0055)', () => {
       const { client, company } = await storageCompany();
       ok(await client.call(storageCreateBucket, {}));
       await drain();
-      const today = billing.billingDayOf(t.clock.now());
+      const today = billing.billingDayOf(t);
       const report = ok(await client.call(storageUsageReport, { target_company_id: company.id })).data;
       expect(report.has_comet_storage).toBe(true);
       expect(report.to).toBe(today);

@@ -61,10 +61,10 @@ export const chargedBytes = (rows: readonly { padded: number; metadata: number; 
  */
 export async function utilizationJob(ctx: Ctx, provider: StorageProvider = storageProviderFor(ctx.config)): Promise<number> {
   const now = ctx.clock.now();
-  const today = billing.billingDayOf(now);
+  const today = billing.billingDayOf(ctx, { at: now });
   const every = ctx.config.JOB_INTERVALS[UTILIZATION_JOB] ?? REMEASURE_MS;
   // Due: measured before the billing day began, or an interval ago (a tenth early: the job wakes each interval).
-  const dueBefore = new Date(Math.max(billing.billingDayStart(today).getTime(), now.getTime() - every * 0.9));
+  const dueBefore = new Date(Math.max(billing.billingDayStart(ctx, { day: today }).getTime(), now.getTime() - every * 0.9));
   // Locked and marked measured at once: an account the provider refuses is tried again at the next interval.
   const accounts = await q.claimDueAccounts(ctx.db, dueBefore, now, UTILIZATION_BATCH);
   if (!accounts.length) return 0;
@@ -85,13 +85,12 @@ export async function utilizationJob(ctx: Ctx, provider: StorageProvider = stora
   const totals = new Map(companies.map((id) => [id, 0]));
   for (const r of rows) totals.set(r.company_id, (totals.get(r.company_id) ?? 0) + r.padded + r.metadata + r.deleted);
   const tomorrow = addDays(today, 1);
-  await billing.recordStorageAmounts(
-    ctx,
-    [...totals].flatMap(([company_id, bytes]) => [
+  await billing.recordStorageAmounts(ctx, {
+    rows: [...totals].flatMap(([company_id, bytes]) => [
       { company_id, date: today, storage_amount_bytes: bytes },
       { company_id, date: tomorrow, storage_amount_bytes: bytes },
     ]),
-  );
+  });
   return accounts.length;
 }
 
@@ -103,13 +102,13 @@ export function dailyCostCents(bytes: number): number {
 /** wasabi-usage-get: the caller's company's last 90 days per region, its buckets, and the day's estimate. */
 export async function usageGet(ctx: Ctx) {
   const company = await tenancy.requireCompany(ctx, { companyId: ctx.actor.companyId, mode: 'read' });
-  const today = billing.billingDayOf(ctx.clock.now());
+  const today = billing.billingDayOf(ctx);
   const records = await q.utilizationOf(ctx.db, company.id, addDays(today, 1 - STORAGE_HISTORY_DAYS), today);
   const History: UtilizationDay[] = [];
   for (const r of records) {
     let day = History.at(-1);
     if (!day || day.Date !== r.day) {
-      day = { Date: r.day, EndTime: billing.billingDayStart(addDays(r.day, 1)).toISOString(), RegionalUtilizations: [] };
+      day = { Date: r.day, EndTime: billing.billingDayStart(ctx, { day: addDays(r.day, 1) }).toISOString(), RegionalUtilizations: [] };
       History.push(day);
     }
     day.RegionalUtilizations.push({
@@ -138,7 +137,7 @@ export async function usageReport(
   input: { target_company_id: number; target_from?: string | null | undefined; target_to?: string | null | undefined },
 ) {
   const company = await tenancy.requireCompany(ctx, { companyId: input.target_company_id, mode: 'read' });
-  const today = billing.billingDayOf(ctx.clock.now());
+  const today = billing.billingDayOf(ctx);
   const from0 = input.target_from ?? null;
   const to0 = input.target_to ?? null;
   if (from0 !== null && from0 > today) throw badInput({ target_from: DAY_IN_FUTURE_MESSAGE });

@@ -4,7 +4,7 @@ import { jobContext } from '../../test/context.ts';
 import { ON_POSTGRES, TestClient, type TestContext, createTestContext, newCompany, ok } from '../../test/harness.ts';
 import { type PagerReceiver, startPagerReceiver } from '../../test/pager-receiver.ts';
 import { pagesOf } from './queries/alerts.ts';
-import { escalateAlertsJob } from './service.ts';
+import { escalateAlertsJob } from './jobs.ts';
 
 const SECRET = 'pager-race-secret-0123456789';
 

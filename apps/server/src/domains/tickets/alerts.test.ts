@@ -4,7 +4,7 @@ import { jobContext } from '../../test/context.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
 import { type PagerReceiver, startPagerReceiver } from '../../test/pager-receiver.ts';
 import { alertById, pagesOf } from './queries/alerts.ts';
-import { escalateAlertsJob } from './service.ts';
+import { escalateAlertsJob } from './jobs.ts';
 
 const MINUTE = 60_000;
 const SECRET = 'pager-test-secret-0123456789';

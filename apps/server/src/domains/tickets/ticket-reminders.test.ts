@@ -5,7 +5,7 @@ import { jobContext } from '../../test/context.ts';
 import { newTicket } from '../../test/factories.ts';
 import { TestClient, type TestContext, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
 import { mailsTo } from '../../test/mail.ts';
-import { remindersJob } from './service.ts';
+import { remindersJob } from './jobs.ts';
 
 const DAY = 86_400_000;
 let t: TestContext;

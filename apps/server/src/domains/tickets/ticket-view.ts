@@ -29,7 +29,7 @@ async function customerInfo(ctx: CallContext, companyId: number): Promise<Ticket
   const distributor = company.distributor_id === null ? null : await tenancy.findCompany(ctx, { companyId: company.distributor_id });
   const sales = company.sales_id === null ? null : await q.personOf(ctx.db, company.sales_id);
   // The figures the customer's own dashboard shows, from the same source.
-  const figures = await billing.companyFigures(ctx, company.id);
+  const figures = await billing.companyFigures(ctx, { companyId: company.id });
   return {
     company_is_vip: company.is_vip,
     hosted_server_count: figures.hosted_consoles,

@@ -11,7 +11,6 @@ import type { CallData } from '@portal/contract/shared/define-call';
 import { TOKEN_PERMISSIONS, type TokenPermission, permissionOffered } from '@portal/contract/shared/token-permissions';
 import { type Actor, isAdmin, rolesFor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
 import { newToken, tokenHash } from '../../platform/session.ts';
 import * as security from '../security/service.ts';
@@ -21,12 +20,12 @@ import * as q from './queries.ts';
 /** How much of a token the list shows: the fixed prefix and eight random characters. */
 const VISIBLE = TOKEN_PREFIX.length + 8;
 /** A token's use writes at most one company event per token in this window (docs/decisions/0030). */
-export const USE_EVENT_EVERY_MS = 60 * 60 * 1000;
+const USE_EVENT_EVERY_MS = 60 * 60 * 1000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The permissions the actor may give a token, in the registry's order, grouped by service. */
-export function offeredPermissions(actor: Actor): TokenPermission[] {
+function offeredPermissions(actor: Actor): TokenPermission[] {
   return (Object.keys(TOKEN_PERMISSIONS) as TokenPermission[]).filter((p) => permissionOffered(p, actor.companyType, isAdmin(actor)));
 }
 
@@ -52,7 +51,7 @@ export async function createToken(ctx: CallContext, input: CallData<typeof creat
   const now = ctx.clock.now();
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw badInput({ expires_at: TOKEN_MESSAGES.expiryPast });
-  const { token, row } = await issueToken(ctx.db, now, {
+  const { token, row } = await issueToken(ctx, {
     userId: ctx.actor.userId,
     companyId: ctx.actor.companyId,
     name: input.name,
@@ -66,10 +65,11 @@ export async function createToken(ctx: CallContext, input: CallData<typeof creat
 
 /** A new token row for the user; the token itself is returned once and only its hash is kept. */
 export async function issueToken(
-  db: Database,
-  now: Date,
+  ctx: Pick<CallContext, 'db' | 'clock'>,
   o: { userId: number; companyId: number; name?: string; permissions: string[]; expiresAt?: Date | null },
 ): Promise<{ token: string; row: q.TokenRow }> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const token = `${TOKEN_PREFIX}${newToken(30)}`;
   const row = await q.insertToken(db, {
     user_id: o.userId,
@@ -124,7 +124,13 @@ export interface ResolvedToken {
  * expired, its user deleted, or its company closed or suspended. Runs before the call's transaction,
  * on the pool, as a session lookup does.
  */
-export async function resolveToken(db: Database, now: Date, token: string, ip: string): Promise<ResolvedToken | null> {
+export async function resolveToken(
+  ctx: Pick<CallContext, 'db' | 'clock'>,
+  input: { token: string; ip: string },
+): Promise<ResolvedToken | null> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const { token, ip } = input;
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
   const row = await q.findTokenWithAccount(db, tokenHash(token));
   if (!row) return null;

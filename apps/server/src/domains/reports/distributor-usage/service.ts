@@ -17,7 +17,7 @@ import { STORAGE_TYPES, addMonths, itemsOf, monthDays, percentRoundedUp, totalOf
 
 /** The distributor usage report and its commission (spec-2 §2.9, §3, §5, §9; docs/decisions/0061). */
 
-const thisMonth = (ctx: CallContext) => billing.billingDayOf(ctx.clock.now()).slice(0, 7);
+const thisMonth = (ctx: CallContext) => billing.billingDayOf(ctx).slice(0, 7);
 
 /** The company must be a distributor the actor reaches: a distributor reaches only itself (a sub-account is not one). */
 async function requireDistributor(ctx: CallContext, id: number) {
@@ -52,8 +52,8 @@ export async function distributorUsage(ctx: CallContext, input: { id: number; ye
     await q.subAccountDailyCharges(ctx.db, distributor.company_id, from, to),
   ];
   // Created and deleted are instants; the month's edges are its first and next month's first day in Pacific/Auckland.
-  const monthStart = billing.billingDayStart(from);
-  const monthEnd = billing.billingDayStart(monthDays(addMonths(yearmonth, 1)).from);
+  const monthStart = billing.billingDayStart(ctx, { day: from });
+  const monthEnd = billing.billingDayStart(ctx, { day: monthDays(addMonths(yearmonth, 1)).from });
   const rows: DistributorUsageRow[] = companies
     .map((c) => {
       const items = itemsOf(

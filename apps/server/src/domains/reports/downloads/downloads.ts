@@ -41,9 +41,9 @@ function addMonths(yearMonth: string, n: number): string {
   d.setUTCMonth(d.getUTCMonth() + n);
   return d.toISOString().slice(0, 7);
 }
-const lastDayOf = (yearMonth: string) =>
-  billing.billingDayOf(new Date(billing.billingDayStart(monthStart(addMonths(yearMonth, 1))).getTime() - 1));
-const thisMonth = (ctx: Ctx) => billing.billingDayOf(ctx.clock.now()).slice(0, 7);
+const lastDayOf = (ctx: Ctx, yearMonth: string) =>
+  billing.billingDayOf(ctx, { at: new Date(billing.billingDayStart(ctx, { day: monthStart(addMonths(yearMonth, 1)) }).getTime() - 1) });
+const thisMonth = (ctx: Ctx) => billing.billingDayOf(ctx).slice(0, 7);
 
 function checkMonth(ctx: Ctx, yearMonth: string) {
   if (yearMonth > thisMonth(ctx)) throw badInput({ year_month: MONTH_IN_FUTURE_MESSAGE });
@@ -51,14 +51,14 @@ function checkMonth(ctx: Ctx, yearMonth: string) {
 
 export async function dailyGeneral(ctx: Ctx, input: CallData<typeof dailyGeneralReport>): Promise<StreamedFile> {
   const day = input.date_of_download;
-  if (day > billing.billingDayOf(ctx.clock.now())) throw badInput({ date_of_download: DAY_IN_FUTURE_MESSAGE });
+  if (day > billing.billingDayOf(ctx)) throw badInput({ date_of_download: DAY_IN_FUTURE_MESSAGE });
   return file(`daily-general-report-${day}${input.include_extra_data ? '-with-deleted' : ''}`, input.format, q.DAILY_GENERAL_COLUMNS, {
     batches: byCompanyRange(ctx.db, 'all', (after, last) => q.dailyGeneralRows(ctx.db, day, input.include_extra_data, after, last)),
   });
 }
 
 export async function enterprise(ctx: Ctx, input: CallData<typeof enterpriseDeals>): Promise<StreamedFile> {
-  const today = billing.billingDayOf(ctx.clock.now());
+  const today = billing.billingDayOf(ctx);
   if (input.start_date > input.end_date) throw badInput({ start_date: START_AFTER_END_MESSAGE });
   if (input.end_date > today) throw badInput({ end_date: DAY_IN_FUTURE_MESSAGE });
   return file(`enterprise-deals-${input.start_date}-to-${input.end_date}`, input.format, q.CHARGE_SUMMARY_COLUMNS, {
@@ -70,8 +70,8 @@ export async function enterprise(ctx: Ctx, input: CallData<typeof enterpriseDeal
 
 export async function feedbacks(ctx: Ctx, input: CallData<typeof reportFeedbacks>): Promise<StreamedFile> {
   checkMonth(ctx, input.year_month);
-  const start = billing.billingDayStart(monthStart(input.year_month));
-  const end = billing.billingDayStart(monthStart(addMonths(input.year_month, 1)));
+  const start = billing.billingDayStart(ctx, { day: monthStart(input.year_month) });
+  const end = billing.billingDayStart(ctx, { day: monthStart(addMonths(input.year_month, 1)) });
   return file(`feedback-${input.year_month}`, input.format, q.FEEDBACK_COLUMNS, {
     batches: () =>
       keysetBatches<FileRow, [number, number]>(async (after, limit) => {
@@ -86,7 +86,7 @@ export async function feedbacks(ctx: Ctx, input: CallData<typeof reportFeedbacks
 export async function usageByMonth(ctx: Ctx, input: CallData<typeof reportNebula>): Promise<StreamedFile> {
   checkMonth(ctx, input.year_month);
   const first = monthStart(input.year_month);
-  const lastDay = lastDayOf(input.year_month);
+  const lastDay = lastDayOf(ctx, input.year_month);
   return file(`usage-${input.year_month}`, input.format, q.CHARGE_SUMMARY_COLUMNS, {
     batches: byCompanyRange(ctx.db, 'all', (after, last) => q.chargeSummaryRows(ctx.db, 'all', first, lastDay, after, last)),
   });
@@ -96,14 +96,14 @@ export async function usageByMonth(ctx: Ctx, input: CallData<typeof reportNebula
 export async function commission(ctx: Ctx, input: { format: DownloadFormat }): Promise<StreamedFile> {
   const month = addMonths(thisMonth(ctx), -1);
   const first = monthStart(month);
-  const lastDay = lastDayOf(month);
+  const lastDay = lastDayOf(ctx, month);
   return file(`commission-${month}`, input.format, q.COMMISSION_COLUMNS, {
     batches: byCompanyRange(ctx.db, 'distributors', (after, last) => q.commissionRows(ctx.db, first, lastDay, after, last)),
   });
 }
 
 export async function balances(ctx: Ctx, input: { format: DownloadFormat }): Promise<StreamedFile> {
-  return file(`balances-${billing.billingDayOf(ctx.clock.now())}`, input.format, q.BALANCE_COLUMNS, {
+  return file(`balances-${billing.billingDayOf(ctx)}`, input.format, q.BALANCE_COLUMNS, {
     batches: byCompanyRange(ctx.db, 'not_deleted', (after, last) => q.balanceRows(ctx.db, after, last)),
   });
 }
@@ -112,13 +112,13 @@ export async function consumption(ctx: Ctx, input: { format: DownloadFormat }): 
   const month = thisMonth(ctx);
   const lastMonthStart = monthStart(addMonths(month, -1));
   const thisMonthStart = monthStart(month);
-  return file(`consumption-${billing.billingDayOf(ctx.clock.now())}`, input.format, q.CONSUMPTION_COLUMNS, {
+  return file(`consumption-${billing.billingDayOf(ctx)}`, input.format, q.CONSUMPTION_COLUMNS, {
     batches: byCompanyRange(ctx.db, 'not_deleted', (after, last) => q.consumptionRows(ctx.db, lastMonthStart, thisMonthStart, after, last)),
   });
 }
 
 export async function serverFeatures(ctx: Ctx, input: { format: DownloadFormat }): Promise<StreamedFile> {
-  return file(`server-features-${billing.billingDayOf(ctx.clock.now())}`, input.format, q.SERVER_FEATURE_COLUMNS, {
+  return file(`server-features-${billing.billingDayOf(ctx)}`, input.format, q.SERVER_FEATURE_COLUMNS, {
     batches: byRowKey((after, limit) => q.serverFeatureRows(ctx.db, after, limit), 'licence_id'),
   });
 }

@@ -1,6 +1,6 @@
 import { TV_DAILY_STATS_DAYS, type TvDailyStats } from '@portal/contract/reports/tv';
 import type { PublicContext } from '../../../platform/context.ts';
-import { billingDayOf } from '../../billing/service.ts';
+import * as billing from '../../billing/service.ts';
 import { readWidget } from '../current-month/service.ts';
 import * as q from '../queries/server-versions-tv.ts';
 
@@ -27,7 +27,7 @@ const emptyDay = (date: string): TvDailyStats => ({
  * show the latest complete day, the day Monthly Totals' current month reads too (docs/decisions/0063).
  */
 export async function dailyStatsWindow(ctx: PublicContext): Promise<TvDailyStats[]> {
-  const yesterday = addDays(billingDayOf(ctx.clock.now()), -1);
+  const yesterday = addDays(billing.billingDayOf(ctx), -1);
   const from = addDays(yesterday, 1 - TV_DAILY_STATS_DAYS);
   const rows = new Map((await q.dailyStatsTotals(ctx.db, from, yesterday)).map((r) => [r.date, r]));
   return Array.from({ length: TV_DAILY_STATS_DAYS }, (_, i) => {
