@@ -9,10 +9,25 @@ import { signBoardToken } from './sso.ts';
 export async function listResources(ctx: CallContext): Promise<{ resources: Resource[] }> {
   const c = ctx.config;
   const all: Resource[] = [
-    { key: 'documentation', label: 'Documentation', description: 'Install, configure and run the backup software.', url: c.RESOURCE_DOCUMENTATION_URL },
+    {
+      key: 'documentation',
+      label: 'Documentation',
+      description: 'Install, configure and run the backup software.',
+      url: c.RESOURCE_DOCUMENTATION_URL,
+    },
     { key: 'release_notes', label: 'Release notes', description: 'What changed in each version.', url: c.RESOURCE_RELEASE_NOTES_URL },
-    { key: 'feature_voting', label: 'Feature voting', description: 'Suggest features and vote for the ones you need.', url: c.FEATURE_VOTING_BOARD_URL === 'off' ? '' : '/feature_voting' },
-    { key: 'integrations', label: 'Integrations', description: 'Connect the portal to your billing and monitoring tools.', url: c.RESOURCE_INTEGRATIONS_URL },
+    {
+      key: 'feature_voting',
+      label: 'Feature voting',
+      description: 'Suggest features and vote for the ones you need.',
+      url: c.FEATURE_VOTING_BOARD_URL === 'off' ? '' : '/feature_voting',
+    },
+    {
+      key: 'integrations',
+      label: 'Integrations',
+      description: 'Connect the portal to your billing and monitoring tools.',
+      url: c.RESOURCE_INTEGRATIONS_URL,
+    },
     { key: 'webinars', label: 'Webinars', description: 'Live and recorded sessions with our team.', url: c.RESOURCE_WEBINARS_URL },
     { key: 'blog', label: 'Blog', description: 'News, guides and stories from other providers.', url: c.RESOURCE_BLOG_URL },
   ];

@@ -295,8 +295,7 @@ describe.each(['local', 's3'] as const)('resumable ticket attachments (tus), obj
     const leftKey = await keyOf(left);
     const download = (id: number) =>
       t.app.inject({ method: 'GET', url: `${DOWNLOAD_SUPPORT_ATTACHMENT_PATH}?id=${id}`, cookies: me.cookies });
-    const sweep = () =>
-      runInContext(t.app.deps, systemSource(QUIET), (ctx) => tickets.purgeAbandonedUploadsJob(ctx as CallContext));
+    const sweep = () => runInContext(t.app.deps, systemSource(QUIET), (ctx) => tickets.purgeAbandonedUploadsJob(ctx as CallContext));
 
     // What the tests before this one left is older (their clock stood days earlier) and may go now; not these.
     t.clock.advance(ABANDONED_UPLOAD_MS - HOUR);
