@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ALL_CALLS } from '@portal/contract/all-calls';
+import { ALL_ENTRIES } from '@portal/contract/all-entries';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -232,7 +233,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
 
   // Unpublished docs are simply not routed: /api/docs and /api/openapi.json answer 404 like any unknown path.
   if (config.API_DOCS_PUBLIC) {
-    const openapi = buildOpenApi(ALL_CALLS, sessionCookieNames(config.COOKIE_SECURE), config.PUBLIC_URL);
+    const openapi = buildOpenApi(ALL_CALLS, sessionCookieNames(config.COOKIE_SECURE), config.PUBLIC_URL, ALL_ENTRIES);
     app.get('/api/openapi.json', async () => openapi);
     await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
