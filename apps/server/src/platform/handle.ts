@@ -12,7 +12,7 @@ import { inputLimitsFor, readInput, withQueryFields } from './input.ts';
 import { readMultipart } from './multipart.ts';
 import { reportReader } from './replica.ts';
 import type { RequestLogWriter } from './request-log.ts';
-import { type CallContext, type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
+import { type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
 import { CSRF_HEADER, sessionCookieNames } from './session.ts';
 import { StreamedAnswer, sendStream } from './stream.ts';
 
