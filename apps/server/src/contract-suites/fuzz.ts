@@ -15,7 +15,7 @@ import { type ActorName, type PreparedCase, SUITE_ENV, type World, buildWorld, c
  * No reply may be a 5xx or fall outside the envelope, and a refused call may not write a row. One test
  * file per contract domain (fuzz-<domain>.test.ts), so that vitest runs them side by side.
  */
-const BAD_VALUES: [string, unknown][] = [
+export const BAD_VALUES: [string, unknown][] = [
   ['a string', 'not the right type'],
   ['a number', 12345],
   ['a boolean', true],

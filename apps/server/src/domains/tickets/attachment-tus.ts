@@ -157,7 +157,8 @@ async function handleTus(req: FastifyRequest, reply: FastifyReply) {
       );
     }
   } else {
-    const info = id === undefined ? null : await store.info(id);
+    // Only a name this server made (namingFunction) is looked up: anything else names no upload, nor any other object.
+    const info = id === undefined || !/^[0-9a-f]{32}$/.test(id) ? null : await store.info(id);
     if (!info || info.metadata.owner_user_id !== String(actor.userId) || info.metadata.owner_company_id !== String(actor.companyId)) {
       throw new AppError(404, ATTACHMENT_MESSAGES.uploadNotFound);
     }
