@@ -26,7 +26,7 @@ export function urlOf(entry: Entry, method: EntryMethod, input: Record<string, u
   const query = new URLSearchParams(
     Object.entries(rest)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, text(v)]),
+      .map(([k, v]): [string, string] => [k, text(v)]),
   );
   return query.size ? `${path}?${query}` : path;
 }
@@ -38,7 +38,7 @@ function bodyOf(entry: Entry, input: Record<string, unknown>): Record<string, un
 
 export async function sendEntry(client: TestClient, entry: Entry, method: EntryMethod, input: Record<string, unknown>, form = false) {
   const url = urlOf(entry, method, input);
-  const tus = entry.kind === 'resumable-upload' ? { 'tus-resumable': '1.0.0' } : {};
+  const tus: Record<string, string> = entry.kind === 'resumable-upload' ? { 'tus-resumable': '1.0.0' } : {};
   if (method === 'GET') return client.get(url);
   if (method === 'POST') {
     const body = bodyOf(entry, input);
