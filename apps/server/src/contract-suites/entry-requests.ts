@@ -20,7 +20,8 @@ export function urlOf(entry: Entry, method: EntryMethod, input: Record<string, u
   const path = entry.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = rest[name];
     delete rest[name];
-    return encodeURIComponent(value === undefined ? '' : text(value));
+    // A lone surrogate cannot be a URL: a browser sends the replacement character, as this does.
+    return encodeURIComponent(value === undefined ? '' : text(value).toWellFormed());
   });
   if (changesState(method) && method !== 'DELETE') return path;
   const query = new URLSearchParams(

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { ALL_CALLS } from '@portal/contract/all-calls';
 import type { Call } from '@portal/contract/shared/define-call';
+import type { Entry } from '@portal/contract/shared/define-entry';
 import { zEnvelope } from '@portal/contract/shared/envelope';
 import { NULL_MARKER } from '@portal/contract/shared/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { fingerprint, writeMark } from '../test/database.ts';
 import { type TestContext, createTestContext } from '../test/harness.ts';
 import { readSnapshot, reviewedAccess } from './access-snapshot.ts';
 import { expectation, knownAnswer, withoutAudit } from './expectations.ts';
+import { fuzzEntries } from './fuzz-entries.ts';
 import { type ActorName, type PreparedCase, SUITE_ENV, type World, buildWorld, clientFor, prepareCase } from './world.ts';
 
 /**
@@ -15,7 +17,7 @@ import { type ActorName, type PreparedCase, SUITE_ENV, type World, buildWorld, c
  * No reply may be a 5xx or fall outside the envelope, and a refused call may not write a row. One test
  * file per contract domain (fuzz-<domain>.test.ts), so that vitest runs them side by side.
  */
-export const BAD_VALUES: [string, unknown][] = [
+const BAD_VALUES: [string, unknown][] = [
   ['a string', 'not the right type'],
   ['a number', 12345],
   ['a boolean', true],
@@ -124,8 +126,8 @@ export async function domainOfCalls(): Promise<Map<string, string>> {
   return domains;
 }
 
-/** Registers the fuzz for the calls of one contract domain. */
-export async function fuzzDomain(domain: string): Promise<void> {
+/** Registers the fuzz for the calls of one contract domain, and for its entry points that are not calls. */
+export async function fuzzDomain(domain: string, entries: readonly Entry[] = []): Promise<void> {
   const domains = await domainOfCalls();
   const calls = ALL_CALLS.filter((c) => domains.get(c.path) === domain);
   const snapshot = readSnapshot();
@@ -137,6 +139,7 @@ export async function fuzzDomain(domain: string): Promise<void> {
   });
   afterAll(() => t.close());
 
+  if (entries.length) fuzzEntries(entries, BAD_VALUES, () => ({ t, world, snapshot }));
   describe(`bad-input fuzz: ${domain}`, () => {
     it('has calls', () => expect(calls.length).toBeGreaterThan(0));
 
