@@ -90,6 +90,11 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     // Forwarded headers only from the configured proxies; otherwise any client could choose its address.
     trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
+    // The router's own refusals (a path parameter too long to route, a malformed one) answer the envelope too.
+    frameworkErrors: (err, _req, reply) => {
+      const code = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      return sendError(reply, code, MESSAGES.invalidInput);
+    },
   });
   const requestLog = new RequestLogWriter(
     (rows) => adminTools.writeRequestLog(db, rows),
