@@ -54,6 +54,7 @@ export function checkLayers(root, options = {}) {
   checkCircles(server, problems);
   checkModuleMocks(server, problems);
   checkServiceApis(server, options.apiOf ?? null, problems);
+  checkRawRoutes(server, problems);
   checkImports(loadSources(root, WEB), webReasons, problems);
   checkImports(loadSources(root, CONTRACT), contractReasons, problems);
   return problems;
@@ -657,6 +658,29 @@ function mentionsDatabase(node) {
     if (value && typeof value === 'object' && mentionsDatabase(value)) return true;
   }
   return false;
+}
+
+// Every entry point is declared in the contract and registered through the platform (platform/handle.ts for
+// calls, platform/entry.ts for downloads, uploads, streams and pages; docs/decisions/0098): a domain that
+// routes a request itself skips the access, CSRF and input checks, the API document and the suites.
+
+const ROUTE_METHODS = 'get|post|put|patch|delete|head|options|route|all|register';
+const FASTIFY_NAMES = ['app', 'scope', 'fastify', 'instance'];
+
+function checkRawRoutes(sources, problems) {
+  for (const source of sources) {
+    if (!source.rel.startsWith(`${SERVER}domains/`) || /\.test\.tsx?$/.test(source.rel)) continue;
+    // The usual names of a Fastify instance, and any name this file declares as one.
+    const names = new Set(FASTIFY_NAMES);
+    for (const m of source.scan.code.matchAll(/([A-Za-z_$][\w$]*)\s*:\s*FastifyInstance\b/g)) names.add(m[1]);
+    const call = new RegExp(`(?<![\\w$.])([A-Za-z_$][\\w$]*)\\s*\\.\\s*(${ROUTE_METHODS})\\s*(?:<[^>()]*>)?\\s*\\(`, 'g');
+    for (const m of source.scan.code.matchAll(call)) {
+      if (!names.has(m[1])) continue;
+      problems.push(
+        `${source.rel}:${lineAt(source.text, m.index)}: a raw route (${m[1]}.${m[2]}): declare the entry point in the contract and register it through platform/entry.ts (docs/decisions/0098)`,
+      );
+    }
+  }
 }
 
 // Rule 3: circles between domains, from every import whatever the ranks say.

@@ -397,6 +397,28 @@ describe('check-layers', () => {
     assertProblems(checkLayers(root, { apiOf: ['users'] }), [about(`${D}/users/service.ts:1`, 'findUser must be findUser(ctx, input)')]);
   });
 
+  test('a domain registering a raw route fails; through the platform, in a test, or on a map it does not', () => {
+    const problems = check({
+      [`${D}/users/routes.ts`]: [
+        `import type { FastifyInstance } from 'fastify';`,
+        `import { registerEntries } from '../../platform/entry.ts';`,
+        `export function install(app: FastifyInstance, web: FastifyInstance, seen: Map<string, number>) {`,
+        `  registerEntries(app, [], app.deps);`,
+        `  seen.get('a');`,
+        `  // app.get('/in-a-comment') is no route`,
+        `  app.get<{ Querystring: { id: string } }>('/raw', async () => 'raw');`,
+        `  web.route({ method: 'POST', url: '/raw-too', handler: async () => null });`,
+        `}`,
+      ].join('\n'),
+      [`${D}/users/routes.test.ts`]: `export const build = (app) => app.get('/test-only', async () => null);\n`,
+      [`${S}/platform/entry.ts`]: `export function registerEntries(app, handlers) { for (const h of handlers) app.route(h); }\n`,
+    });
+    assertProblems(problems, [
+      about(`${D}/users/routes.ts:7`, 'a raw route (app.get)'),
+      about(`${D}/users/routes.ts:8`, 'a raw route (web.route)'),
+    ]);
+  });
+
   test('the platform importing a domain fails', () => {
     const problems = check({
       [`${S}/platform/handle.ts`]: `import type { User } from '../domains/users/service.ts';\nexport type U = User;\n`,

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ALL_CALLS } from '@portal/contract/all-calls';
+import { ALL_ENTRIES } from '@portal/contract/all-entries';
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,8 +13,8 @@ import helmet from 'helmet';
 import type { Config } from './config.ts';
 import * as adminTools from './domains/admin-tools/wiring.ts';
 import * as auth from './domains/auth/wiring.ts';
-import { installDownloadRoute } from './domains/downloads/routes.ts';
-import { installAttachmentRoutes, UPLOAD_PART_LIMITS, uploadAsPageAction } from './domains/tickets/routes.ts';
+import { downloadEntry } from './domains/downloads/routes.ts';
+import { attachmentEntries, UPLOAD_PART_LIMITS, uploadAsPageAction } from './domains/tickets/routes.ts';
 import { installInboundMail } from './domains/tickets/inbound-mail.ts';
 import { installTicketLiveRoute } from './domains/tickets/live.ts';
 import { installLocalPortal } from './domains/customer-portal/wiring.ts';
@@ -27,6 +28,7 @@ import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { installDevMailbox } from './platform/dev-mailbox.ts';
 import { AppError, knownError } from './platform/errors.ts';
+import { registerEntries } from './platform/entry.ts';
 import { registerDownloads } from './platform/export-stream.ts';
 import { type AppDeps, type Handler, registerHandlers, registerRedirects, sendError } from './platform/handle.ts';
 import { isPageActionInner, registerPageActions } from './platform/page-actions.ts';
@@ -88,6 +90,11 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
     // Forwarded headers only from the configured proxies; otherwise any client could choose its address.
     trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
+    // The router's own refusals (a path parameter too long to route, a malformed one) answer the envelope too.
+    frameworkErrors: (err, _req, reply) => {
+      const code = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      return sendError(reply, code, MESSAGES.invalidInput);
+    },
   });
   const requestLog = new RequestLogWriter(
     (rows) => adminTools.writeRequestLog(db, rows),
@@ -231,7 +238,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
 
   // Unpublished docs are simply not routed: /api/docs and /api/openapi.json answer 404 like any unknown path.
   if (config.API_DOCS_PUBLIC) {
-    const openapi = buildOpenApi(ALL_CALLS, sessionCookieNames(config.COOKIE_SECURE), config.PUBLIC_URL);
+    const openapi = buildOpenApi(ALL_CALLS, sessionCookieNames(config.COOKIE_SECURE), config.PUBLIC_URL, ALL_ENTRIES);
     app.get('/api/openapi.json', async () => openapi);
     await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -242,8 +249,7 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   installFeatureBoard(app, deps);
   const objectStorage = objectStorageFor(config, clock);
   if (objectStorage instanceof LocalObjectStorage) installLocalUploadRoute(app, objectStorage);
-  installDownloadRoute(app);
-  installTicketLiveRoute(app);
+  registerEntries(app, [downloadEntry(app), installTicketLiveRoute(app), ...attachmentEntries()], deps);
   installInboundMail(app);
   installMetricsEndpoint(app, metrics);
   installLocalPortal(app, deps);
@@ -251,7 +257,6 @@ export async function buildApp({ config, db, clock, handlers = ALL_HANDLERS, log
   registerHandlers(app, handlers, deps);
   registerDownloads(app, handlers, deps, app.initialConfig.bodyLimit ?? 1024 * 1024);
   registerRedirects(app, ALL_REDIRECTS, deps);
-  installAttachmentRoutes(app);
   registerPageActions(app, PAGE_ACTIONS, { upload_support_file: { limits: UPLOAD_PART_LIMITS, handle: uploadAsPageAction } });
   await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Call } from '@portal/contract/shared/define-call';
 import { isPublic } from '@portal/contract/shared/define-call';
+import { type Entry, entryKey } from '@portal/contract/shared/define-entry';
 import type { Capability, Role } from '@portal/contract/shared/roles';
 import { ownedFields } from './sample-input.ts';
 
@@ -62,6 +63,28 @@ export function parseAccess(line: string): SnapshotAccess {
         .map((pair) => pair.split(':')),
     ),
   };
+}
+
+/**
+ * An entry point's line (docs/decisions/0098): its kind, then its access as a call's reads, and `crossSiteForm`
+ * when it takes posts from any origin.
+ */
+export function describeEntry(entry: Entry): string {
+  const a = entry.access;
+  const words = isPublic(a)
+    ? ['public']
+    : [
+        `roles=${a.roles.join(',')}`,
+        a.capability ? `capability=${a.capability}` : '',
+        a.selfOnly ? 'selfOnly' : '',
+        a.beforeTwoFactorSetup ? 'beforeTwoFactorSetup' : '',
+      ];
+  return [`kind=${entry.kind}`, ...words, entry.crossSiteForm ? 'crossSiteForm' : ''].filter(Boolean).join(' ');
+}
+
+/** Every entry point's line, keyed by its methods and path (`GET /download_support_attachment`). */
+export function currentEntryAccess(entries: readonly Entry[]): Record<string, string> {
+  return Object.fromEntries(entries.map((e) => [entryKey(e), describeEntry(e)]));
 }
 
 /** Every call's line, sorted by path. */

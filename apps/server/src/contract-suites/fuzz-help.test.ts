@@ -1,3 +1,4 @@
+import { BOARD_ENTRIES } from '@portal/contract/help/board-entries';
 import { fuzzDomain } from './fuzz.ts';
 
-await fuzzDomain('help');
+await fuzzDomain('help', BOARD_ENTRIES);

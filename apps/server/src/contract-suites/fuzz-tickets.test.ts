@@ -1,3 +1,4 @@
+import { TICKET_ENTRIES } from '@portal/contract/tickets/ticket-entries';
 import { fuzzDomain } from './fuzz.ts';
 
-await fuzzDomain('tickets');
+await fuzzDomain('tickets', TICKET_ENTRIES);

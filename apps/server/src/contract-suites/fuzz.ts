@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { ALL_CALLS } from '@portal/contract/all-calls';
 import type { Call } from '@portal/contract/shared/define-call';
+import type { Entry } from '@portal/contract/shared/define-entry';
 import { zEnvelope } from '@portal/contract/shared/envelope';
 import { NULL_MARKER } from '@portal/contract/shared/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { READ_ONLY_PATHS } from '../test/factories.ts';
 import { type TestContext, createTestContext } from '../test/harness.ts';
 import { readSnapshot, reviewedAccess } from './access-snapshot.ts';
 import { expectation, knownAnswer, withoutAudit } from './expectations.ts';
+import { fuzzEntries } from './fuzz-entries.ts';
 import { type ActorName, type PreparedCase, SUITE_ENV, type World, buildWorld, clientFor, prepareCase } from './world.ts';
 
 /**
@@ -126,8 +128,8 @@ export async function domainOfCalls(): Promise<Map<string, string>> {
   return domains;
 }
 
-/** Registers the fuzz for the calls of one contract domain. */
-export async function fuzzDomain(domain: string): Promise<void> {
+/** Registers the fuzz for the calls of one contract domain, and for its entry points that are not calls. */
+export async function fuzzDomain(domain: string, entries: readonly Entry[] = []): Promise<void> {
   const domains = await domainOfCalls();
   const calls = ALL_CALLS.filter((c) => domains.get(c.path) === domain);
   const snapshot = readSnapshot();
@@ -139,6 +141,7 @@ export async function fuzzDomain(domain: string): Promise<void> {
   });
   afterAll(() => t.close());
 
+  if (entries.length) fuzzEntries(entries, BAD_VALUES, () => ({ t, world, snapshot }));
   describe(`bad-input fuzz: ${domain}`, () => {
     it('has calls', () => expect(calls.length).toBeGreaterThan(0));
 

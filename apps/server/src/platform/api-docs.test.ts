@@ -1,4 +1,7 @@
 import { ALL_CALLS } from '@portal/contract/all-calls';
+import { ALL_ENTRIES } from '@portal/contract/all-entries';
+import { downloadSupportAttachment, resumableUpload, uploadSupportFile } from '@portal/contract/tickets/ticket-entries';
+import { sandboxBoardPage } from '@portal/contract/help/board-entries';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
@@ -8,6 +11,7 @@ import { createComment } from '@portal/contract/tickets/ticket-view';
 import { forgotPassword } from '@portal/contract/account/password';
 import { login } from '@portal/contract/auth/login';
 import { PRODUCTION_ENV, type TestContext, appWith as appOn, createTestContext } from '../test/harness.ts';
+import { routeOf } from './entry.ts';
 import { buildOpenApi } from './openapi.ts';
 
 let t: TestContext;
@@ -22,7 +26,11 @@ describe('API docs', () => {
   it('are public in development', async () => {
     const app = await appWith({ NODE_ENV: 'development' });
     const doc = await app.inject('/api/openapi.json');
-    expect(Object.keys(doc.json().paths).sort()).toEqual(ALL_CALLS.map((c) => c.path).sort());
+    expect(Object.keys(doc.json().paths).sort()).toEqual([...ALL_CALLS, ...ALL_ENTRIES].map((c) => c.path).sort());
+    // What the document names is what the app serves: every entry's methods are routed.
+    for (const entry of ALL_ENTRIES) {
+      for (const method of entry.methods) expect(app.hasRoute({ method, url: routeOf(entry) }), `${method} ${entry.path}`).toBe(true);
+    }
     const page = await app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
@@ -93,5 +101,23 @@ describe("the API document, as integrators' tools read it", () => {
     expect(doc.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
     const counts = findProperty(doc.paths[adminCompanyList.path], 'count_in_state') as { required: string[]; properties: object };
     expect(Object.keys(counts.properties).sort()).toEqual([...counts.required].sort());
+  });
+
+  it('documents every entry point that is not a call, each method with its own answers', () => {
+    const withEntries = buildOpenApi(ALL_CALLS, undefined, '/', ALL_ENTRIES);
+    type Item = Record<
+      string,
+      { responses: Record<string, unknown>; parameters?: { name: string; in: string }[]; requestBody?: { content: object } }
+    >;
+    const item = (path: string) => withEntries.paths[path] as Item;
+    for (const entry of ALL_ENTRIES)
+      expect(Object.keys(item(entry.path)).sort(), entry.path).toEqual(entry.methods.map((m) => m.toLowerCase()).sort());
+    const download = item(downloadSupportAttachment.path).get;
+    expect(Object.keys(download?.responses ?? {})).toEqual(expect.arrayContaining(['200', '206', '401', '403', '416']));
+    expect(download?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['query:id', 'header:range', 'header:if-range']);
+    expect(Object.keys(item(uploadSupportFile.path).post?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(Object.keys(item(resumableUpload.path).patch?.requestBody?.content ?? {})).toEqual(['application/offset+octet-stream']);
+    expect(item(sandboxBoardPage.path).get?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:board_path', 'query:ssoToken']);
+    expect(item(sandboxBoardPage.path).get?.responses).not.toHaveProperty('401');
   });
 });

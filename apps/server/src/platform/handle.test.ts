@@ -1,4 +1,5 @@
 import { ALL_CALLS } from '@portal/contract/all-calls';
+import { ALL_ENTRIES } from '@portal/contract/all-entries';
 import { defineCall } from '@portal/contract/shared/define-call';
 import { NULL_MARKER, zCompanyId } from '@portal/contract/shared/fields';
 import type { FastifyInstance } from 'fastify';
@@ -267,9 +268,9 @@ describe('operations', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('lists every call in the OpenAPI document and renders the docs page', async () => {
+  it('lists every call and entry point in the OpenAPI document and renders the docs page', async () => {
     const doc = (await t.app.inject('/api/openapi.json')).json();
-    expect(Object.keys(doc.paths).sort()).toEqual(ALL_CALLS.map((c) => c.path).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual([...ALL_CALLS, ...ALL_ENTRIES].map((c) => c.path).sort());
     expect(doc.paths['/api/v1/user/login'].post.requestBody.content['application/json'].schema.properties.target_type.enum).toContain(
       'password',
     );

@@ -12,17 +12,16 @@ import { inputLimitsFor, readInput, withQueryFields } from './input.ts';
 import { readMultipart } from './multipart.ts';
 import { reportReader } from './replica.ts';
 import type { RequestLogWriter } from './request-log.ts';
-import { type CallContext, type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
+import { type ContextDeps, type ContextSource, type PublicContext, runInContext } from './context.ts';
 import { CSRF_HEADER, sessionCookieNames } from './session.ts';
 import { StreamedAnswer, sendStream } from './stream.ts';
 
 export type { CallContext, PublicContext } from './context.ts';
+export type { ContextFor, Handler } from './handler.ts';
+import type { ContextFor, Handler } from './handler.ts';
 
 /** Fastify's own default, for an app built without a body limit. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
-/** The context a call's function gets: the actor is non-null unless the contract is public. */
-export type ContextFor<C extends Call> = CallContext<C['access'] extends { public: true } ? Actor | null : Actor>;
 
 export interface AppDeps extends ContextDeps {
   requestLog: RequestLogWriter;
@@ -35,18 +34,6 @@ export interface AppDeps extends ContextDeps {
   resolveToken(db: Database, token: string, ip: string): Promise<{ actor: Actor; recordUse(): Promise<void> } | null>;
   /** Starts delivering queued mail; called once a call that queued mail has answered. */
   mailQueued(): void;
-}
-
-export interface Handler {
-  call: Call;
-  run(input: unknown, ctx: PublicContext): Promise<unknown>;
-  /** Reads only: runs on the pool without BEGIN/COMMIT, so its statements may use several connections. */
-  readOnly?: boolean;
-  /**
-   * Runs on the pool before the call's transaction begins, so its writes are committed and seen by
-   * parallel calls whatever becomes of this one (the sign-in throttle counts an attempt before checking it).
-   */
-  before?: (input: unknown, ctx: PublicContext) => Promise<void>;
 }
 
 /**

@@ -23,7 +23,7 @@ const SPARE_FIELDS = 8;
 const MAX_DEPTH = 32;
 
 /** The limits of a call that takes no files: its own fields, the CSRF token and a few spare, within the body limit. */
-export function inputLimitsFor(call: Call, bodyLimit: number): InputLimits {
+export function inputLimitsFor(call: Pick<Call, 'input'>, bodyLimit: number): InputLimits {
   return { fields: Object.keys(call.input.shape).length + 1 + SPARE_FIELDS, bytes: bodyLimit };
 }
 
@@ -77,7 +77,7 @@ export function withQueryFields(call: Call, query: unknown, body: unknown): unkn
  * the schema's types; text PostgreSQL cannot store is refused field by field; then the schema decides.
  * `fixed` values replace what the body says (an export takes every row).
  */
-export function readInput(call: Call, raw: unknown, limits: InputLimits, fixed: Record<string, unknown> = {}): unknown {
+export function readInput(call: Pick<Call, 'input'>, raw: unknown, limits: InputLimits, fixed: Record<string, unknown> = {}): unknown {
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
     throw new AppError(400, MESSAGES.bodyNotObject);
   }

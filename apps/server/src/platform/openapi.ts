@@ -2,7 +2,9 @@ import type { Call } from '@portal/contract/shared/define-call';
 import { isPublic } from '@portal/contract/shared/define-call';
 import { zErrorEnvelope } from '@portal/contract/shared/envelope';
 import { ID_MAX, ownedKindWithin } from '@portal/contract/shared/owned-id';
+import type { Entry } from '@portal/contract/shared/define-entry';
 import { z } from 'zod';
+import { ENTRY_TAG_DESCRIPTIONS, entryPaths } from './openapi-entries.ts';
 import { sessionCookieNames } from './session.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -99,7 +101,7 @@ function errorResponses(call: Call): Record<string, unknown> {
  * the address it serves (PUBLIC_URL; '/' when unknown: the portal that serves the document). Built without a running server too (`npm run openapi -w @portal/server`), for the lint
  * and the client generated from it (scripts/check-api-document.sh).
  */
-export function buildOpenApi(calls: readonly Call[], cookies = sessionCookieNames(false), serverUrl = '/') {
+export function buildOpenApi(calls: readonly Call[], cookies = sessionCookieNames(false), serverUrl = '/', entries: readonly Entry[] = []) {
   const paths: Record<string, unknown> = {};
   for (const call of calls) {
     const input = schemaOf(call.input, 'input');
@@ -139,17 +141,20 @@ export function buildOpenApi(calls: readonly Call[], cookies = sessionCookieName
       },
     };
   }
-  const tags = [...new Set(Object.values(paths).map((p) => ((p as { post: { tags: string[] } }).post.tags[0] ?? 'api') as string))].sort();
+  // Downloads, uploads, streams and pages: their own methods and answers (docs/decisions/0098).
+  Object.assign(paths, entryPaths(entries));
+  const operations = Object.values(paths).flatMap((item) => Object.values(item as Record<string, { tags: string[] }>));
+  const tags = [...new Set(operations.map((o) => o.tags[0] ?? 'api'))].sort();
   return {
     openapi: '3.1.0',
     info: {
       title: 'Backup portal API',
       version: '1',
-      description: `Every call is POST with a JSON, form-encoded or multipart body; a call's fields may also be sent in the query string, the body winning where both name one. Form fields carry arrays and objects as JSON text, and a field whose value is a single NUL character is cleared. Cookie-authenticated calls send the ${cookies.csrf} cookie value in the x-csrf-token header. Every answer is an envelope: {"status":"ok","code":200,"data":…} or {"status":"error","code":…,"message":…,"data":{"fields":{…}}}.`,
+      description: `Every call is POST with a JSON, form-encoded or multipart body; a call's fields may also be sent in the query string, the body winning where both name one. Form fields carry arrays and objects as JSON text, and a field whose value is a single NUL character is cleared. Cookie-authenticated calls send the ${cookies.csrf} cookie value in the x-csrf-token header. Every answer is an envelope: {"status":"ok","code":200,"data":…} or {"status":"error","code":…,"message":…,"data":{"fields":{…}}}. The entry points that are not calls (files, uploads, event streams, pages) say their own methods and answers; their refusals are envelopes too.`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: serverUrl === '/' ? '/' : serverUrl.replace(/\/$/, ''), description: 'This portal' }],
-    tags: tags.map((name) => ({ name, description: `The ${name} calls.` })),
+    tags: tags.map((name) => ({ name, description: ENTRY_TAG_DESCRIPTIONS[name] ?? `The ${name} calls.` })),
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: cookies.session },

@@ -3,7 +3,7 @@ import type { Call, CallData } from '@portal/contract/shared/define-call';
 import { STREAM_CLOSING, STREAM_OPENING } from '@portal/contract/shared/stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ContextFor, Handler } from './handle.ts';
+import type { ContextFor, Handler } from './handler.ts';
 import { reportReader } from './replica.ts';
 
 /**

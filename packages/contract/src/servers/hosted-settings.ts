@@ -110,7 +110,11 @@ export const hostedUpdateBranding = defineCall({
     target_custom_dns: zDomain.default(''),
     target_use_custom_dns: z.boolean().default(false),
     target_email_from: zEmail,
-    target_email_send_as: z.string().trim().min(1, { error: HOSTED_SETTINGS_MESSAGES.sendAs }).max(100, { error: HOSTED_SETTINGS_MESSAGES.sendAs }),
+    target_email_send_as: z
+      .string()
+      .trim()
+      .min(1, { error: HOSTED_SETTINGS_MESSAGES.sendAs })
+      .max(100, { error: HOSTED_SETTINGS_MESSAGES.sendAs }),
     target_smtp_mode: z.enum(SMTP_MODES, { error: HOSTED_SETTINGS_MESSAGES.smtpMode }).default('ses'),
     ...smtpFields,
   }),
@@ -123,7 +127,11 @@ export const hostedTestSmtpCredentials = defineCall({
   path: '/api/v1/hosted_comet/test_smtp_credentials',
   summary:
     'Connects to the SMTP server with the security mode given and signs in with the user name and password (the stored password when none is given): answers Passed or the server’s message. Nothing is saved.',
-  input: z.object({ target_hosted_server_id: zHostedServerId, ...smtpFields, target_smtp_host: zSmtpHost.refine((h) => h !== '', { error: HOSTED_SETTINGS_MESSAGES.smtpHost }) }),
+  input: z.object({
+    target_hosted_server_id: zHostedServerId,
+    ...smtpFields,
+    target_smtp_host: zSmtpHost.refine((h) => h !== '', { error: HOSTED_SETTINGS_MESSAGES.smtpHost }),
+  }),
   output: z.object({ passed: z.boolean(), message: z.string() }),
   access: hostedOnly,
   example: { target_hosted_server_id: 1, target_smtp_host: '127.0.0.1', target_smtp_port: 9 },
@@ -142,7 +150,7 @@ export const hostedValidateMailFromDns = defineCall({
 export const hostedCheckEmailVerification = defineCall({
   path: '/api/v1/hosted_comet/check_email_verification_async',
   summary:
-    "Whether the sender address is verified (its link was opened) and whether its domain publishes a DMARC record (_dmarc.<domain> TXT v=DMARC1), looked up now and remembered. DNS changes can take up to 72 hours.",
+    'Whether the sender address is verified (its link was opened) and whether its domain publishes a DMARC record (_dmarc.<domain> TXT v=DMARC1), looked up now and remembered. DNS changes can take up to 72 hours.',
   input: z.object({ target_hosted_server_id: zHostedServerId }),
   output: z.object({ is_verified: z.boolean(), is_dmarc_verified: z.boolean(), verification_resend_at: z.string().nullable() }),
   access: hostedOnly,

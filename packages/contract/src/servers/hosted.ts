@@ -179,7 +179,8 @@ export type HostedDetails = z.infer<typeof zHostedDetails>;
 
 export const hostedDescribe = defineCall({
   path: '/api/v1/hosted_comet/describe',
-  summary: 'One hosted console of the company, with its sign-in details once it is ready and its settings (the SMTP password only as set or not).',
+  summary:
+    'One hosted console of the company, with its sign-in details once it is ready and its settings (the SMTP password only as set or not).',
   input: z.object({ target_company_id: zCompanyId.optional(), target_hosted_server_id: zHostedServerId }),
   output: zHostedDetails,
   access: { roles: ['customer', 'admin'] },

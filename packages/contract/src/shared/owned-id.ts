@@ -24,7 +24,12 @@ const OWNED_ID_SCHEMAS = {
   credit_pack: numberId,
   payment_card: numberId,
   /** A self-hosted licence travels by its serial number (docs/decisions/0034). */
-  licence: (error?: string) => z.string(error ? { error } : undefined).trim().min(1, error ? { error } : undefined).max(40),
+  licence: (error?: string) =>
+    z
+      .string(error ? { error } : undefined)
+      .trim()
+      .min(1, error ? { error } : undefined)
+      .max(40),
   invoice: numberId,
   /** A line of the customer's bill: `c<n>` a card charge, `p<n>` an admin's credit entry; any other text is not found. */
   transaction: () => z.string().min(2).max(24),
@@ -34,7 +39,12 @@ const OWNED_ID_SCHEMAS = {
   hosted_server: numberId,
   async_task: numberId,
   /** A storage bucket travels by its name, which is unique at the provider. */
-  bucket: (error?: string) => z.string(error ? { error } : undefined).trim().min(1, error ? { error } : undefined).max(63),
+  bucket: (error?: string) =>
+    z
+      .string(error ? { error } : undefined)
+      .trim()
+      .min(1, error ? { error } : undefined)
+      .max(63),
 };
 
 export type OwnedKind = keyof typeof OWNED_ID_SCHEMAS;

@@ -1,10 +1,12 @@
 import { LOCAL_PORTAL_MESSAGES } from '@portal/contract/customer-portal/cloudview';
+import { localPortalLogin, localPortalPage } from '@portal/contract/customer-portal/local-portal-entries';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../platform/access.ts';
-import { type CallContext, type ContextDeps, runInContext, systemSource } from '../../platform/context.ts';
+import { type CallContext, runInContext, systemSource } from '../../platform/context.ts';
+import { handleEntry, registerEntries } from '../../platform/entry.ts';
+import type { AppDeps } from '../../platform/handle.ts';
 import { escapeHtml } from '../../platform/mail.ts';
 import * as tenancy from '../tenancy/service.ts';
-import { LOCAL_PORTAL_PATH } from './provisioner.ts';
 import * as q from './queries.ts';
 import { verifyLogin } from './signing.ts';
 
@@ -47,9 +49,9 @@ function page(title: string, body: string): string {
  * The local customer portal instances, served by this portal (CLOUDVIEW_PROVISIONER=local): GET shows the instance,
  * POST <id>/login takes the signed token the portal's generate-login-credentials issued.
  */
-export function installLocalPortal(app: FastifyInstance, deps: ContextDeps): void {
-  app.get<{ Params: { id: string } }>(`${LOCAL_PORTAL_PATH}/:id`, async (req, reply) => {
-    const id = Number(req.params.id);
+export function installLocalPortal(app: FastifyInstance, deps: AppDeps): void {
+  const show = handleEntry(localPortalPage, async ({ reply, input }) => {
+    const id = Number(input.id);
     const portal = Number.isSafeInteger(id) && id > 0 ? await q.findPortal(deps.db, id) : null;
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (portal?.state !== 'ready') {
@@ -57,29 +59,26 @@ export function installLocalPortal(app: FastifyInstance, deps: ContextDeps): voi
     }
     return reply.send(page('CloudView', '<h1>CloudView</h1><p>Sign in from your account portal: Customer Portal, Log In.</p>'));
   });
-  // The token is the credential (no cookie is read), so the post may come from any page: `crossSiteForm`.
-  app.post<{ Params: { id: string }; Body: { token?: unknown } }>(
-    `${LOCAL_PORTAL_PATH}/:id/login`,
-    { config: { crossSiteForm: true } },
-    async (req, reply) => {
-      const id = Number(req.params.id);
-      const token = typeof req.body?.token === 'string' ? req.body.token : '';
-      const result: LocalSignIn =
-        Number.isSafeInteger(id) && id > 0 && token
-          ? await runInContext(deps, systemSource(req.log), (ctx) => signIn(ctx, id, token))
-          : { ok: false, status: 401, message: LOCAL_PORTAL_MESSAGES.invalid };
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      if (!result.ok) {
-        return reply
-          .code(result.status)
-          .send(page('CloudView: not signed in', `<h1>CloudView</h1><p role="alert">${escapeHtml(result.message)}</p>`));
-      }
-      return reply.send(
-        page(
-          `CloudView: ${result.company_name}`,
-          `<h1>CloudView</h1><p>Signed in to the customer portal of <strong>${escapeHtml(result.company_name)}</strong> as <strong>${escapeHtml(result.email)}</strong>.</p>`,
-        ),
-      );
-    },
-  );
+  // The token is the credential (no cookie is read), so the post may come from any page: the entry's `crossSiteForm`.
+  const login = handleEntry(localPortalLogin, async ({ req, reply, input }) => {
+    const id = Number(input.id);
+    const token = input.token ?? '';
+    const result: LocalSignIn =
+      Number.isSafeInteger(id) && id > 0 && token
+        ? await runInContext(deps, systemSource(req.log), (ctx) => signIn(ctx, id, token))
+        : { ok: false, status: 401, message: LOCAL_PORTAL_MESSAGES.invalid };
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (!result.ok) {
+      return reply
+        .code(result.status)
+        .send(page('CloudView: not signed in', `<h1>CloudView</h1><p role="alert">${escapeHtml(result.message)}</p>`));
+    }
+    return reply.send(
+      page(
+        `CloudView: ${result.company_name}`,
+        `<h1>CloudView</h1><p>Signed in to the customer portal of <strong>${escapeHtml(result.company_name)}</strong> as <strong>${escapeHtml(result.email)}</strong>.</p>`,
+      ),
+    );
+  });
+  registerEntries(app, [show, login], deps);
 }

@@ -32,7 +32,8 @@ export interface PortalProvisioner {
 export const LOCAL_PORTAL_BUILD_FAILURE = 'The customer portal did not start (local provisioner: simulated failure)';
 export const LOCAL_PORTAL_DELETE_FAILURE = 'The customer portal could not be removed (local provisioner: simulated failure)';
 /** Where the portal serves its local instances (local-portal.ts). */
-export const LOCAL_PORTAL_PATH = '/cloudview-local';
+export { LOCAL_PORTAL_PATH } from '@portal/contract/customer-portal/local-portal-entries';
+import { LOCAL_PORTAL_PATH } from '@portal/contract/customer-portal/local-portal-entries';
 
 /**
  * The local orchestrator: the instance is served by this portal itself (local-portal.ts), at

@@ -1,9 +1,8 @@
-import { DOWNLOAD_COMET_PATH } from '@portal/contract/downloads/downloads';
-import { MESSAGES } from '@portal/contract/shared/envelope';
+import { downloadComet } from '@portal/contract/downloads/download-entries';
 import type { FastifyInstance } from 'fastify';
+import { type EntryHandler, handleEntry } from '../../platform/entry.ts';
 import { sendError } from '../../platform/handle.ts';
 import { parseRange } from '../../platform/object-storage/index.ts';
-import { sessionCookieNames } from '../../platform/session.ts';
 import { fileForDownload, recordDownload, storageOf } from './service.ts';
 
 /** `attachment` with a plain ASCII name and the exact one in RFC 8187 form; names are checked on upload anyway. */
@@ -16,18 +15,13 @@ export function contentDisposition(filename: string): string {
  * `GET /api/v1/downloads/download_comet?version_key=&platform=`: the installer itself, streamed from object
  * storage, for any signed-in user. Range requests are answered (206, or 416 outside the file), with the
  * file's SHA-256 as its ETag for If-Range, so a broken download resumes where it stopped. A hidden or
- * missing version answers as a missing one.
+ * missing version answers as a missing one. The entry's registration has checked the session (platform/entry.ts).
  */
-export function installDownloadRoute(app: FastifyInstance): void {
+export function downloadEntry(app: FastifyInstance): EntryHandler {
   const deps = app.deps;
-  const cookie = sessionCookieNames(deps.config.COOKIE_SECURE).session;
-  app.get(DOWNLOAD_COMET_PATH, async (req, reply) => {
-    const resolved = await deps.resolveActor(deps.db, req.cookies[cookie]);
-    if (!resolved) return sendError(reply, 401, MESSAGES.notLoggedIn);
-    req.actor = resolved.actor;
-    const query = req.query as Record<string, unknown>;
-    const versionKey = typeof query.version_key === 'string' ? query.version_key : '';
-    const platform = typeof query.platform === 'string' ? query.platform : '';
+  return handleEntry(downloadComet, async ({ req, reply, actor, input }) => {
+    const versionKey = input.version_key ?? '';
+    const platform = input.platform ?? '';
     const file = await fileForDownload({ db: deps.db }, { versionKey, platform });
     if (!file || file.size_bytes === null || !file.sha256) return sendError(reply, 404, 'File not found');
     const size = file.size_bytes;
@@ -55,7 +49,7 @@ export function installDownloadRoute(app: FastifyInstance): void {
         .header('content-range', `bytes ${asked.start}-${asked.end}/${size}`)
         .header('content-length', asked.end - asked.start + 1);
     } else reply.code(200).header('content-length', size);
-    if (!asked || asked.start === 0) await recordDownload(deps, { companyId: resolved.actor.companyId, file });
+    if (!asked || asked.start === 0) await recordDownload(deps, { companyId: actor.companyId, file });
     return reply.send(object.body);
   });
 }

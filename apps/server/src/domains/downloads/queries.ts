@@ -130,10 +130,19 @@ export async function markReady(db: Database, id: number, f: { size_bytes: numbe
 }
 
 /** Counts a company's download of an installer (one row per version and platform). */
-export async function recordDownload(db: Database, o: { companyId: number; versionId: number; platform: string; now: Date }): Promise<void> {
+export async function recordDownload(
+  db: Database,
+  o: { companyId: number; versionId: number; platform: string; now: Date },
+): Promise<void> {
   await db
     .insert(companyDownloads)
-    .values({ company_id: o.companyId, version_id: o.versionId, platform: o.platform, first_downloaded_at: o.now, last_downloaded_at: o.now })
+    .values({
+      company_id: o.companyId,
+      version_id: o.versionId,
+      platform: o.platform,
+      first_downloaded_at: o.now,
+      last_downloaded_at: o.now,
+    })
     .onConflictDoUpdate({
       target: [companyDownloads.company_id, companyDownloads.version_id, companyDownloads.platform],
       set: { last_downloaded_at: o.now, times: sql`${companyDownloads.times} + 1` },

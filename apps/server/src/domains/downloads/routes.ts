@@ -21,4 +21,4 @@ export const downloadHandlers = [
   handle(downloadsMeta, (input, ctx) => downloads.meta(ctx, input), { readOnly: true }),
   handle(createServerPage, (_input, ctx) => downloads.createServerPage(ctx), { readOnly: true }),
 ];
-export { installDownloadRoute } from './download-route.ts';
+export { downloadEntry } from './download-route.ts';

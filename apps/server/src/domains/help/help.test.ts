@@ -46,7 +46,11 @@ describe('feature voting sign-in', () => {
     const url = await boardUrl(client, 'ideas/2');
     expect(url.origin + url.pathname).toBe('http://localhost:3000/sandbox-feature-board/ideas/2');
     const token = url.searchParams.get('ssoToken') ?? '';
-    expect(await verifyBoardToken(config(), token, t.clock.now())).toEqual({ id: String(user.id), email: user.email, name: user.contact_name });
+    expect(await verifyBoardToken(config(), token, t.clock.now())).toEqual({
+      id: String(user.id),
+      email: user.email,
+      name: user.contact_name,
+    });
     const later = new Date(t.clock.now().getTime() + (BOARD_TOKEN_SECONDS + 1) * 1000);
     expect(await verifyBoardToken(config(), token, later)).toBeNull();
     // A token signed with another key (another portal, or a forgery) names nobody.
@@ -107,7 +111,11 @@ describe('the local board', () => {
     expect(first).toEqual({ votes: 1, voted: true });
     const other = await signedInCompany(t);
     const otherToken = (await boardUrl(other.client)).searchParams.get('ssoToken');
-    const second = await t.app.inject({ method: 'POST', url: '/sandbox-feature-board/vote', payload: { ssoToken: otherToken, idea_id: ideaId } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox-feature-board/vote',
+      payload: { ssoToken: otherToken, idea_id: ideaId },
+    });
     expect(second.json()).toEqual({ votes: 2, voted: true });
     expect((await vote()).json()).toEqual({ votes: 1, voted: false });
 

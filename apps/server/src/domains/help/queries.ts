@@ -29,7 +29,12 @@ export async function listBoardIdeas(db: Database, voterId: string): Promise<Boa
  * One vote per voter and idea, given or taken back: the insert either lands or meets the existing row,
  * which is then deleted, so two clicks at once still leave one answer standing.
  */
-export async function toggleBoardVote(db: Database, ideaId: number, voterId: string, at: Date): Promise<{ votes: number; voted: boolean } | null> {
+export async function toggleBoardVote(
+  db: Database,
+  ideaId: number,
+  voterId: string,
+  at: Date,
+): Promise<{ votes: number; voted: boolean } | null> {
   const [idea] = await db.select({ id: sandboxBoardIdeas.id }).from(sandboxBoardIdeas).where(eq(sandboxBoardIdeas.id, ideaId));
   if (!idea) return null;
   const added = await db

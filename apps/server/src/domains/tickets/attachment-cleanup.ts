@@ -21,7 +21,12 @@ export async function purgeAbandonedUploadsJob(ctx: CallContext): Promise<number
     // The objects go once the rows' removal has committed: a row still there (the job's transaction rolled
     // back) keeps its object.
     ctx.afterCall(async (after) => {
-      const gone = new Set(await qa.idsGone(after.db, removed.map((r) => r.id)));
+      const gone = new Set(
+        await qa.idsGone(
+          after.db,
+          removed.map((r) => r.id),
+        ),
+      );
       for (const r of removed) if (gone.has(r.id)) await storage.delete(r.storage_key);
     });
   }

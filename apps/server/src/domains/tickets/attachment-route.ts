@@ -1,22 +1,16 @@
 import type { Multipart } from '@fastify/multipart';
 import { MESSAGES } from '@portal/contract/shared/envelope';
-import {
-  ATTACHMENT_MESSAGES,
-  DOWNLOAD_SUPPORT_ATTACHMENT_PATH,
-  UPLOAD_FAILED_STATUS,
-  UPLOAD_SUPPORT_FILE_PATH,
-  type UploadedAttachment,
-} from '@portal/contract/tickets/ticket-attachments';
+import { ATTACHMENT_MESSAGES, UPLOAD_FAILED_STATUS, type UploadedAttachment } from '@portal/contract/tickets/ticket-attachments';
+import { downloadSupportAttachment, uploadSupportFile } from '@portal/contract/tickets/ticket-entries';
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireAccess } from '../../platform/access.ts';
-import { ACCESS, admit } from './attachment-access.ts';
-import { installResumableUploadRoutes } from './attachment-tus.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { admit, refuseAnnouncedTooLarge } from './attachment-access.ts';
+import { resumableUploadEntries } from './attachment-tus.ts';
+import { type EntryHandler, handleEntry } from '../../platform/entry.ts';
 import { AppError, knownError } from '../../platform/errors.ts';
 import { sendError, sendOk, withCallContext } from '../../platform/handle.ts';
 import { objectStorageFor, parseRange } from '../../platform/object-storage/index.ts';
-import { sessionCookieNames } from '../../platform/session.ts';
 import {
   ATTACHMENT_LIMIT_BYTES,
   attachmentForDownload,
@@ -49,7 +43,8 @@ function contentDisposition(filename: string): string {
  */
 export async function handleUpload(req: FastifyRequest, reply: FastifyReply, parts?: AsyncIterableIterator<Multipart>) {
   if (!parts) {
-    await admit(req);
+    // The entry's registration has checked the caller and the CSRF token (platform/entry.ts).
+    refuseAnnouncedTooLarge(req);
     if (!req.isMultipart()) throw new AppError(400, ATTACHMENT_MESSAGES.noFile);
   }
   const deps = req.server.deps;
@@ -132,20 +127,11 @@ export async function handleUpload(req: FastifyRequest, reply: FastifyReply, par
  * `GET /download_support_attachment?id=`: the file, streamed, always as an attachment with a safe type and
  * a sandboxing CSP, to whoever may see its ticket; ranges answered as the installer downloads are.
  */
-async function handleDownload(req: FastifyRequest, reply: FastifyReply) {
+const download = handleEntry(downloadSupportAttachment, async ({ req, reply, input, inContext }) => {
   const deps = req.server.deps;
-  const resolved = await deps.resolveActor(deps.db, req.cookies[sessionCookieNames(deps.config.COOKIE_SECURE).session]);
-  req.actor = resolved?.actor ?? null;
-  requireAccess(ACCESS, req.actor);
-  const raw = (req.query as Record<string, unknown>).id;
+  const raw = input.id;
   if (typeof raw !== 'string' || !/^[1-9]\d{0,14}$/.test(raw)) return sendError(reply, 404, ATTACHMENT_MESSAGES.notFound);
-  const row = await withCallContext(
-    deps,
-    req,
-    reply,
-    (ctx) => attachmentForDownload(ctx as Parameters<typeof attachmentForDownload>[0], Number(raw)),
-    true,
-  );
+  const row = await inContext((ctx) => attachmentForDownload(ctx as Parameters<typeof attachmentForDownload>[0], Number(raw)), true);
   const size = row.filesize;
   const etag = row.sha256 ? `"${row.sha256}"` : undefined;
   const ifRange = req.headers['if-range'];
@@ -171,12 +157,11 @@ async function handleDownload(req: FastifyRequest, reply: FastifyReply) {
       .header('content-length', asked.end - asked.start + 1);
   } else reply.code(200).header('content-length', size);
   return reply.send(object.body);
-}
+});
 
-export function installAttachmentRoutes(app: FastifyInstance): void {
-  installResumableUploadRoutes(app);
-  app.post(UPLOAD_SUPPORT_FILE_PATH, handleUpload);
-  app.get(DOWNLOAD_SUPPORT_ATTACHMENT_PATH, handleDownload);
+/** The attachment entry points: the multipart upload, the resumable one, and the download. */
+export function attachmentEntries(): EntryHandler[] {
+  return [handleEntry(uploadSupportFile, ({ req, reply }) => handleUpload(req, reply)), ...resumableUploadEntries(), download];
 }
 
 /**

@@ -4,14 +4,16 @@ import { ATTACHMENT_MESSAGES, RESUMABLE_UPLOADS_PATH, type UploadedAttachment } 
 import { TICKET_MESSAGES } from '@portal/contract/tickets/ticket-fields';
 import { MemoryLocker, Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createResumableUpload, resumableUpload } from '@portal/contract/tickets/ticket-entries';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withCallContext } from '../../platform/handle.ts';
 import { objectStorageFor } from '../../platform/object-storage/index.ts';
 import { ObjectStorageTusStore } from '../../platform/object-storage/tus-store.ts';
-import { admit } from './attachment-access.ts';
+import { refuseAnnouncedTooLarge } from './attachment-access.ts';
+import { type EntryHandler, handleEntry } from '../../platform/entry.ts';
 import {
   ATTACHMENT_LIMIT_BYTES,
   cleanFilename,
@@ -128,12 +130,12 @@ function metadataOf(header: string | string[] | undefined): Record<string, strin
 }
 
 /**
- * Every tus request passes the upload route's checks first (session, tickets access, CSRF token, body size),
- * then: a new upload must announce a length under 500 MB ('Too Large' before anything is stored), and an
+ * Every tus request has passed its entry's checks (session, tickets access, the CSRF token of a change,
+ * platform/entry.ts) and passes the body size's, then: a new upload must announce a length under 500 MB ('Too Large' before anything is stored), and an
  * existing one must be the caller's own; anyone else's answers as a missing one.
  */
 async function handleTus(req: FastifyRequest, reply: FastifyReply) {
-  await admit(req);
+  refuseAnnouncedTooLarge(req);
   const actor = req.actor;
   if (!actor) throw new AppError(401, ATTACHMENT_MESSAGES.uploadNotFound);
   const { tus, store } = resumableUploads(req.server.deps.config, req.server.deps.clock);
@@ -155,7 +157,8 @@ async function handleTus(req: FastifyRequest, reply: FastifyReply) {
       );
     }
   } else {
-    const info = id === undefined ? null : await store.info(id);
+    // Only a name this server made (namingFunction) is looked up: anything else names no upload, nor any other object.
+    const info = id === undefined || !/^[0-9a-f]{32}$/.test(id) ? null : await store.info(id);
     if (!info || info.metadata.owner_user_id !== String(actor.userId) || info.metadata.owner_company_id !== String(actor.companyId)) {
       throw new AppError(404, ATTACHMENT_MESSAGES.uploadNotFound);
     }
@@ -167,11 +170,9 @@ async function handleTus(req: FastifyRequest, reply: FastifyReply) {
 }
 
 /** `POST /api/v1/tickets/uploads`, and HEAD, PATCH and DELETE on `/api/v1/tickets/uploads/<id>` (tus 1.0.0). */
-export function installResumableUploadRoutes(app: FastifyInstance): void {
-  void app.register(async (scope) => {
-    // The PATCH body is the upload's bytes: left unread here, @tus/server streams it into storage.
-    scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-    scope.route({ method: 'POST', url: RESUMABLE_UPLOADS_PATH, handler: handleTus });
-    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${RESUMABLE_UPLOADS_PATH}/:id`, handler: handleTus });
-  });
+export function resumableUploadEntries(): EntryHandler[] {
+  return [
+    handleEntry(createResumableUpload, ({ req, reply }) => handleTus(req, reply)),
+    handleEntry(resumableUpload, ({ req, reply }) => handleTus(req, reply)),
+  ];
 }

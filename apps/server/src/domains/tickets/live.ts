@@ -1,18 +1,18 @@
 import { MESSAGES } from '@portal/contract/shared/envelope';
 import { getTicketHash } from '@portal/contract/tickets/ticket-view';
+import { ticketEvents } from '@portal/contract/tickets/ticket-entries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../platform/access.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { type Cookies, runInContext } from '../../platform/context.ts';
+import { type EntryHandler, handleEntry } from '../../platform/entry.ts';
 import { AppError } from '../../platform/errors.ts';
 import { LiveFeed } from '../../platform/live.ts';
-import { sessionCookieNames } from '../../platform/session.ts';
 import { TICKET_LIVE_CHANNEL, staffNewsKey } from './queries/tickets.ts';
 import { requireTicket } from './scope.ts';
 import { TicketPresence, seesViewers, viewersEvent } from './viewers.ts';
 
-/** `GET /api/v1/tickets/events?id=`: a server-sent event stream telling an open ticket page of each new hash. */
-export const TICKET_EVENTS_PATH = '/api/v1/tickets/events';
+export { TICKET_EVENTS_PATH } from '@portal/contract/tickets/ticket-entries';
 /** Comment lines keep proxies from closing an idle stream; each also checks the session still stands. */
 export const HEARTBEAT_MS = 15_000;
 /** How long the browser waits before it reconnects a dropped stream. */
@@ -35,10 +35,9 @@ const NO_COOKIES: Cookies = {
  * asks `get_hash` as its 30 s poll does, so a stray event costs one call and shows nothing. The session is checked
  * again on every heartbeat and before every event; once it has ended the stream ends.
  */
-export function installTicketLiveRoute(app: FastifyInstance): void {
+export function installTicketLiveRoute(app: FastifyInstance): EntryHandler {
   const deps = app.deps;
   const feed = new LiveFeed(deps.db, TICKET_LIVE_CHANNEL, (err) => app.log.error({ err }, 'ticket live feed lost its connection'));
-  const cookie = sessionCookieNames(deps.config.COOKIE_SECURE).session;
   const presence = new TicketPresence(deps.db, deps.clock, (err) => app.log.error({ err }, 'ticket viewers feed lost its connection'));
   const perSession = new Map<string, number>();
   const open = new Set<() => void>();
@@ -62,9 +61,9 @@ export function installTicketLiveRoute(app: FastifyInstance): void {
     return resolved.actor;
   };
 
-  app.get(TICKET_EVENTS_PATH, async (req, reply) => {
-    const token = req.cookies[cookie];
-    const raw = (req.query as Record<string, unknown>).id;
+  // The entry's registration has checked the session and get_hash's access (platform/entry.ts); the ticket is checked here.
+  return handleEntry(ticketEvents, async ({ req, reply, input, session: token }) => {
+    const raw = input.id;
     const ticketId = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
     const actor = await check(req, token, ticketId ?? 0);
     req.actor = actor;

@@ -63,4 +63,4 @@ export const ticketHandlers = [
   handle(exportTicketPdf, (input, ctx) => exporting.exportPdf(ctx, input), { readOnly: true }),
 ];
 
-export { installAttachmentRoutes, UPLOAD_PART_LIMITS, uploadAsPageAction } from './attachment-route.ts';
+export { attachmentEntries, UPLOAD_PART_LIMITS, uploadAsPageAction } from './attachment-route.ts';

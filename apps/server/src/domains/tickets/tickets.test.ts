@@ -61,7 +61,10 @@ describe('create a ticket', () => {
     const offered = async () => ok(await customer.call(ticketsCreatePage, {})).data.ticket_types.map((x) => x.label);
     expect(await offered()).not.toContain('CloudView');
     const cloudview = { ...form, target_ticket_type: CLOUDVIEW_TYPE };
-    expect(await customer.call(createTicket, cloudview)).toMatchObject({ code: 400, data: { fields: { target_ticket_type: TICKET_MESSAGES.typeNotOffered } } });
+    expect(await customer.call(createTicket, cloudview)).toMatchObject({
+      code: 400,
+      data: { fields: { target_ticket_type: TICKET_MESSAGES.typeNotOffered } },
+    });
     await setCompany(t, customerCompanyId, { myclient_portal_enabled: true });
     try {
       expect(await offered()).toContain('CloudView');

@@ -48,7 +48,9 @@ describe('the local DNS server', () => {
   });
 
   it('a wildcard answers for names under it that have no records of their own', async () => {
-    const server = await startLocalDns({ zone: { '*.hosted.example': { A: ['203.0.113.9'] }, 'own.hosted.example': { A: ['198.51.100.2'] } } });
+    const server = await startLocalDns({
+      zone: { '*.hosted.example': { A: ['203.0.113.9'] }, 'own.hosted.example': { A: ['198.51.100.2'] } },
+    });
     try {
       const r = resolverOf(server.address);
       expect(await r.resolve4('anything.hosted.example')).toEqual(['203.0.113.9']);

@@ -1,21 +1,18 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { Clock } from '../../../platform/clock.ts';
-import type { Database } from '../../../platform/db.ts';
+import { SANDBOX_BOARD_PATH, sandboxBoardPage, sandboxBoardVote } from '@portal/contract/help/board-entries';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { framedPageHeaders, serveFramedPageScript } from '../../../platform/framed-page.ts';
 import { escapeHtml } from '../../../platform/mail.ts';
 import { codeFile } from '../../../paths.ts';
-import type { Config } from '../../../config.ts';
+import type { AppDeps } from '../../../platform/handle.ts';
+import { handleEntry, registerEntries } from '../../../platform/entry.ts';
 import { type BoardIdea, listBoardIdeas, toggleBoardVote } from '../queries.ts';
 import { verifyBoardToken } from '../sso.ts';
 
-/** The local board's address under the portal. */
-export const SANDBOX_BOARD_PATH = '/sandbox-feature-board';
+export { SANDBOX_BOARD_PATH } from '@portal/contract/help/board-entries';
 
 /** The page's script, served as a file: the content security policy allows no inline script. */
 const SCRIPT = fs.readFileSync(codeFile('domains/help/board/board.js'), 'utf8');
-
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; color: #1a1b1e; background: #fff; }
@@ -52,37 +49,50 @@ function page(body: string, parentOrigin: string, token = ''): string {
 </html>`;
 }
 
-const zVote = z.object({ ssoToken: z.string().max(4000), idea_id: z.number().int().positive() });
-
 /**
  * The local feature voting board (docs/decisions/0033): what a third-party board does with the portal's
  * sign-in token, served beside the portal. It trusts the token and nothing else: no portal cookie, no
  * portal table. Paths under it narrow the list: /ideas/<id> shows one idea.
  */
-export function registerSandboxBoard(app: FastifyInstance, deps: { db: Database; clock: Clock; config: Config }): void {
+export function registerSandboxBoard(app: FastifyInstance, deps: AppDeps): void {
   const parentOrigin = new URL(deps.config.PUBLIC_URL).origin;
   serveFramedPageScript(app, `${SANDBOX_BOARD_PATH}/board.js`, SCRIPT);
-  app.get<{ Params: { '*': string }; Querystring: { ssoToken?: string } }>(`${SANDBOX_BOARD_PATH}/*`, async (req, reply) => {
+  const show = async (reply: FastifyReply, ssoToken: string | undefined, boardPath: string) => {
     framedPageHeaders(reply);
-    const token = String(req.query.ssoToken ?? '').slice(0, 4000);
+    const token = String(ssoToken ?? '').slice(0, 4000);
     const user = await verifyBoardToken(deps.config, token, deps.clock.now());
     if (!user) {
-      return reply.code(401).send(page('<h1>Feature voting</h1><p>Your sign-in link has expired. Reload the page to sign in again.</p>', parentOrigin));
+      return reply
+        .code(401)
+        .send(page('<h1>Feature voting</h1><p>Your sign-in link has expired. Reload the page to sign in again.</p>', parentOrigin));
     }
-    const one = /^ideas\/(\d{1,15})\/?$/.exec(req.params['*'] ?? '');
+    const one = /^ideas\/(\d{1,15})\/?$/.exec(boardPath);
     const ideas = (await listBoardIdeas(deps.db, user.id)).filter((i) => !one || i.id === Number(one[1]));
     const list = ideas.length ? `<ol>${ideas.map(ideaItem).join('')}</ol>` : '<p>No ideas found.</p>';
     const back = one ? `<p><a href="${SANDBOX_BOARD_PATH}/?ssoToken=${encodeURIComponent(token)}">All ideas</a></p>` : '';
     return reply.send(
-      page(`<h1>Feature voting</h1><p class="who">Signed in as ${escapeHtml(user.name)} (${escapeHtml(user.email)})</p>${back}${list}`, parentOrigin, token),
+      page(
+        `<h1>Feature voting</h1><p class="who">Signed in as ${escapeHtml(user.name)} (${escapeHtml(user.email)})</p>${back}${list}`,
+        parentOrigin,
+        token,
+      ),
     );
-  });
-  app.post(`${SANDBOX_BOARD_PATH}/vote`, async (req, reply) => {
-    const parsed = zVote.safeParse(req.body);
-    if (!parsed.success) return reply.code(400).send({ message: 'Invalid vote' });
-    const user = await verifyBoardToken(deps.config, parsed.data.ssoToken, deps.clock.now());
-    if (!user) return reply.code(401).send({ message: 'Your sign-in link has expired. Reload the page to sign in again.' });
-    const result = await toggleBoardVote(deps.db, parsed.data.idea_id, user.id, deps.clock.now());
-    return result ? reply.header('cache-control', 'no-store').send(result) : reply.code(404).send({ message: 'No such idea' });
-  });
+  };
+  registerEntries(
+    app,
+    [
+      handleEntry(sandboxBoardPage, ({ reply, input }) => show(reply, input.ssoToken, input.board_path)),
+      handleEntry(
+        sandboxBoardVote,
+        async ({ reply, input }) => {
+          const user = await verifyBoardToken(deps.config, input.ssoToken, deps.clock.now());
+          if (!user) return reply.code(401).send({ message: 'Your sign-in link has expired. Reload the page to sign in again.' });
+          const result = await toggleBoardVote(deps.db, input.idea_id, user.id, deps.clock.now());
+          return result ? reply.header('cache-control', 'no-store').send(result) : reply.code(404).send({ message: 'No such idea' });
+        },
+        { refuseInput: (reply) => reply.code(400).send({ message: 'Invalid vote' }) },
+      ),
+    ],
+    deps,
+  );
 }

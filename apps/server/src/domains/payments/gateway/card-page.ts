@@ -1,8 +1,9 @@
 import { formatCents } from '@portal/contract/shared/money';
 import fs from 'node:fs';
+import { sandboxCardChallenge, sandboxCardEnter, sandboxCardPage, sandboxChallengePage } from '@portal/contract/payments/card-page-entries';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { codeFile } from '../../../paths.ts';
+import { type EntryHandler, handleEntry } from '../../../platform/entry.ts';
 import { escapeHtml } from '../../../platform/mail.ts';
 import { framedPageHeaders, serveFramedPageScript } from '../../../platform/framed-page.ts';
 import type { SandboxGateway } from './sandbox.ts';
@@ -95,15 +96,6 @@ function challengePage(session: string, parentOrigin: string, amount: number): s
 </html>`;
 }
 
-const zEntry = z.object({
-  session: z.string().max(100),
-  number: z.string().max(40),
-  expiry: z.string().max(10),
-  cvc: z.string().max(10),
-  name: z.string().max(200),
-});
-const zChallenge = z.object({ session: z.string().max(100), passed: z.boolean() });
-
 const gone = (reply: FastifyReply) =>
   reply.code(410).send({ state: 'failed', response_text: 'This card session has expired. Close the dialog and try again.' });
 
@@ -112,44 +104,50 @@ const gone = (reply: FastifyReply) =>
  * serves its own from its own origin). The card travels from this page to the sandbox and nowhere else:
  * nothing here logs a request body, and the sandbox keeps only a token, brand, last four and expiry.
  */
-export function registerSandboxCardPage(app: FastifyInstance, gateway: () => SandboxGateway): void {
+export function registerSandboxCardPage(app: FastifyInstance, gateway: () => SandboxGateway): EntryHandler[] {
   serveFramedPageScript(app, '/sandbox-gateway/card.js', SCRIPT);
-  app.get<{ Querystring: { session?: string } }>('/sandbox-gateway/card', async (req, reply) => {
-    const session = await gateway().liveSession(String(req.query.session ?? '').slice(0, 100));
-    framedPageHeaders(reply);
-    if (session?.state !== 'pending') {
-      return reply
-        .code(410)
-        .send(
-          '<!doctype html><html lang="en"><title>Card details</title><p>This card session has expired. Close the dialog and try again.</p></html>',
-        );
-    }
-    return reply.send(page(session.id, session.parent_origin));
-  });
   serveFramedPageScript(app, '/sandbox-gateway/challenge.js', CHALLENGE_SCRIPT);
-  app.get<{ Querystring: { session?: string } }>('/sandbox-gateway/challenge', async (req, reply) => {
-    const open = await gateway().liveChallenge(String(req.query.session ?? '').slice(0, 100));
-    framedPageHeaders(reply);
-    if (!open) {
-      return reply
-        .code(410)
-        .send(
-          '<!doctype html><html lang="en"><title>3-D Secure check</title><p>This check has ended. Close the dialog and try again.</p></html>',
-        );
-    }
-    return reply.send(challengePage(open.session.id, open.session.parent_origin, open.amount));
-  });
-  app.post('/sandbox-gateway/card/enter', async (req, reply) => {
-    const parsed = zEntry.safeParse(req.body);
-    if (!parsed.success) return reply.code(400).send({ state: 'invalid', response_text: 'Please fill in every field' });
-    const { session, ...entry } = parsed.data;
-    const answer = await gateway().enterCard(session, entry);
-    return answer ? reply.header('cache-control', 'no-store').send(answer) : gone(reply);
-  });
-  app.post('/sandbox-gateway/card/challenge', async (req, reply) => {
-    const parsed = zChallenge.safeParse(req.body);
-    if (!parsed.success) return reply.code(400).send({ state: 'invalid', response_text: 'Please answer the check' });
-    const answer = await gateway().answerChallenge(parsed.data.session, parsed.data.passed);
-    return answer ? reply.send(answer) : gone(reply);
-  });
+  return [
+    handleEntry(sandboxCardPage, async ({ reply, input }) => {
+      const session = await gateway().liveSession((input.session ?? '').slice(0, 100));
+      framedPageHeaders(reply);
+      if (session?.state !== 'pending') {
+        return reply
+          .code(410)
+          .send(
+            '<!doctype html><html lang="en"><title>Card details</title><p>This card session has expired. Close the dialog and try again.</p></html>',
+          );
+      }
+      return reply.send(page(session.id, session.parent_origin));
+    }),
+    handleEntry(sandboxChallengePage, async ({ reply, input }) => {
+      const open = await gateway().liveChallenge((input.session ?? '').slice(0, 100));
+      framedPageHeaders(reply);
+      if (!open) {
+        return reply
+          .code(410)
+          .send(
+            '<!doctype html><html lang="en"><title>3-D Secure check</title><p>This check has ended. Close the dialog and try again.</p></html>',
+          );
+      }
+      return reply.send(challengePage(open.session.id, open.session.parent_origin, open.amount));
+    }),
+    handleEntry(
+      sandboxCardEnter,
+      async ({ reply, input }) => {
+        const { session, ...entry } = input;
+        const answer = await gateway().enterCard(session, entry);
+        return answer ? reply.header('cache-control', 'no-store').send(answer) : gone(reply);
+      },
+      { refuseInput: (reply) => reply.code(400).send({ state: 'invalid', response_text: 'Please fill in every field' }) },
+    ),
+    handleEntry(
+      sandboxCardChallenge,
+      async ({ reply, input }) => {
+        const answer = await gateway().answerChallenge(input.session, input.passed);
+        return answer ? reply.send(answer) : gone(reply);
+      },
+      { refuseInput: (reply) => reply.code(400).send({ state: 'invalid', response_text: 'Please answer the check' }) },
+    ),
+  ];
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../../platform/clock.ts';
 import type { CallContext } from '../../../platform/context.ts';
 import { type Database, separatePool } from '../../../platform/db.ts';
+import { registerEntries } from '../../../platform/entry.ts';
 import { databaseSandboxStore } from '../queries/sandbox.ts';
 import { registerSandboxCardPage } from './card-page.ts';
 import type { CardGateway } from './gateway.ts';
@@ -37,7 +38,11 @@ export function installCardGateway(app: FastifyInstance, deps: { db: Database; c
   const sandbox = make(own?.db ?? deps.db);
   // On PGlite the sandbox writes in the call's transaction instead (docs/decisions/0024).
   gateways.set(deps.config, isSingleConnection(deps.db) ? { gateway: sandbox, bindTo: make } : { gateway: sandbox });
-  registerSandboxCardPage(app, () => sandbox);
+  registerEntries(
+    app,
+    registerSandboxCardPage(app, () => sandbox),
+    app.deps,
+  );
   return sandbox;
 }
 
