@@ -15,7 +15,9 @@
 //      Database anywhere in its signature; no value re-exports; constants only UPPER_SNAKE_CASE literals.
 //      Type exports are free. A domain's routes.ts, jobs.ts and wiring.ts (route installers, scheduled jobs,
 //      wiring that runs before a call context exists) are for the composition root (app.ts, handlers.ts, the
-//      job list, seed, tests), never for another domain (rule 2 already says so; the message names it).
+//      job list, seed, tests), never for another domain (rule 2 already says so; the message names it);
+//   8. no raw routes: a domain file registers no route on a Fastify instance itself; every entry point is declared
+//      in the contract and registered through platform/handle.ts or platform/entry.ts (docs/decisions/0098).
 // Web (apps/web/src): shared code (lib, components) -> features -> app; a feature reaches another feature only
 // through that feature's api/ folder.
 // Contract (packages/contract/src): imports nothing from the apps.
