@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 /** Each module: the code mutated (file or file:lines) and the server test files run against each mutant. */
 export const MODULES = {
   'tenancy-access': {
-    mutate: ['apps/server/src/domains/tenancy/service.ts:51-78'],
+    mutate: ['apps/server/src/domains/tenancy/service.ts:83-104'],
     tests: ['src/domains/tenancy/require-company.test.ts'],
   },
   'billing-ledger': {
