@@ -30,8 +30,16 @@ export interface SnapshotAccess {
 
 /** One readable line: `roles=admin,customer capability=edit_users selfOnly owned=target_id:user token=USERS_WRITE`, or `public`. */
 export function describeAccess(call: Call): string {
-  const a = call.access;
-  const words = isPublic(a)
+  const words = accessWords(call.access);
+  const owned = ownedFields(call).map((o) => `${o.field}:${o.kind}`);
+  words.push(call.auditsRefusals ? 'auditsRefusals' : '', owned.length ? `owned=${owned.join(',')}` : '');
+  words.push(call.tokenPermission ? `token=${call.tokenPermission}` : '');
+  return words.filter(Boolean).join(' ');
+}
+
+/** The words of an access rule, the same for calls and entry points. */
+function accessWords(a: Call['access']): string[] {
+  return isPublic(a)
     ? ['public']
     : [
         `roles=${a.roles.join(',')}`,
@@ -39,10 +47,6 @@ export function describeAccess(call: Call): string {
         a.selfOnly ? 'selfOnly' : '',
         a.beforeTwoFactorSetup ? 'beforeTwoFactorSetup' : '',
       ];
-  const owned = ownedFields(call).map((o) => `${o.field}:${o.kind}`);
-  words.push(call.auditsRefusals ? 'auditsRefusals' : '', owned.length ? `owned=${owned.join(',')}` : '');
-  words.push(call.tokenPermission ? `token=${call.tokenPermission}` : '');
-  return words.filter(Boolean).join(' ');
 }
 
 export function parseAccess(line: string): SnapshotAccess {
@@ -70,16 +74,7 @@ export function parseAccess(line: string): SnapshotAccess {
  * when it takes posts from any origin.
  */
 export function describeEntry(entry: Entry): string {
-  const a = entry.access;
-  const words = isPublic(a)
-    ? ['public']
-    : [
-        `roles=${a.roles.join(',')}`,
-        a.capability ? `capability=${a.capability}` : '',
-        a.selfOnly ? 'selfOnly' : '',
-        a.beforeTwoFactorSetup ? 'beforeTwoFactorSetup' : '',
-      ];
-  return [`kind=${entry.kind}`, ...words, entry.crossSiteForm ? 'crossSiteForm' : ''].filter(Boolean).join(' ');
+  return [`kind=${entry.kind}`, ...accessWords(entry.access), entry.crossSiteForm ? 'crossSiteForm' : ''].filter(Boolean).join(' ');
 }
 
 /** Every entry point's line, keyed by its methods and path (`GET /download_support_attachment`). */
