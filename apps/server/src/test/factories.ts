@@ -185,10 +185,18 @@ export function newPromoCode(
   });
 }
 
-/** An open General ticket filed by the company's primary contact, with its first comment. */
-export async function newTicket(db: Database, now: Date, companyId: number, o: { subject?: string; body?: string } = {}) {
+/**
+ * The call context of the company's primary contact, a customer with one capability, for factories that make
+ * rows through the domain's own functions. No audit line is written and nothing is logged.
+ */
+async function primaryContactContext(
+  db: Database,
+  now: Date,
+  companyId: number,
+  capability: string,
+  config?: object,
+): Promise<CallContext> {
   const user = await primaryContact(db, companyId);
-  const log = { info() {}, warn() {}, error() {} };
   const company = await tenancy.findCompany({ db }, { companyId });
   const actor = {
     sessionId: '',
@@ -198,12 +206,18 @@ export async function newTicket(db: Database, now: Date, companyId: number, o: {
     companyId,
     companyType: company?.company_type ?? 'customer',
     roles: ['any', 'customer'],
-    capabilities: ['use_tickets_page'],
+    capabilities: [capability],
     impersonatorUserId: null,
     authenticatedAt: now,
     twoFactorSetupPending: false,
   };
-  const ctx = { db, clock: { now: () => now }, log, actor } as unknown as CallContext;
+  const log = { info() {}, warn() {}, error() {} };
+  return { db, clock: { now: () => now }, log, actor, config, audit: async () => {} } as unknown as CallContext;
+}
+
+/** An open General ticket filed by the company's primary contact, with its first comment. */
+export async function newTicket(db: Database, now: Date, companyId: number, o: { subject?: string; body?: string } = {}) {
+  const ctx = await primaryContactContext(db, now, companyId, 'use_tickets_page');
   return createTicket(ctx, ticketInput(o));
 }
 
@@ -227,23 +241,7 @@ export function ticketInput(o: { subject?: string; body?: string } = {}) {
  */
 export async function newLicence(db: Database, now: Date, companyId: number, o: { name?: string } = {}) {
   // Named, so the generated tests can type the name to delete it (the delete call's example).
-  const user = await primaryContact(db, companyId);
-  const company = await tenancy.findCompany({ db }, { companyId });
-  const log = { info() {}, warn() {}, error() {} };
-  const actor = {
-    sessionId: '',
-    userId: user.id,
-    email: user.email,
-    label: user.email,
-    companyId,
-    companyType: company?.company_type ?? 'customer',
-    roles: ['any', 'customer'],
-    capabilities: ['use_self_hosted'],
-    impersonatorUserId: null,
-    authenticatedAt: now,
-    twoFactorSetupPending: false,
-  };
-  const ctx = { db, clock: { now: () => now }, log, actor, audit: async () => {} } as unknown as CallContext;
+  const ctx = await primaryContactContext(db, now, companyId, 'use_self_hosted');
   return createLicence(ctx, { target_name: o.name ?? 'Test licence' }, { unchecked: true });
 }
 
@@ -258,24 +256,7 @@ export async function newHosted(
   companyId: number,
   o: { name?: string; storage?: 'none' | 'cspbw'; ready?: boolean } = {},
 ) {
-  const user = await primaryContact(db, companyId);
-  const company = await tenancy.findCompany({ db }, { companyId });
-  const log = { info() {}, warn() {}, error() {} };
-  const actor = {
-    sessionId: '',
-    userId: user.id,
-    email: user.email,
-    label: user.email,
-    companyId,
-    companyType: company?.company_type ?? 'customer',
-    roles: ['any', 'customer'],
-    capabilities: ['use_hosted'],
-    impersonatorUserId: null,
-    authenticatedAt: now,
-    twoFactorSetupPending: false,
-  };
-  const config = { HOSTED_DNS_SUFFIX: 'cometbackup.example' };
-  const ctx = { db, clock: { now: () => now }, log, actor, config, audit: async () => {} } as unknown as CallContext;
+  const ctx = await primaryContactContext(db, now, companyId, 'use_hosted', { HOSTED_DNS_SUFFIX: 'cometbackup.example' });
   const input = {
     target_name: o.name ?? 'Test console',
     target_region: 'us-east',
@@ -329,23 +310,7 @@ const STORAGE_TEST_CONFIG = loadConfig({ NODE_ENV: 'test', STORAGE_LOCAL_DIR: 't
 
 /** A bucket in us-east-1, storage enabled first if need be, as the company's primary contact would make it. */
 export async function newBucket(db: Database, now: Date, companyId: number, o: { objectLock?: boolean } = {}) {
-  const user = await primaryContact(db, companyId);
-  const company = await tenancy.findCompany({ db }, { companyId });
-  const log = { info() {}, warn() {}, error() {} };
-  const actor = {
-    sessionId: '',
-    userId: user.id,
-    email: user.email,
-    label: user.email,
-    companyId,
-    companyType: company?.company_type ?? 'customer',
-    roles: ['any', 'customer'],
-    capabilities: ['use_storage'],
-    impersonatorUserId: null,
-    authenticatedAt: now,
-    twoFactorSetupPending: false,
-  };
-  const ctx = { db, clock: { now: () => now }, log, actor, config: STORAGE_TEST_CONFIG, audit: async () => {} } as unknown as CallContext;
+  const ctx = await primaryContactContext(db, now, companyId, 'use_storage', STORAGE_TEST_CONFIG);
   await storage.enable(ctx);
   return storage.createBucket(ctx, { target_region: 'us-east-1', target_object_lock_enabled: o.objectLock ?? false });
 }
