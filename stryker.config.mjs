@@ -15,7 +15,8 @@ export default {
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/${module}.report.json` },
   thresholds: { high: 90, low: 85, break: null },
-  concurrency: 1,
+  // One worker by default: on a shared machine a second one slows both; MUTATION_CONCURRENCY=2 on a quiet one.
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
   timeoutMS: 60_000,
   // The first run builds the template database and every test file's app on a busy machine.
   dryRunTimeoutMinutes: 30,

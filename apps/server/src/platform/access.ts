@@ -117,4 +117,9 @@ export const SYSTEM_ACTOR: Actor = {
   twoFactorSetupPending: false,
 };
 
+/** Whether the actor is the scheduled jobs' system actor (not a user: no session, no company). */
+export function isSystem(actor: Actor | null): boolean {
+  return actor === SYSTEM_ACTOR;
+}
+
 const NOT_AS_ANOTHER_USER = 'An admin signed in as this user cannot change how the user signs in';

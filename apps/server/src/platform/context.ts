@@ -72,6 +72,11 @@ export interface CallContext<A extends Actor | null = Actor> {
 /** The context of a public call: there may be no actor. */
 export type PublicContext = CallContext<Actor | null>;
 
+/** Whether a public call's context has an actor (someone signed in, or a job's system actor). */
+export function hasActor(ctx: PublicContext): ctx is CallContext {
+  return ctx.actor !== null;
+}
+
 /** What the app provides to every context. */
 export interface ContextDeps {
   db: Database;

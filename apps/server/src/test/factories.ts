@@ -3,6 +3,7 @@
  * domain modules, so when a domain moves, its imports are fixed here once.
  */
 import { hashPassword } from '../platform/password-hash.ts';
+import { SYSTEM_ACTOR } from '../platform/access.ts';
 import type { CompanyType } from '@portal/contract/shared/fields';
 import type { OwnedKind } from '@portal/contract/shared/owned-id';
 import type { StaffRole } from '@portal/contract/shared/roles';
@@ -163,7 +164,7 @@ export async function newCardPurchase(db: Database, now: Date, companyId: number
 export function newCreditPack(db: Database, now: Date, companyId: number, o: Partial<billing.NewCredit> = {}) {
   // Credit that ends a suspension for credit writes the company's history line.
   const audit = (company_id: number, event: string) => tenancy.writeEvent({ db }, { company_id, actor: 'Test', event, created_at: now });
-  const ctx = { db, clock: { now: () => now }, audit } as unknown as CallContext;
+  const ctx = { db, clock: { now: () => now }, actor: SYSTEM_ACTOR, audit } as unknown as CallContext;
   return billing.addCredit(ctx, { company_id: companyId, name: 'Test credit', amount: 1000, source: 'admin', added_by_user: 'Test', ...o });
 }
 

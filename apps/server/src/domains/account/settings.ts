@@ -102,7 +102,6 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
 
   await users.updateProfile(ctx, { userId: user.id, profile: userChanges });
   await tenancy.updateDetails(ctx, { companyId: company.id, details });
-  if (ruleChanges) await tenancy.setTwoFactorRule(ctx, { companyId: company.id, required: twoFactorRule });
   const add = (text: string) => ctx.audit(company.id, text);
   if (changedPreferences.length) await add(`Changed account settings of ${userLabel(user)}: ${changedPreferences.join(', ')}`);
   if (newEmail) {
@@ -111,7 +110,7 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
   }
   const detailNames = Object.keys(details);
   if (detailNames.length) await add(`Changed company details: ${detailNames.map((k) => k.replace(/_/g, ' ')).join(', ')}`);
-  if (ruleChanges) await add(twoFactorRule ? 'Required two-factor sign-in for every user' : 'Stopped requiring two-factor sign-in');
+  if (ruleChanges) await tenancy.setTwoFactorRule(ctx, { companyId: company.id, required: twoFactorRule });
   return getAccountSettings(ctx);
 }
 

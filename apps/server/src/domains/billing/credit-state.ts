@@ -1,5 +1,5 @@
 import type { Actor } from '../../platform/access.ts';
-import type { CallContext } from '../../platform/context.ts';
+import { type CallContext, hasActor } from '../../platform/context.ts';
 import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries/credit-state.ts';
@@ -38,12 +38,14 @@ export const CREDIT_ADDED = 'Credit added';
  * reason (its trial ended, or staff suspended it) carries no mark and stays suspended. Answers whether the mark went.
  */
 export async function restoreIfCredited(ctx: CallContext<Actor | null>, company: tenancy.CompanyRow): Promise<boolean> {
+  // Credit that arrives without a user (a refund a licence's check-in earns) leaves the restore to the sweep:
+  // a change of state is made by someone its history can name.
+  if (!hasActor(ctx)) return false;
   const account = await lockAccount(ctx.db, company.id, ctx.clock.now());
   const neverSuspended = company.has_contract_billing || company.has_oob_payment;
   if (!account.suspended_for_credit || !(account.balance > 0 || neverSuspended)) return false;
   if (company.current_state === 'SUSPENDED') {
-    await tenancy.changeState(ctx, { companyId: company.id, state: 'ACTIVE', at: ctx.clock.now(), reason: CREDIT_ADDED });
-    await ctx.audit(company.id, `${CREDIT_ADDED}: SUSPENDED -> ACTIVE`);
+    await tenancy.changeState(ctx, { companyId: company.id, state: 'ACTIVE', reason: CREDIT_ADDED });
   }
   await setAccount(ctx.db, company.id, { suspended_for_credit: false });
   return true;

@@ -75,8 +75,11 @@ export async function selectPlan(ctx: CallContext, input: { target_plan_id: Plan
   const now = clock.now();
   const until = queuedUntil(company, now);
   if (until) {
-    await tenancy.administer(ctx, { companyId: company.id, changes: { plan_selected: plan.id } });
-    await ctx.audit(company.id, `Plan ${plan.id} chosen; it takes effect on ${until.toISOString().slice(0, 10)}`);
+    await tenancy.administer(ctx, {
+      companyId: company.id,
+      changes: { plan_selected: plan.id },
+      history: [`Plan ${plan.id} chosen; it takes effect on ${until.toISOString().slice(0, 10)}`],
+    });
     const after = { ...company, plan_selected: plan.id };
     return { ...companyPlan(after, now), message: `Your plan will change to ${plan.name} on ${until.toISOString().slice(0, 10)}` };
   }
@@ -89,7 +92,6 @@ export async function selectPlan(ctx: CallContext, input: { target_plan_id: Plan
     await tenancy.changeState(ctx, {
       companyId: company.id,
       state: 'ACTIVE',
-      at: now,
       reason: `Plan ${plan.id} chosen after the trial ended`,
       fields: {
         plan_id: plan.id,
@@ -97,10 +99,12 @@ export async function selectPlan(ctx: CallContext, input: { target_plan_id: Plan
         first_active_at: company.first_active_at ?? now,
       },
     });
-    await ctx.audit(company.id, `Plan ${plan.id} chosen after the trial ended: SUSPENDED -> ACTIVE`);
   } else {
-    await tenancy.administer(ctx, { companyId: company.id, changes: { plan_id: plan.id, plan_selected: null } });
-    await ctx.audit(company.id, `Plan changed: ${company.plan_id} -> ${plan.id}`);
+    await tenancy.administer(ctx, {
+      companyId: company.id,
+      changes: { plan_id: plan.id, plan_selected: null },
+      history: [`Plan changed: ${company.plan_id} -> ${plan.id}`],
+    });
     // Out of credit now, so suspended for that from here on: the payment that brings it above zero restores it.
     if (endsTrialSuspension) await markSuspendedForCredit(ctx, company.id, true);
   }
@@ -121,13 +125,15 @@ export async function applyLegacyDeadline(ctx: CallContext): Promise<number> {
     const chosen = plans.find((p) => p.id === company.plan_selected && p.is_selectable);
     const planId = chosen?.id ?? mostCostEffective(plans, await usageOf(ctx, company.id));
     if (!planId) throw new AppError(500, PLANS_LIST_ERROR);
-    await tenancy.administer(ctx, { companyId: company.id, changes: { plan_id: planId, plan_selected: null } });
-    await ctx.audit(
-      company.id,
-      chosen
-        ? `Legacy deadline: plan ${planId} (chosen) took effect`
-        : `Legacy deadline: given plan ${planId}, the most cost-effective for its use`,
-    );
+    await tenancy.administer(ctx, {
+      companyId: company.id,
+      changes: { plan_id: planId, plan_selected: null },
+      history: [
+        chosen
+          ? `Legacy deadline: plan ${planId} (chosen) took effect`
+          : `Legacy deadline: given plan ${planId}, the most cost-effective for its use`,
+      ],
+    });
   }
   return due.length;
 }

@@ -181,13 +181,9 @@ export async function patch(ctx: CallContext, input: Partial<Patch> & { target_i
 
   const changed = Object.entries(changes).filter(([k, v]) => String((c as Record<string, unknown>)[k] ?? '') !== String(v ?? ''));
   if (!changed.length) return null;
-  await tenancy.administer({ db }, { companyId: c.id, changes: Object.fromEntries(changed) });
-  for (const [k, v] of changed) {
-    const before = (c as Record<string, unknown>)[k];
-    await ctx.audit(
-      c.id,
-      `Changed ${k} from ${JSON.stringify(before instanceof Date ? before.toISOString() : before)} to ${JSON.stringify(v instanceof Date ? v.toISOString() : v)}`,
-    );
-  }
+  const asJson = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOString() : v);
+  // One history line per field changed; changed is not empty here.
+  const history = changed.map(([k, v]) => `Changed ${k} from ${asJson((c as Record<string, unknown>)[k])} to ${asJson(v)}`);
+  await tenancy.administer(ctx, { companyId: c.id, changes: Object.fromEntries(changed), history: history as [string, ...string[]] });
   return null;
 }

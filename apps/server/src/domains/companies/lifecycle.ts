@@ -21,8 +21,7 @@ async function setState(
   why: string,
   fields: tenancy.StateChangeFields = {},
 ) {
-  await tenancy.changeState(ctx, { companyId: company.id, state, at: ctx.clock.now(), reason: why, fields });
-  await ctx.audit(company.id, `${why}: ${company.current_state} -> ${state}`);
+  await tenancy.changeState(ctx, { companyId: company.id, state, reason: why, fields });
 }
 
 /** Deletes the company for good: its users are signed out everywhere at once. */

@@ -40,14 +40,8 @@ export async function mine(ctx: CallContext): Promise<Suspension | null> {
 export async function suspend(ctx: CallContext, input: { target_id: number; target_note: string }): Promise<null> {
   const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_id, mode: 'write' });
   if (company.current_state !== 'ACTIVE' && company.current_state !== 'TRIAL') throw new AppError(400, SUSPENSION_MESSAGES.notSuspendable);
-  await tenancy.changeState(ctx, {
-    companyId: company.id,
-    state: 'SUSPENDED',
-    at: ctx.clock.now(),
-    reason: `${BY_STAFF}: ${input.target_note}`,
-  });
+  await tenancy.changeState(ctx, { companyId: company.id, state: 'SUSPENDED', reason: BY_STAFF, note: input.target_note });
   await billing.markSuspendedForCredit(ctx, { companyId: company.id, suspended: false });
-  await ctx.audit(company.id, `${BY_STAFF}: ${company.current_state} -> SUSPENDED (${input.target_note})`);
   return null;
 }
 
@@ -59,7 +53,6 @@ export async function lift(ctx: CallContext, input: { target_id: number }): Prom
   const company = await tenancy.requireOpenCompany(ctx, { companyId: input.target_id, mode: 'write' });
   if ((await suspensionOf(ctx, company))?.reason !== 'staff') throw new AppError(400, SUSPENSION_MESSAGES.notSuspendedByStaff);
   const back = company.plan_id === 'Trial' ? 'TRIAL' : 'ACTIVE';
-  await tenancy.changeState(ctx, { companyId: company.id, state: back, at: ctx.clock.now(), reason: 'Suspension lifted by staff' });
-  await ctx.audit(company.id, `Suspension lifted by staff: SUSPENDED -> ${back}`);
+  await tenancy.changeState(ctx, { companyId: company.id, state: back, reason: 'Suspension lifted by staff' });
   return null;
 }

@@ -62,8 +62,11 @@ export async function enable(ctx: Ctx, input: CompanyInput): Promise<PortalStatu
   }
   const portal = await q.insertPortal(ctx.db, { company_id: company.id, state: 'provisioning', created_at: now });
   // The company's users have the customer portal capability from now on (its page, the CloudView ticket type).
-  await tenancy.administer(ctx, { companyId: company.id, changes: { myclient_portal_enabled: true } });
-  await ctx.audit(company.id, live ? 'Customer portal enabled again after a failed start' : 'Customer portal enabled');
+  await tenancy.administer(ctx, {
+    companyId: company.id,
+    changes: { myclient_portal_enabled: true },
+    history: [live ? 'Customer portal enabled again after a failed start' : 'Customer portal enabled'],
+  });
   return statusOf(company, portal);
 }
 
@@ -118,9 +121,8 @@ export async function terminate(ctx: Ctx, input: CompanyInput): Promise<null> {
     next_check_at: null,
   });
   if (!moved) throw new AppError(409, CLOUDVIEW_MESSAGES.notEnabled);
-  await tenancy.administer(ctx, { companyId: company.id, changes: { myclient_portal_enabled: false } });
+  await tenancy.administer(ctx, { companyId: company.id, changes: { myclient_portal_enabled: false }, history: ['Customer portal terminated'] });
   await billing.stopService(ctx, portalOwnerOf(live));
   if (live.state === 'ready') await reportCount(ctx, company.id);
-  await ctx.audit(company.id, 'Customer portal terminated');
   return null;
 }

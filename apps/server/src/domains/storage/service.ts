@@ -70,9 +70,8 @@ export async function enable(ctx: CallContext) {
     secret_key: sealKey(ctx.config, company.id, made.keys.secretKey),
     created_at: ctx.clock.now(),
   });
-  await tenancy.administer(ctx, { companyId: company.id, changes: { has_comet_storage: true } });
+  await tenancy.administer(ctx, { companyId: company.id, changes: { has_comet_storage: true }, history: ['Storage enabled'] });
   await billing.startService(ctx, { company_id: company.id, kind: 'storage', details: 'Storage', ...serviceOwner(account) });
-  await ctx.audit(company.id, 'Storage enabled');
   return { message: STORAGE_MESSAGES.enabled };
 }
 
@@ -206,8 +205,7 @@ export async function disable(ctx: CallContext, _input: { confirm: 'yes' }) {
   if (failed.length) return { message: STORAGE_MESSAGES.disableIncomplete(failed), disabled: false, failed_buckets: failed };
   await atProvider(() => provider.deleteAccount(account.provider_account_id));
   await q.deleteAccount(ctx.db, account.id);
-  await tenancy.administer(ctx, { companyId: company.id, changes: { has_comet_storage: false } });
+  await tenancy.administer(ctx, { companyId: company.id, changes: { has_comet_storage: false }, history: ['Storage disabled'] });
   await billing.stopService(ctx, serviceOwner(account));
-  await ctx.audit(company.id, 'Storage disabled');
   return { message: STORAGE_MESSAGES.disabled, disabled: true, failed_buckets: [] };
 }

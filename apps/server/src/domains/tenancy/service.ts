@@ -1,6 +1,6 @@
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { isClosed } from '@portal/contract/shared/company-states';
-import { hasRole, isAdmin, isStaff } from '../../platform/access.ts';
+import { hasRole, isAdmin, isStaff, isSystem } from '../../platform/access.ts';
 import type { AuditEvent, CallContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
@@ -103,31 +103,48 @@ export async function requireOpenCompany(ctx: CallContext, input: CompanyAccess)
   return company;
 }
 
+/**
+ * Every change below applies the access rule itself, so no caller can reach a company it may not change:
+ * requireCompany's rule for a change (the row locked, as the caller's own requireCompany already holds it),
+ * or a scheduled job's system actor, which works on every company.
+ */
+async function changeable(ctx: CallContext, companyId: number): Promise<q.CompanyRow> {
+  if (!isSystem(ctx.actor)) return requireCompany(ctx, { companyId, mode: 'write' });
+  const company = await q.lockCompany(ctx.db, companyId);
+  if (!company) throw notFound('Company not found');
+  return company;
+}
+
 /** The company details a customer keeps themselves (My Account, Complete Signup). */
 export type CompanyDetails = Partial<
   Pick<q.CompanyRow, 'company_name' | 'phone_number' | 'street_address' | 'city' | 'postal_code' | 'country'>
 >;
 
-export async function updateDetails(ctx: Pick<CallContext, 'db'>, input: { companyId: number; details: CompanyDetails }): Promise<void> {
+export async function updateDetails(ctx: CallContext, input: { companyId: number; details: CompanyDetails }): Promise<void> {
+  await changeable(ctx, input.companyId);
   await q.updateCompany(ctx.db, input.companyId, input.details);
 }
 
-/** Payments records whether the company has a saved card left, under the company's row lock (requireCompany 'write'). */
-export async function setHasSavedCard(ctx: Pick<CallContext, 'db'>, input: { companyId: number; has: boolean }): Promise<void> {
+/** Payments records whether the company has a saved card left; the card's own history line says what changed. */
+export async function setHasSavedCard(ctx: CallContext, input: { companyId: number; has: boolean }): Promise<void> {
+  await changeable(ctx, input.companyId);
   await q.updateCompany(ctx.db, input.companyId, { has_saved_card: input.has });
 }
 
 /** Every user of the company must set up two-factor before using the portal. */
-export async function setTwoFactorRule(ctx: Pick<CallContext, 'db'>, input: { companyId: number; required: boolean }): Promise<void> {
+export async function setTwoFactorRule(ctx: CallContext, input: { companyId: number; required: boolean }): Promise<void> {
+  await changeable(ctx, input.companyId);
   await q.updateCompany(ctx.db, input.companyId, { require_two_factor: input.required });
+  await ctx.audit(input.companyId, input.required ? 'Required two-factor sign-in for every user' : 'Stopped requiring two-factor sign-in');
 }
 
 /** Complete Signup: the details, when it happened, and the promo code kept for billing to credit. */
 export async function completeSignup(
-  ctx: Pick<CallContext, 'db'>,
+  ctx: CallContext,
   input: { companyId: number; details: Required<CompanyDetails>; at: Date; promoCode: string | null },
 ): Promise<void> {
   const o = input;
+  await changeable(ctx, o.companyId);
   await q.updateCompany(ctx.db, o.companyId, {
     ...o.details,
     signup_completed_at: o.at,
@@ -143,8 +160,14 @@ export type AdministeredFields = Partial<
   >
 >;
 
-export async function administer(ctx: Pick<CallContext, 'db'>, input: { companyId: number; changes: AdministeredFields }): Promise<void> {
+/** A change of the company's administered fields, with the lines its history keeps of it (at least one). */
+export async function administer(
+  ctx: CallContext,
+  input: { companyId: number; changes: AdministeredFields; history: readonly [string, ...string[]] },
+): Promise<void> {
+  await changeable(ctx, input.companyId);
   await q.updateCompany(ctx.db, input.companyId, input.changes);
+  for (const line of input.history) await ctx.audit(input.companyId, line);
 }
 
 /** The fields that move with a state change (plan taking effect, trial end, the state a pending delete left). */
@@ -165,15 +188,21 @@ function withStateReason<T>(db: Database, reason: string, write: (tx: Database) 
   });
 }
 
-/** A state change, with the reason the churn reports show for it ("Out of credit", "Trial ended without a plan"). */
+/**
+ * A state change, with the reason the churn reports show for it ("Out of credit", "Trial ended without a plan"),
+ * and its line in the company's history: "<reason>: <state before> -> <state after>", and the note if given.
+ */
 export async function changeState(
-  ctx: Pick<CallContext, 'db'>,
-  input: { companyId: number; state: CompanyState; at: Date; reason: string; fields?: StateChangeFields },
-) {
-  const { companyId, state, at, reason, fields = {} } = input;
-  await withStateReason(ctx.db, reason, (tx) =>
+  ctx: CallContext,
+  input: { companyId: number; state: CompanyState; reason: string; note?: string; fields?: StateChangeFields },
+): Promise<void> {
+  const { companyId, state, reason, note, fields = {} } = input;
+  const before = await changeable(ctx, companyId);
+  const at = ctx.clock.now();
+  await withStateReason(ctx.db, note ? `${reason}: ${note}` : reason, (tx) =>
     q.updateCompany(tx, companyId, { current_state: state, current_state_applied_at: at, ...fields }),
   );
+  await ctx.audit(companyId, `${reason}: ${before.current_state} -> ${state}${note ? ` (${note})` : ''}`);
 }
 
 /**
