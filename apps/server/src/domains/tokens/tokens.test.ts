@@ -16,7 +16,7 @@ import { createUser, deleteUser, listCompanyUsers } from '@portal/contract/users
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestContext, appWith, createTestContext, newCompany, newUser, ok } from '../../test/harness.ts';
 import { newApiToken } from '../../test/factories.ts';
-import { companyEvents, setCompany, setUser } from '../../test/rows.ts';
+import { companyEvents, insertTotp, setCompany, setUser } from '../../test/rows.ts';
 import { TokenClient, apiTokenRows } from '../../test/token-client.ts';
 
 let t: TestContext;
@@ -135,6 +135,12 @@ describe('a request with a token', () => {
     const other = await newCompany(t.db, { company_type: 'customer', current_state: 'ACTIVE' });
     expect([403, 404]).toContain((await bearer.call(listCompanyUsers, { target_company_id: other.company.id })).code);
     expect((await bearer.call(adminCompanyList, {})).code).toBe(403);
+  });
+
+  it("an admin's token makes the admin calls its permission names", async () => {
+    const { user, company } = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE', staff_role: 'admin' });
+    const { token } = await newApiToken(t.db, t.clock.now(), user.id, company.id, ['ADMIN_COMPANIES_READ']);
+    expect((await new TokenClient(t.app, token).call(adminCompanyList, {})).code).toBe(200);
   });
 
   it('answers 401 once revoked, expired, or its user deleted or company suspended or closed', async () => {
@@ -296,11 +302,14 @@ describe('what a token is and does, exactly', () => {
   it('acts as its user, named with the token, and waits for two-factor setup as the user would', async () => {
     const { user, company } = await customer();
     const { token } = await newApiToken(t.db, t.clock.now(), user.id, company.id);
-    await new TokenClient(t.app, token).call(listCompanyUsers, {});
+    ok(await new TokenClient(t.app, token).call(listCompanyUsers, {}));
     const used = (await companyEvents(t, company.id)).find((e) => e.event.includes('used from'));
     expect(used?.actor).toBe(`Test User <${user.email}> (API token ${token.slice(0, 11)}…)`);
     expect(used?.event).toBe(`API token ${token.slice(0, 11)}… used from 127.0.0.1`);
     await setCompany(t, company.id, { require_two_factor: true });
     expect(await new TokenClient(t.app, token).call(listCompanyUsers, {})).toMatchObject({ code: 403, message: TWO_FACTOR_SETUP_REQUIRED });
+    // Once the user has set two-factor up, the token works again under the rule.
+    await insertTotp(t, user.id, t.clock.now());
+    ok(await new TokenClient(t.app, token).call(listCompanyUsers, {}));
   });
 });
