@@ -139,8 +139,7 @@ beforeAll(async () => {
 async function rowsInEveryState(client: TestClient, companyId: number, userId: number, name: string) {
   const archived = await newLicence(t.db, t.clock.now(), companyId, { name: `${name} archived licence` });
   ok(await client.call(archiveLicense, { serial: archived.serial_number }));
-  const token = (tokenName: string) =>
-    tokens.issueToken(t, { userId, companyId, name: tokenName, permissions: ['USERS_READ'] });
+  const token = (tokenName: string) => tokens.issueToken(t, { userId, companyId, name: tokenName, permissions: ['USERS_READ'] });
   await token(`${name} token`);
   const revoked = await token(`${name} revoked token`);
   ok(await client.call(revokeToken, { token: revoked.row.id }));

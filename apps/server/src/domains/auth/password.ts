@@ -45,9 +45,10 @@ export async function resetPassword(ctx: PublicContext, input: { email_token: st
   const user = userId === null ? null : await users.findUser(ctx, { userId });
   if (!user) throw new AppError(400, PASSWORD_MESSAGES.invalidResetLink);
 
-  await users.setPassword(ctx, { userId: user.id, password: input.new_password });
+  const proof = 'password reset link';
+  await users.setPassword(ctx, { userId: user.id, password: input.new_password, proof });
   // The link reached the mailbox, which proves the address as well as a verification link would.
-  if (!user.email_verified_at) await users.markEmailVerified(ctx, { userId: user.id, at: now });
+  if (!user.email_verified_at) await users.markEmailVerified(ctx, { userId: user.id, at: now, proof });
   const ended = await q.deleteUserSessions(ctx.db, user.id);
   // The owner of an account under attack is never locked out: a reset clears its failed sign-in counter.
   await clearThrottle(ctx.db, accountKey(user.email));

@@ -59,18 +59,15 @@ async function createCompany(ctx: CallContext, input: NewCompanyInput) {
     },
   );
   if (!company) throw new AppError(500, 'Internal Error');
-  await users.createUser(
-    { db: db, clock: clock },
-    {
-      company_id: company.id,
-      email: input.email,
-      contact_name: input.contact_name,
-      password: input.password,
-      is_primary_contact: true,
-      is_billing: true,
-      staff_role: input.company_type === 'admin' ? 'admin' : null,
-    },
-  );
+  await users.createUser(ctx, {
+    company_id: company.id,
+    email: input.email,
+    contact_name: input.contact_name,
+    password: input.password,
+    is_primary_contact: true,
+    is_billing: true,
+    staff_role: input.company_type === 'admin' ? 'admin' : null,
+  });
   await ctx.audit(company.id, `Company created (${input.company_type})`);
   return { company_id: company.id };
 }

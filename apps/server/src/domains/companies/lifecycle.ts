@@ -131,7 +131,7 @@ export async function migrate(
     },
   );
   if (!created) throw new AppError(500, 'Internal Error');
-  await users.moveToCompany({ db }, { fromCompanyId: company.id, toCompanyId: created.id });
+  await users.moveToCompany(ctx, { fromCompanyId: company.id, toCompanyId: created.id });
   await setState(ctx, company, 'MIGRATED', `Migrated to company #${created.id}`, { deleted_at: clock.now() });
   await ctx.audit(
     created.id,

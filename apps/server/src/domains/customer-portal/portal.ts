@@ -121,7 +121,11 @@ export async function terminate(ctx: Ctx, input: CompanyInput): Promise<null> {
     next_check_at: null,
   });
   if (!moved) throw new AppError(409, CLOUDVIEW_MESSAGES.notEnabled);
-  await tenancy.administer(ctx, { companyId: company.id, changes: { myclient_portal_enabled: false }, history: ['Customer portal terminated'] });
+  await tenancy.administer(ctx, {
+    companyId: company.id,
+    changes: { myclient_portal_enabled: false },
+    history: ['Customer portal terminated'],
+  });
   await billing.stopService(ctx, portalOwnerOf(live));
   if (live.state === 'ready') await reportCount(ctx, company.id);
   return null;

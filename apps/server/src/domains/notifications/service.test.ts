@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
-const consume = (token: string, purpose: notifications.EmailTokenPurpose) => notifications.consumeEmailToken(t, { token, purpose });
+const consume = async (token: string, purpose: notifications.EmailTokenPurpose) =>
+  notifications.consumeEmailToken(await callContext(t), { token, purpose });
 
 async function verificationToken(user: Parameters<typeof notifications.sendVerificationMail>[1]) {
   let queued = false;

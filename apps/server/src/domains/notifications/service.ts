@@ -3,7 +3,7 @@ import type { EmailTemplateName } from '@portal/contract/notifications/email-pre
 import { EMAIL_VERIFICATION_TOKEN_HOURS, PASSWORD_RESET_TOKEN_MINUTES } from '@portal/contract/shared/security';
 import { formatCents } from '@portal/contract/shared/money';
 import type { Actor } from '../../platform/access.ts';
-import type { CallContext } from '../../platform/context.ts';
+import type { CallContext, PublicContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { newToken, tokenHash } from '../../platform/session.ts';
 import * as users from '../users/service.ts';
@@ -102,7 +102,7 @@ export async function sendTwoFactorChangedMail(ctx: MailContext, input: { user: 
  * was sent to an address the account no longer has. A verify_email token also marks the address verified.
  */
 export async function consumeEmailToken(
-  ctx: Pick<CallContext, 'db' | 'clock'>,
+  ctx: PublicContext,
   input: { token: string; purpose: q.EmailTokenPurpose },
 ): Promise<number | null> {
   const { token, purpose } = input;
@@ -111,7 +111,8 @@ export async function consumeEmailToken(
   if (!row) return null;
   const user = await users.findUser(ctx, { userId: row.user_id });
   if (!user || user.deleted_at || user.email.toLowerCase() !== row.email.toLowerCase()) return null;
-  if (purpose === 'verify_email' && !user.email_verified_at) await users.markEmailVerified(ctx, { userId: user.id, at: now });
+  if (purpose === 'verify_email' && !user.email_verified_at)
+    await users.markEmailVerified(ctx, { userId: user.id, at: now, proof: 'verification link' });
   return user.id;
 }
 

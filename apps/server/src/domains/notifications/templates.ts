@@ -242,7 +242,12 @@ export const outOfCreditMail = defineTemplate('out_of_credit', {
 });
 
 export const newUserRefundMail = defineTemplate('new_user_refund', {
-  sample: (config) => ({ name: 'Casey Customer', amount: formatCents(1840), devices: 3, creditLink: portalLink(config, '/track_new_users') }),
+  sample: (config) => ({
+    name: 'Casey Customer',
+    amount: formatCents(1840),
+    devices: 3,
+    creditLink: portalLink(config, '/track_new_users'),
+  }),
   render: (o: { name: string; amount: string; devices: number; creditLink: string }) => ({
     subject: `${o.amount} credited back for removed devices`,
     ...renderMail({

@@ -203,7 +203,7 @@ describe('make default and delete', () => {
     });
   });
 
-  it("tells the auth context whether a saved card is left: set by the first card, cleared with the last", async () => {
+  it('tells the auth context whether a saved card is left: set by the first card, cleared with the last', async () => {
     const { client } = await customer();
     const hasCard = async () => ok(await client.call(getAuthContext, {})).data?.has_saved_card;
     expect(await hasCard()).toBe(false);

@@ -180,7 +180,6 @@ export const reportTickets = pgView('report_tickets', {
   merged_into_ticket_id: integer('merged_into_ticket_id'),
 }).existing();
 
-
 // ---- distributor usage ----
 
 /** The labels a distributor gives its sub-accounts' custom metadata (published by companies, migration 0041). */

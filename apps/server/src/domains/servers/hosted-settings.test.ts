@@ -155,7 +155,9 @@ describe('hosted_comet/update_branding', () => {
       is_verified: true,
       is_dmarc_verified: true,
     });
-    ok(await client.call(hostedUpdateBranding, branding(id, { target_email_from: 'ops@reverify.example', target_email_send_as: 'Renamed' })));
+    ok(
+      await client.call(hostedUpdateBranding, branding(id, { target_email_from: 'ops@reverify.example', target_email_send_as: 'Renamed' })),
+    );
     expect(await hostedRow(t, id)).toMatchObject({ send_as_email_verified: true, send_as_dmarc_verified: true });
     ok(await client.call(hostedUpdateBranding, branding(id, { target_email_from: 'other@reverify.example' })));
     expect(await hostedRow(t, id)).toMatchObject({ send_as_email_verified: false, send_as_dmarc_verified: true });
@@ -237,7 +239,9 @@ describe('hosted_comet/test_smtp_credentials against real SMTP servers requiring
 
   it('refuses a self-signed certificate unless told to accept it', async () => {
     const { client, id } = await withConsole();
-    const answer = ok(await client.call(hostedTestSmtpCredentials, smtpInput(id, smtpTls, { target_smtp_accept_invalid_certificate: false }))).data;
+    const answer = ok(
+      await client.call(hostedTestSmtpCredentials, smtpInput(id, smtpTls, { target_smtp_accept_invalid_certificate: false })),
+    ).data;
     expect(answer.passed).toBe(false);
     expect(answer.message).toMatch(/certificate/i);
   });

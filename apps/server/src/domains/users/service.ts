@@ -1,7 +1,9 @@
 import type { CompanyUser } from '@portal/contract/companies/company-detail';
 import type { SQLWrapper } from 'drizzle-orm';
-import type { CallContext } from '../../platform/context.ts';
-import { badInput } from '../../platform/errors.ts';
+import { isSystem } from '../../platform/access.ts';
+import { type CallContext, hasActor, type PublicContext } from '../../platform/context.ts';
+import { badInput, notFound, notLoggedIn } from '../../platform/errors.ts';
+import * as tenancy from '../tenancy/service.ts';
 import { hashPassword } from '../../platform/password-hash.ts';
 import { passwordWeakness } from './password-strength.ts';
 import * as q from './queries.ts';
@@ -36,12 +38,45 @@ export const usersJsonOf = (_ctx: Pick<CallContext, never>, input: { companyId: 
 /** New users as given, with their password hashes (the demo seed and test factories). */
 export const createUsers = (ctx: Pick<CallContext, 'db'>, input: { rows: q.NewUser[] }) => q.insertUsers(ctx.db, input.rows);
 
-/** A migration hands every user of a company to the company split off from it. */
-export const moveToCompany = (ctx: Pick<CallContext, 'db'>, input: { fromCompanyId: number; toCompanyId: number }) =>
-  q.moveUsers(ctx.db, input.fromCompanyId, input.toCompanyId);
+/**
+ * What let a change through with no one signed in, checked by the domain that asks: a link from the user's
+ * mailbox (notifications' token), or the factors of a sign-in (auth). The change's caller names it.
+ */
+export type Proof = 'password reset link' | 'verification link' | 'sign-in';
 
-export const recordLogin = (ctx: Pick<CallContext, 'db'>, input: { userId: number; at: Date; browserTimezone: string | undefined }) =>
-  q.recordLogin(ctx.db, input.userId, input.at, input.browserTimezone);
+/**
+ * Every change below applies this rule itself (docs/decisions/0100): the user themself, a scheduled job, or
+ * whoever may change the user's company (requireCompany's write rule: an admin, the company's own users, its
+ * distributor); with no one signed in, only a change its caller names the proof of.
+ */
+async function changeableUser(ctx: PublicContext, userId: number, proof?: Proof): Promise<q.UserRow> {
+  const user = await q.findUser(ctx.db, userId);
+  if (!user) throw notFound('User not found');
+  if (!hasActor(ctx)) {
+    if (proof) return user;
+    throw notLoggedIn();
+  }
+  if (isSystem(ctx.actor) || ctx.actor.userId === user.id) return user;
+  await tenancy.requireCompany(ctx, { companyId: user.company_id, mode: 'write' });
+  return user;
+}
+
+/** A migration hands every user of a company to the company split off from it (both changed as requireCompany allows). */
+export async function moveToCompany(ctx: CallContext, input: { fromCompanyId: number; toCompanyId: number }): Promise<void> {
+  if (!isSystem(ctx.actor)) {
+    await tenancy.requireCompany(ctx, { companyId: input.fromCompanyId, mode: 'write' });
+    await tenancy.requireCompany(ctx, { companyId: input.toCompanyId, mode: 'write' });
+  }
+  await q.moveUsers(ctx.db, input.fromCompanyId, input.toCompanyId);
+}
+
+export async function recordLogin(
+  ctx: PublicContext,
+  input: { userId: number; at: Date; browserTimezone: string | undefined },
+): Promise<void> {
+  await changeableUser(ctx, input.userId, 'sign-in');
+  await q.recordLogin(ctx.db, input.userId, input.at, input.browserTimezone);
+}
 
 /**
  * An address is unique among users, across every company; the refusal does not say where it is used, so
@@ -70,35 +105,39 @@ function requireStrongPassword(password: string, field: string, details: readonl
 }
 
 /** A new address is unproven: verification is cleared until a link sent to it is used. */
-export async function changeEmail(ctx: Pick<CallContext, 'db'>, input: { userId: number; email: string; field: string }): Promise<void> {
+export async function changeEmail(ctx: CallContext, input: { userId: number; email: string; field: string }): Promise<void> {
   const { userId, email, field } = input;
+  await changeableUser(ctx, userId);
   await requireFreeEmail(ctx, { email, field, forUserId: userId });
   await q.updateUser(ctx.db, userId, { email, email_verified_at: null });
 }
 
-export async function markEmailVerified(ctx: Pick<CallContext, 'db'>, input: { userId: number; at: Date }): Promise<void> {
+export async function markEmailVerified(ctx: PublicContext, input: { userId: number; at: Date; proof: Proof }): Promise<void> {
+  await changeableUser(ctx, input.userId, input.proof);
   await q.updateUser(ctx.db, input.userId, { email_verified_at: input.at });
 }
 
 /** Every way a password is set comes here, so every one refuses a weak password (on the field named). */
 export async function setPassword(
-  ctx: Pick<CallContext, 'db'>,
-  input: { userId: number; password: string; field?: string },
+  ctx: PublicContext,
+  input: { userId: number; password: string; field?: string; proof?: Proof },
 ): Promise<void> {
   const { userId, password, field = 'new_password' } = input;
-  const user = await q.findUser(ctx.db, userId);
-  requireStrongPassword(password, field, user ? [user.email, user.contact_name] : []);
+  const user = await changeableUser(ctx, userId, input.proof);
+  requireStrongPassword(password, field, [user.email, user.contact_name]);
   await q.updateUser(ctx.db, userId, { password_hash: await hashPassword(password) });
 }
 
 /** What a user, or whoever edits the company's users, may change about them besides sign-in. */
 export type Profile = Partial<Pick<q.UserRow, 'contact_name' | 'is_billing' | 'is_technical' | 'notify_weekly_usage'>>;
 
-export async function updateProfile(ctx: Pick<CallContext, 'db'>, input: { userId: number; profile: Profile }): Promise<void> {
+export async function updateProfile(ctx: CallContext, input: { userId: number; profile: Profile }): Promise<void> {
+  await changeableUser(ctx, input.userId);
   await q.updateUser(ctx.db, input.userId, input.profile);
 }
 
-export async function markDeleted(ctx: Pick<CallContext, 'db'>, input: { userId: number; at: Date }): Promise<void> {
+export async function markDeleted(ctx: CallContext, input: { userId: number; at: Date }): Promise<void> {
+  await changeableUser(ctx, input.userId);
   await q.updateUser(ctx.db, input.userId, { deleted_at: input.at });
 }
 
@@ -116,11 +155,11 @@ export function companyUserView(_ctx: Pick<CallContext, never>, input: { user: q
 }
 
 /**
- * Inserts a user with a hashed password; the caller has checked access. A taken address or a weak
- * password is refused on the call's target_email and target_password fields.
+ * Inserts a user with a hashed password into a company the actor may change (requireCompany's write rule). A
+ * taken address or a weak password is refused on the call's target_email and target_password fields.
  */
 export async function createUser(
-  ctx: Pick<CallContext, 'db' | 'clock'>,
+  ctx: CallContext,
   u: {
     company_id: number;
     email: string;
@@ -132,6 +171,7 @@ export async function createUser(
     staff_role?: q.UserRow['staff_role'];
   },
 ) {
+  if (!isSystem(ctx.actor)) await tenancy.requireCompany(ctx, { companyId: u.company_id, mode: 'write' });
   await requireFreeEmail(ctx, { email: u.email, field: 'target_email' });
   requireStrongPassword(u.password, 'target_password', [u.email, u.contact_name]);
   const [row] = await q.insertUsers(ctx.db, [

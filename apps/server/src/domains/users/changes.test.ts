@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallContext, PublicContext } from '../../platform/context.ts';
+import { actorOf } from '../../test/actors.ts';
+import { callContext, jobContext } from '../../test/context.ts';
+import { type TestContext, createTestContext, newCompany, newUser } from '../../test/harness.ts';
+import { userRow } from '../../test/rows.ts';
+import * as users from './service.ts';
+
+/**
+ * Users' changes apply their own rule (docs/decisions/0100): the user themself, a scheduled job, or whoever may
+ * change the user's company; with no one signed in, only a change whose caller names its proof. Each change is
+ * made by one actor at a time on a fresh user, and lands or is refused with the user's row unchanged.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const at = new Date('2026-11-01T00:00:00Z');
+type Change = (ctx: PublicContext, userId: number) => Promise<void>;
+/** The changes typed for a signed-in caller get the signed-out context too, as a caller that forgot to sign in would pass it. */
+const signedIn = (ctx: PublicContext) => ctx as CallContext;
+
+/** Each change, and how its row shows it landed. */
+const CHANGES: Record<string, { make: Change; landed: (row: users.UserRow, before: users.UserRow) => boolean; proof?: users.Proof }> = {
+  setPassword: {
+    make: (ctx, userId) => users.setPassword(ctx, { userId, password: 'a quite long new passphrase 7' }),
+    landed: (row, before) => row.password_hash !== before.password_hash,
+  },
+  updateProfile: {
+    make: (ctx, userId) => users.updateProfile(signedIn(ctx), { userId, profile: { contact_name: 'Renamed' } }),
+    landed: (row) => row.contact_name === 'Renamed',
+  },
+  changeEmail: {
+    make: (ctx, userId) => users.changeEmail(signedIn(ctx), { userId, email: `moved-${userId}@example.com`, field: 'user_email' }),
+    landed: (row) => row.email.startsWith('moved-'),
+  },
+  markDeleted: {
+    make: (ctx, userId) => users.markDeleted(signedIn(ctx), { userId, at }),
+    landed: (row) => row.deleted_at?.getTime() === at.getTime(),
+  },
+  markEmailVerified: {
+    make: (ctx, userId) => users.markEmailVerified(ctx, { userId, at, proof: 'verification link' }),
+    landed: (row) => row.email_verified_at?.getTime() === at.getTime(),
+    proof: 'verification link',
+  },
+  recordLogin: {
+    make: (ctx, userId) => users.recordLogin(ctx, { userId, at, browserTimezone: 'Pacific/Auckland' }),
+    landed: (row) => row.last_login_at?.getTime() === at.getTime(),
+    proof: 'sign-in',
+  },
+};
+
+type Outcome = 'changed' | 401 | 403 | 404;
+
+const EXPECTED: Record<string, Outcome> = {
+  'the user': 'changed',
+  'a colleague': 'changed',
+  'its distributor': 'changed',
+  admin: 'changed',
+  'scheduled job': 'changed',
+  support: 403,
+  'another company’s user': 404,
+  'no one': 401,
+};
+
+describe('users: every change applies its own rule', () => {
+  it('changes the user for those who may, and refuses the rest with nothing written', async () => {
+    const distributor = (await newCompany(t.db, { company_type: 'distributor', current_state: 'ACTIVE' })).company.id;
+    const stranger = (await newCompany(t.db, { current_state: 'ACTIVE' })).company.id;
+    const now = t.clock.now();
+    const who = (companyId: number, type: 'customer' | 'distributor' | 'admin', staffRole?: 'admin' | 'support', userId = 1) => ({
+      ...actorOf({ companyId, type, staffRole }, now),
+      userId,
+    });
+    const contexts: Record<string, (u: users.UserRow) => Promise<PublicContext>> = {
+      'the user': (u) => callContext(t, { actor: who(u.company_id, 'customer', undefined, u.id) }),
+      'a colleague': (u) => callContext(t, { actor: who(u.company_id, 'customer') }),
+      'its distributor': () => callContext(t, { actor: who(distributor, 'distributor') }),
+      admin: () => callContext(t, { actor: who(0, 'admin', 'admin') }),
+      'scheduled job': async () => jobContext(t),
+      support: () => callContext(t, { actor: who(0, 'admin', 'support') }),
+      'another company’s user': () => callContext(t, { actor: who(stranger, 'customer') }),
+      'no one': () => callContext(t),
+    };
+
+    for (const [name, change] of Object.entries(CHANGES)) {
+      const found: Record<string, Outcome> = {};
+      for (const [actor, contextFor] of Object.entries(contexts)) {
+        const { company } = await newCompany(t.db, { current_state: 'ACTIVE', distributor_id: distributor });
+        const user = await newUser(t.db, company.id, { email_verified_at: null });
+        const before = await userRow(t, user.id);
+        try {
+          await change.make(await contextFor(user), user.id);
+          const after = (await userRow(t, user.id)) as users.UserRow;
+          expect(change.landed(after, before as users.UserRow), `${name} by ${actor}`).toBe(true);
+          found[actor] = 'changed';
+        } catch (err) {
+          const code = (err as { code?: number }).code;
+          if (code !== 401 && code !== 403 && code !== 404) throw err;
+          expect(await userRow(t, user.id), `${name} refused to ${actor}`).toEqual(before);
+          found[actor] = code;
+        }
+      }
+      // A change its caller names the proof of is let through with no one signed in (a mailed link, a sign-in).
+      expect(found, name).toEqual(change.proof ? { ...EXPECTED, 'no one': 'changed' } : EXPECTED);
+    }
+  });
+
+  it('refuses a password set with no one signed in unless its caller names the proof, and takes it with one', async () => {
+    const { user } = await newCompany(t.db, { current_state: 'ACTIVE' });
+    const before = await userRow(t, user.id);
+    const noOne = await callContext(t);
+    await expect(users.setPassword(noOne, { userId: user.id, password: 'a quite long new passphrase 7' })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(await userRow(t, user.id)).toEqual(before);
+    await users.setPassword(noOne, { userId: user.id, password: 'a quite long new passphrase 7', proof: 'password reset link' });
+    expect((await userRow(t, user.id))?.password_hash).not.toBe(before?.password_hash);
+  });
+});
