@@ -34,6 +34,14 @@ export const MODULES = {
     mutate: ['apps/server/src/domains/servers/check-in.ts'],
     tests: ['src/domains/servers/check-in.test.ts'],
   },
+  // The embedded S3 endpoint's gate: signature, the signing account's own bucket, the names it resolves.
+  'storage-gateway': {
+    mutate: [
+      'apps/server/src/domains/storage/provider/s3-endpoint/server.ts',
+      'apps/server/src/domains/storage/provider/s3-endpoint/names.ts',
+    ],
+    tests: ['src/domains/storage/provider/s3-endpoint/tenant-escape.test.ts'],
+  },
   'ticket-scope': {
     mutate: ['apps/server/src/domains/tickets/scope.ts'],
     tests: ['src/domains/tickets/ticket-scope.test.ts'],

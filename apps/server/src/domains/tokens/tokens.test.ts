@@ -1,6 +1,7 @@
 import { getAuthContext } from '@portal/contract/auth/auth-context';
 import { creditSummary } from '@portal/contract/billing/summary';
 import { adminCompanyList } from '@portal/contract/companies/admin-company-list';
+import { adminDescribeCompany } from '@portal/contract/companies/company-describe';
 import { distributorListCompanies } from '@portal/contract/companies/company-lookups';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../platform/access.ts';
 import { TOKEN_AUTH_MESSAGES, TOKEN_PERMISSIONS, permissionOffered } from '@portal/contract/shared/token-permissions';
@@ -137,10 +138,13 @@ describe('a request with a token', () => {
     expect((await bearer.call(adminCompanyList, {})).code).toBe(403);
   });
 
-  it("an admin's token makes the admin calls its permission names", async () => {
+  it("an admin's token reads any company, as the admin themself and not as an admin signed in as a user", async () => {
     const { user, company } = await newCompany(t.db, { company_type: 'admin', current_state: 'ACTIVE', staff_role: 'admin' });
     const { token } = await newApiToken(t.db, t.clock.now(), user.id, company.id, ['ADMIN_COMPANIES_READ']);
-    expect((await new TokenClient(t.app, token).call(adminCompanyList, {})).code).toBe(200);
+    const bearer = new TokenClient(t.app, token);
+    expect((await bearer.call(adminCompanyList, {})).code).toBe(200);
+    const customerCompany = (await newCompany(t.db, { current_state: 'ACTIVE' })).company;
+    expect(ok(await bearer.call(adminDescribeCompany, { target_id: customerCompany.id })).data).toMatchObject({ id: customerCompany.id });
   });
 
   it('answers 401 once revoked, expired, or its user deleted or company suspended or closed', async () => {
@@ -151,7 +155,10 @@ describe('a request with a token', () => {
       code: 401,
       message: TOKEN_AUTH_MESSAGES.invalid,
     });
-    expect((await client.call(revokeToken, { token: revoked.id })).code).toBe(400);
+    expect(await client.call(revokeToken, { token: revoked.id })).toMatchObject({
+      code: 400,
+      data: { fields: { token: TOKEN_MESSAGES.alreadyRevoked } },
+    });
 
     const expiring = await tokenFor(client, 'USERS_READ', new Date(t.clock.now().getTime() + 60_000).toISOString());
     expect((await new TokenClient(t.app, expiring.api_token).call(listCompanyUsers, {})).code).toBe(200);
@@ -205,7 +212,11 @@ describe('revoke_token', () => {
     const a = await customer();
     const b = await customer();
     const theirs = await tokenFor(b.client, 'USERS_READ');
-    expect(await a.client.call(revokeToken, { token: theirs.id })).toMatchObject({ code: 404, message: TOKEN_MESSAGES.notFound });
+    expect(await a.client.call(revokeToken, { token: theirs.id })).toMatchObject({
+      code: 404,
+      message: TOKEN_MESSAGES.notFound,
+      data: { fields: { token: TOKEN_MESSAGES.notFound } },
+    });
     expect((await new TokenClient(t.app, theirs.api_token).call(listCompanyUsers, {})).code).toBe(200);
   });
 });
