@@ -50,6 +50,19 @@ async function customer(number = THREE_DS_CARD) {
   return { ...made, client, cardId: added.card.id };
 }
 
+/** Another card for the same customer, through the hosted card page. */
+async function addCard(client: TestClient, number: string): Promise<number> {
+  const started = ok(await client.call(authorizePaymentMethod, {})).data;
+  await app.inject({
+    method: 'POST',
+    url: '/sandbox-gateway/card/enter',
+    payload: { session: started.session, number, expiry: '11/31', cvc: '321', name: 'Casey Customer' },
+  });
+  const added = ok(await client.call(completePaymentMethod, { session: started.session })).data;
+  if (!added.card) throw new Error(`card not added: ${added.response_text}`);
+  return added.card.id;
+}
+
 /** The issuer's page as the framed browser drives it: shown, then answered. */
 async function answerChallenge(url: string, passed: boolean) {
   const page = await app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
@@ -150,6 +163,21 @@ describe('pay once with a card that needs 3-D Secure', () => {
   });
 });
 
+describe('pay once with a card that needs 3-D Secure, with credit already', () => {
+  it('answers the challenge with the balance the company has meanwhile', async () => {
+    const c = await customer();
+    await billing.addCredit(jobContext(t), {
+      company_id: c.company.id,
+      name: 'Welcome',
+      amount: 500,
+      source: 'admin',
+      added_by_user: 'Ada',
+    });
+    const asked = ok(await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: c.cardId })).data;
+    expect(asked).toMatchObject({ success: false, message: CHALLENGE_REQUIRED, balance: 500, amount: 0, cost: 0 });
+  });
+});
+
 describe('pay once with a card that needs no challenge', () => {
   const PLAIN_CARD = '4242424242424242';
   // Saved without trouble; its charges are declined.
@@ -173,10 +201,14 @@ describe('pay once with a card that needs no challenge', () => {
     expect(pack).toMatchObject({ name: 'Ten dollars', amount: 1200, cost: 1000, added_by_user: `Test User <${c.user.email}>` });
     expect(pack?.expiry_date?.getTime()).toBe(t.clock.now().getTime() + 30 * 86_400_000);
     expect((await companyEvents(t, c.company.id)).map((e) => e.event)).toContain('Paid $10.00 by Visa ending 4242 for Ten dollars');
-    expect((await mailsTo(t.db, c.user.email)).filter((m) => m.template === 'payment_receipt')).toHaveLength(1);
-    expect((await charges(c.company.id)).map((r) => [r.success, r.item, r.charged_amount, r.credit_pack_id])).toEqual([
-      [true, 'Top-up: Ten dollars', 1000, pack?.id],
-    ]);
+    const receipts = (await mailsTo(t.db, c.user.email)).filter((m) => m.template === 'payment_receipt');
+    expect(receipts).toHaveLength(1);
+    const [row] = await charges(c.company.id);
+    expect([row?.success, row?.item, row?.charged_amount, row?.credit_pack_id]).toEqual([true, 'Top-up: Ten dollars', 1000, pack?.id]);
+    // The receipt names the card and the processor's reference for the charge.
+    expect(receipts[0]?.text_body).toContain('Visa ending 4242');
+    expect(row?.gateway_transaction_id).toBeTruthy();
+    expect(receipts[0]?.text_body).toContain(String(row?.gateway_transaction_id));
   });
 
   it('answers a decline with the reason, no amount and no pack', async () => {
@@ -186,6 +218,23 @@ describe('pay once with a card that needs no challenge', () => {
     expect(declined.message).toBe(`${PAYMENT_FAILED} ${declined.response_text}`);
     expect(declined.response_text).not.toBe('');
     expect(await purchases(c.company.id)).toEqual([]);
+    // A decline is no payment: no "Paid" line in the history and no receipt.
+    expect((await companyEvents(t, c.company.id)).filter((e) => e.event.startsWith('Paid '))).toEqual([]);
+    expect((await mailsTo(t.db, c.user.email)).filter((m) => m.template === 'payment_receipt')).toEqual([]);
+  });
+
+  it('refuses a key sent again with another card of the same company', async () => {
+    const c = await customer(PLAIN_CARD);
+    const second = await addCard(c.client, PLAIN_CARD);
+    const key = 'pay-card-key-1';
+    ok(await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: c.cardId, idempotency_key: key }));
+    expect(
+      await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: second, idempotency_key: key }),
+    ).toMatchObject({
+      code: 409,
+      message: 'This payment key was used for another payment',
+    });
+    expect(await purchases(c.company.id)).toHaveLength(1);
   });
 
   it('refuses an unknown option and one the customer is not offered', async () => {
