@@ -104,11 +104,12 @@ export async function requireOpenCompany(ctx: CallContext, input: CompanyAccess)
 }
 
 /**
- * Every change below applies the access rule itself, so no caller can reach a company it may not change:
- * requireCompany's rule for a change (the row locked, as the caller's own requireCompany already holds it),
- * or a scheduled job's system actor, which works on every company.
+ * The company, locked, if the context may change it: requireCompany's rule for a change, or a scheduled job's
+ * system actor, which works on every company. Every change below applies it itself, so no caller reaches a
+ * company it may not change (docs/decisions/0100); users' changes apply it too.
  */
-async function changeable(ctx: CallContext, companyId: number): Promise<q.CompanyRow> {
+export async function requireChangeable(ctx: CallContext, input: { companyId: number }): Promise<q.CompanyRow> {
+  const { companyId } = input;
   if (!isSystem(ctx.actor)) return requireCompany(ctx, { companyId, mode: 'write' });
   const company = await q.lockCompany(ctx.db, companyId);
   if (!company) throw notFound('Company not found');
@@ -121,19 +122,19 @@ export type CompanyDetails = Partial<
 >;
 
 export async function updateDetails(ctx: CallContext, input: { companyId: number; details: CompanyDetails }): Promise<void> {
-  await changeable(ctx, input.companyId);
+  await requireChangeable(ctx, { companyId: input.companyId });
   await q.updateCompany(ctx.db, input.companyId, input.details);
 }
 
 /** Payments records whether the company has a saved card left; the card's own history line says what changed. */
 export async function setHasSavedCard(ctx: CallContext, input: { companyId: number; has: boolean }): Promise<void> {
-  await changeable(ctx, input.companyId);
+  await requireChangeable(ctx, { companyId: input.companyId });
   await q.updateCompany(ctx.db, input.companyId, { has_saved_card: input.has });
 }
 
 /** Every user of the company must set up two-factor before using the portal. */
 export async function setTwoFactorRule(ctx: CallContext, input: { companyId: number; required: boolean }): Promise<void> {
-  await changeable(ctx, input.companyId);
+  await requireChangeable(ctx, { companyId: input.companyId });
   await q.updateCompany(ctx.db, input.companyId, { require_two_factor: input.required });
   await ctx.audit(input.companyId, input.required ? 'Required two-factor sign-in for every user' : 'Stopped requiring two-factor sign-in');
 }
@@ -144,7 +145,7 @@ export async function completeSignup(
   input: { companyId: number; details: Required<CompanyDetails>; at: Date; promoCode: string | null },
 ): Promise<void> {
   const o = input;
-  await changeable(ctx, o.companyId);
+  await requireChangeable(ctx, { companyId: o.companyId });
   await q.updateCompany(ctx.db, o.companyId, {
     ...o.details,
     signup_completed_at: o.at,
@@ -165,7 +166,7 @@ export async function administer(
   ctx: CallContext,
   input: { companyId: number; changes: AdministeredFields; history: readonly [string, ...string[]] },
 ): Promise<void> {
-  await changeable(ctx, input.companyId);
+  await requireChangeable(ctx, { companyId: input.companyId });
   await q.updateCompany(ctx.db, input.companyId, input.changes);
   for (const line of input.history) await ctx.audit(input.companyId, line);
 }
@@ -197,7 +198,7 @@ export async function changeState(
   input: { companyId: number; state: CompanyState; reason: string; note?: string; fields?: StateChangeFields },
 ): Promise<void> {
   const { companyId, state, reason, note, fields = {} } = input;
-  const before = await changeable(ctx, companyId);
+  const before = await requireChangeable(ctx, { companyId });
   const at = ctx.clock.now();
   await withStateReason(ctx.db, note ? `${reason}: ${note}` : reason, (tx) =>
     q.updateCompany(tx, companyId, { current_state: state, current_state_applied_at: at, ...fields }),

@@ -1,6 +1,5 @@
 import type { CompanyUser } from '@portal/contract/companies/company-detail';
 import type { SQLWrapper } from 'drizzle-orm';
-import { isSystem } from '../../platform/access.ts';
 import { type CallContext, hasActor, type PublicContext } from '../../platform/context.ts';
 import { badInput, notFound, notLoggedIn } from '../../platform/errors.ts';
 import * as tenancy from '../tenancy/service.ts';
@@ -56,17 +55,14 @@ async function changeableUser(ctx: PublicContext, userId: number, proof?: Proof)
     if (proof) return user;
     throw notLoggedIn();
   }
-  if (isSystem(ctx.actor) || ctx.actor.userId === user.id) return user;
-  await tenancy.requireCompany(ctx, { companyId: user.company_id, mode: 'write' });
+  if (ctx.actor.userId !== user.id) await tenancy.requireChangeable(ctx, { companyId: user.company_id });
   return user;
 }
 
 /** A migration hands every user of a company to the company split off from it (both changed as requireCompany allows). */
 export async function moveToCompany(ctx: CallContext, input: { fromCompanyId: number; toCompanyId: number }): Promise<void> {
-  if (!isSystem(ctx.actor)) {
-    await tenancy.requireCompany(ctx, { companyId: input.fromCompanyId, mode: 'write' });
-    await tenancy.requireCompany(ctx, { companyId: input.toCompanyId, mode: 'write' });
-  }
+  await tenancy.requireChangeable(ctx, { companyId: input.fromCompanyId });
+  await tenancy.requireChangeable(ctx, { companyId: input.toCompanyId });
   await q.moveUsers(ctx.db, input.fromCompanyId, input.toCompanyId);
 }
 
@@ -171,7 +167,7 @@ export async function createUser(
     staff_role?: q.UserRow['staff_role'];
   },
 ) {
-  if (!isSystem(ctx.actor)) await tenancy.requireCompany(ctx, { companyId: u.company_id, mode: 'write' });
+  await tenancy.requireChangeable(ctx, { companyId: u.company_id });
   await requireFreeEmail(ctx, { email: u.email, field: 'target_email' });
   requireStrongPassword(u.password, 'target_password', [u.email, u.contact_name]);
   const [row] = await q.insertUsers(ctx.db, [
