@@ -38,8 +38,8 @@ export const CREDIT_ADDED = 'Credit added';
  * reason (its trial ended, or staff suspended it) carries no mark and stays suspended. Answers whether the mark went.
  */
 export async function restoreIfCredited(ctx: CallContext<Actor | null>, company: tenancy.CompanyRow): Promise<boolean> {
-  // Credit that arrives without a user (a refund a licence's check-in earns) leaves the restore to the sweep:
-  // a change of state is made by someone its history can name.
+  // Credit that arrives with no one behind it (billing's API allows it; no caller does it today) leaves the
+  // restore to the sweep: a change of state is made by someone its history can name.
   if (!hasActor(ctx)) return false;
   const account = await lockAccount(ctx.db, company.id, ctx.clock.now());
   const neverSuspended = company.has_contract_billing || company.has_oob_payment;
