@@ -6,6 +6,7 @@ import { addDays, dayOf, startOfDay } from './days.ts';
 import { ensureAccount } from './queries/ledger.ts';
 import * as q from './queries/services.ts';
 import * as stats from './queries/stats.ts';
+import * as tenancy from '../tenancy/service.ts';
 
 export type { ServiceRow } from './queries/services.ts';
 type AnyContext = CallContext<Actor | null>;
@@ -48,7 +49,8 @@ async function priceFor(ctx: AnyContext, companyId: number, kind: ServiceKind, v
  * Starts a billable service, in the caller's transaction (so a licence and its service commit together).
  * It is first charged by the next daily run, then every rebill_every_days.
  */
-export async function startService(ctx: AnyContext, input: NewServiceInput): Promise<q.ServiceRow> {
+export async function startService(ctx: CallContext, input: NewServiceInput): Promise<q.ServiceRow> {
+  await tenancy.requireChangeable(ctx, { companyId: input.company_id });
   const now = ctx.clock.now();
   const variant = input.variant ?? '';
   const price = await priceFor(ctx, input.company_id, input.kind, variant);
@@ -82,13 +84,25 @@ export async function startService(ctx: AnyContext, input: NewServiceInput): Pro
 export type ServiceRef = { service_id: number } | OwnerRef;
 const refOf = (ref: ServiceRef) => ('service_id' in ref ? { id: ref.service_id } : ref);
 
+/**
+ * The running service a product names, locked, once billing has seen that its company is one the actor may
+ * change (tenancy's write rule, docs/decisions/0100): a product cannot stop or resize another company's service
+ * by naming its resource. Whose it is is read first, unlocked, so the company's lock comes before the service's.
+ */
+async function lockChangeableService(ctx: CallContext, ref: ServiceRef): Promise<q.ServiceRow | null> {
+  const found = await q.findRunningService(ctx.db, refOf(ref));
+  if (!found) return null;
+  await tenancy.requireChangeable(ctx, { companyId: found.company_id });
+  return q.lockRunningService(ctx.db, refOf(ref));
+}
+
 /** Changes what a running service counts (a resized bucket, more serials); the next charge uses it. */
 export async function resizeService(
-  ctx: AnyContext,
+  ctx: CallContext,
   ref: ServiceRef,
   changes: { quantity?: number; wasabi_usage_bytes?: number | null; serial_count?: number | null; details?: string },
 ): Promise<q.ServiceRow> {
-  const service = await q.lockRunningService(ctx.db, refOf(ref));
+  const service = await lockChangeableService(ctx, ref);
   if (!service) throw notFound('Service not found');
   if (changes.quantity !== undefined && (!Number.isSafeInteger(changes.quantity) || changes.quantity < 0)) {
     throw new AppError(400, 'A service quantity is a whole number of at least zero');
@@ -97,8 +111,8 @@ export async function resizeService(
 }
 
 /** Stops a running service: it is not charged again. Stopping one already stopped answers null. */
-export async function stopService(ctx: AnyContext, ref: ServiceRef): Promise<q.ServiceRow | null> {
-  const service = await q.lockRunningService(ctx.db, refOf(ref));
+export async function stopService(ctx: CallContext, ref: ServiceRef): Promise<q.ServiceRow | null> {
+  const service = await lockChangeableService(ctx, ref);
   if (!service) return null;
   const now = ctx.clock.now();
   return q.updateService(ctx.db, service.id, { stopped_at: now, updated_at: now });

@@ -27,20 +27,20 @@ type CompanyInput = { companyId: number };
 // Services: the product domains' only way to start, change and stop what billing charges for.
 
 /** Starts a service for a product's resource; the daily run charges it from today. */
-export function startService(ctx: PublicContext, input: registry.NewServiceInput) {
+export function startService(ctx: CallContext, input: registry.NewServiceInput) {
   return registry.startService(ctx, input);
 }
 
 /** Changes what a running service counts (a resized bucket, more serials); the next charge uses it. */
 export function resizeService(
-  ctx: PublicContext,
+  ctx: CallContext,
   input: { ref: registry.ServiceRef; changes: Parameters<typeof registry.resizeService>[2] },
 ) {
   return registry.resizeService(ctx, input.ref, input.changes);
 }
 
 /** Stops a running service: it is not charged again. Stopping one already stopped answers null. */
-export function stopService(ctx: PublicContext, input: registry.ServiceRef) {
+export function stopService(ctx: CallContext, input: registry.ServiceRef) {
   return registry.stopService(ctx, input);
 }
 

@@ -104,14 +104,16 @@ export async function requireOpenCompany(ctx: CallContext, input: CompanyAccess)
 }
 
 /**
- * The company, locked, if the context may change it: requireCompany's rule for a change, or a scheduled job's
- * system actor, which works on every company. Every change below applies it itself, so no caller reaches a
- * company it may not change (docs/decisions/0100); users' changes apply it too.
+ * The company, if the context may change it: requireCompany's rule for a change (the row locked, as the caller's
+ * own requireCompany already holds it), or a scheduled job's system actor, which works on every company and has
+ * locked the companies it works on by the query that found them, so nothing is locked here for it. Every change
+ * below applies it itself, so no caller reaches a company it may not change (docs/decisions/0100); users' and
+ * billing's service changes apply it too.
  */
 export async function requireChangeable(ctx: CallContext, input: { companyId: number }): Promise<q.CompanyRow> {
   const { companyId } = input;
   if (!isSystem(ctx.actor)) return requireCompany(ctx, { companyId, mode: 'write' });
-  const company = await q.lockCompany(ctx.db, companyId);
+  const company = await q.findCompany(ctx.db, companyId);
   if (!company) throw notFound('Company not found');
   return company;
 }

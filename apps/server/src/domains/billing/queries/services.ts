@@ -74,16 +74,21 @@ export async function findService(db: Database, id: number): Promise<ServiceRow 
   return row ?? null;
 }
 
+type RunningServiceRef = { id: number } | { owner_kind: string; owner_id: string };
+const runningServiceWhere = (ref: RunningServiceRef) =>
+  'id' in ref
+    ? and(eq(billingServices.id, ref.id), isNull(billingServices.stopped_at))
+    : and(eq(billingServices.owner_kind, ref.owner_kind), eq(billingServices.owner_id, ref.owner_id), isNull(billingServices.stopped_at));
+
+/** The running service of a resource of another domain, not locked: whose it is, before any lock is taken. */
+export async function findRunningService(db: Database, ref: RunningServiceRef): Promise<ServiceRow | null> {
+  const [row] = await db.select().from(billingServices).where(runningServiceWhere(ref));
+  return row ?? null;
+}
+
 /** The running service of a resource of another domain, locked until the transaction ends. */
-export async function lockRunningService(
-  db: Database,
-  ref: { id: number } | { owner_kind: string; owner_id: string },
-): Promise<ServiceRow | null> {
-  const where =
-    'id' in ref
-      ? and(eq(billingServices.id, ref.id), isNull(billingServices.stopped_at))
-      : and(eq(billingServices.owner_kind, ref.owner_kind), eq(billingServices.owner_id, ref.owner_id), isNull(billingServices.stopped_at));
-  const [row] = await db.select().from(billingServices).where(where).for('update');
+export async function lockRunningService(db: Database, ref: RunningServiceRef): Promise<ServiceRow | null> {
+  const [row] = await db.select().from(billingServices).where(runningServiceWhere(ref)).for('update');
   return row ?? null;
 }
 
