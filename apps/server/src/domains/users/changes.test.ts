@@ -8,7 +8,7 @@ import * as users from './service.ts';
 
 /**
  * Users' changes apply their own rule (docs/decisions/0100): the user themself, a scheduled job, or whoever may
- * change the user's company; with no one signed in, only a change whose caller names its proof. Each change is
+ * change the user's company; or a change whose caller names its proof (a mailed link, a sign-in), whoever asks. Each change is
  * made by one actor at a time on a fresh user, and lands or is refused with the user's row unchanged.
  */
 let t: TestContext;
@@ -103,12 +103,13 @@ describe('users: every change applies its own rule', () => {
           found[actor] = code;
         }
       }
-      // A change its caller names the proof of is let through with no one signed in (a mailed link, a sign-in).
-      expect(found, name).toEqual(change.proof ? { ...EXPECTED, 'no one': 'changed' } : EXPECTED);
+      // A change its caller names the proof of (a mailed link, a sign-in) stands for the user, whoever is signed in.
+      const everyone = Object.fromEntries(Object.keys(EXPECTED).map((k) => [k, 'changed']));
+      expect(found, name).toEqual(change.proof ? everyone : EXPECTED);
     }
   });
 
-  it('refuses a password set with no one signed in unless its caller names the proof, and takes it with one', async () => {
+  it('refuses a password set with no one signed in unless its caller names the proof, and takes it with one from any browser', async () => {
     const { user } = await newCompany(t.db, { current_state: 'ACTIVE' });
     const before = await userRow(t, user.id);
     const noOne = await callContext(t);
@@ -117,6 +118,12 @@ describe('users: every change applies its own rule', () => {
     });
     expect(await userRow(t, user.id)).toEqual(before);
     await users.setPassword(noOne, { userId: user.id, password: 'a quite long new passphrase 7', proof: 'password reset link' });
-    expect((await userRow(t, user.id))?.password_hash).not.toBe(before?.password_hash);
+    const reset = (await userRow(t, user.id))?.password_hash;
+    expect(reset).not.toBe(before?.password_hash);
+    // The link works in a browser where someone else is signed in: the proof is the user's, not the session's.
+    const stranger = (await newCompany(t.db, { current_state: 'ACTIVE' })).company.id;
+    const elsewhere = await callContext(t, { actor: actorOf({ companyId: stranger, type: 'customer' }, t.clock.now()) });
+    await users.setPassword(elsewhere, { userId: user.id, password: 'another long new passphrase 8', proof: 'password reset link' });
+    expect((await userRow(t, user.id))?.password_hash).not.toBe(reset);
   });
 });

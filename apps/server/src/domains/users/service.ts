@@ -46,15 +46,14 @@ export type Proof = 'password reset link' | 'verification link' | 'sign-in';
 /**
  * Every change below applies this rule itself (docs/decisions/0100): the user themself, a scheduled job, or
  * whoever may change the user's company (requireCompany's write rule: an admin, the company's own users, its
- * distributor); with no one signed in, only a change its caller names the proof of.
+ * distributor); or a change whose caller names its proof, whoever is signed in.
  */
 async function changeableUser(ctx: PublicContext, userId: number, proof?: Proof): Promise<q.UserRow> {
   const user = await q.findUser(ctx.db, userId);
   if (!user) throw notFound('User not found');
-  if (!hasActor(ctx)) {
-    if (proof) return user;
-    throw notLoggedIn();
-  }
+  // The proof stands for the user, whoever else is signed in on the browser that followed the link.
+  if (proof) return user;
+  if (!hasActor(ctx)) throw notLoggedIn();
   if (ctx.actor.userId !== user.id) await tenancy.requireChangeable(ctx, { companyId: user.company_id });
   return user;
 }
