@@ -183,7 +183,7 @@ describe.skipIf(!ON_POSTGRES)('a charge racing the payment (PostgreSQL)', () => 
     const payChain = async (chain: typeof all) => {
       for (const c of chain) {
         const paid = await c.client.call(chargePaymentMethod, { target_topup_id: option25, target_card_id: cards[all.indexOf(c)] ?? 0 });
-        expect(paid.status).toBe('ok');
+        expect(paid.status, JSON.stringify(paid)).toBe('ok');
       }
     };
     const payments = Promise.all([payChain(all.filter((_, i) => i % 2 === 0)), payChain(all.filter((_, i) => i % 2 === 1))]).finally(() => {
