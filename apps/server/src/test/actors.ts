@@ -26,3 +26,18 @@ export function actorOf(who: TableActor, now: Date): Actor {
     twoFactorSetupPending: false,
   };
 }
+
+/** How a change ended in a table of access rules: it went through, or the status of its access refusal. */
+export type ChangeOutcome = 'changed' | 401 | 403 | 404;
+
+/** Makes the change and answers its outcome; any other error is the test's failure, so it is thrown on. */
+export async function outcomeOf(change: () => Promise<unknown>): Promise<ChangeOutcome> {
+  try {
+    await change();
+    return 'changed';
+  } catch (err) {
+    const code = (err as { code?: number }).code;
+    if (code === 401 || code === 403 || code === 404) return code;
+    throw err;
+  }
+}

@@ -101,7 +101,7 @@ export async function setAccountSettings(ctx: CallContext, input: SettingsInput)
   const changedPreferences = Object.keys(userChanges).map((k) => (k === 'contact_name' ? 'contact name' : k.replace(/_/g, ' ')));
 
   await users.updateProfile(ctx, { userId: user.id, profile: userChanges });
-  if (Object.keys(details).length) await tenancy.updateDetails(ctx, { companyId: company.id, details });
+  await tenancy.updateDetails(ctx, { companyId: company.id, details });
   const add = (text: string) => ctx.audit(company.id, text);
   if (changedPreferences.length) await add(`Changed account settings of ${userLabel(user)}: ${changedPreferences.join(', ')}`);
   if (newEmail) {

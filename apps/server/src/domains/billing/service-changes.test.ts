@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallContext } from '../../platform/context.ts';
-import { actorOf } from '../../test/actors.ts';
+import { type ChangeOutcome, actorOf, outcomeOf } from '../../test/actors.ts';
 import { callContext, jobContext } from '../../test/context.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
 import * as billing from './service.ts';
@@ -16,10 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Outcome = 'changed' | 403 | 404;
 let owners = 0;
 
-const EXPECTED: Record<string, Outcome> = {
+const EXPECTED: Record<string, ChangeOutcome> = {
   'customer of the company': 'changed',
   admin: 'changed',
   'scheduled job': 'changed',
@@ -52,23 +51,17 @@ describe('billing: service changes apply the write rule', () => {
       },
     };
     for (const [name, change] of Object.entries(CHANGES)) {
-      const found: Record<string, Outcome> = {};
+      const found: Record<string, ChangeOutcome> = {};
       for (const [who, contextFor] of Object.entries(contexts)) {
         const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
         const ownerId = `owner-${++owners}`;
         // Every change but a start needs a running service to change.
         if (name !== 'start') await CHANGES.start(jobContext(t), company.id, ownerId);
         const before = await running(company.id);
-        try {
-          await change(await contextFor(company.id), company.id, ownerId);
-          expect(await running(company.id), `${name} by ${who}`).not.toEqual(before);
-          found[who] = 'changed';
-        } catch (err) {
-          const code = (err as { code?: number }).code;
-          if (code !== 403 && code !== 404) throw err;
-          expect(await running(company.id), `${name} refused to ${who}`).toEqual(before);
-          found[who] = code;
-        }
+        const ctx = await contextFor(company.id);
+        found[who] = await outcomeOf(() => change(ctx, company.id, ownerId));
+        if (found[who] === 'changed') expect(await running(company.id), `${name} by ${who}`).not.toEqual(before);
+        else expect(await running(company.id), `${name} refused to ${who}`).toEqual(before);
       }
       expect(found, name).toEqual(EXPECTED);
     }

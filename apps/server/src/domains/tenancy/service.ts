@@ -123,7 +123,9 @@ export type CompanyDetails = Partial<
   Pick<q.CompanyRow, 'company_name' | 'phone_number' | 'street_address' | 'city' | 'postal_code' | 'country'>
 >;
 
+/** No details given is no change: a user saving only their own settings changes no company, whoever they are. */
 export async function updateDetails(ctx: CallContext, input: { companyId: number; details: CompanyDetails }): Promise<void> {
+  if (!Object.keys(input.details).length) return;
   await requireChangeable(ctx, { companyId: input.companyId });
   await q.updateCompany(ctx.db, input.companyId, input.details);
 }
