@@ -40,7 +40,7 @@ export const MODULES = {
       'apps/server/src/domains/storage/provider/s3-endpoint/server.ts',
       'apps/server/src/domains/storage/provider/s3-endpoint/names.ts',
     ],
-    tests: ['src/domains/storage/provider/s3-endpoint/tenant-escape.test.ts'],
+    tests: ['src/domains/storage/provider/s3-endpoint/tenant-escape.test.ts', 'src/domains/storage/provider/s3-endpoint/gate.test.ts'],
   },
   'ticket-scope': {
     mutate: ['apps/server/src/domains/tickets/scope.ts'],

@@ -39,6 +39,8 @@ export interface RawRequest {
   body?: string | Buffer;
   /** Another Host header than the endpoint's own. */
   host?: string;
+  /** The query as sent, when it is not the signer's encoding of `query` (empty pairs, a bare `=`, bad escapes). */
+  sentQuery?: string;
 }
 
 export interface RawAnswer {
@@ -91,7 +93,7 @@ export async function rawS3(endpoint: string, keys: RawKeys, r: RawRequest): Pro
     },
     body,
   });
-  const query = queryText(signed.query as Record<string, string>);
+  const query = r.sentQuery ?? queryText(signed.query as Record<string, string>);
   return send(url, r.method, `${r.path}${query ? `?${query}` : ''}`, signed.headers, body);
 }
 
