@@ -1,5 +1,4 @@
-import type { Actor } from '../../platform/access.ts';
-import { type CallContext, hasActor } from '../../platform/context.ts';
+import type { CallContext } from '../../platform/context.ts';
 import * as notifications from '../notifications/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries/credit-state.ts';
@@ -37,10 +36,7 @@ export const CREDIT_ADDED = 'Credit added';
  * payment's transaction, and the lifecycle's restore sweep is the safety net. A company suspended for another
  * reason (its trial ended, or staff suspended it) carries no mark and stays suspended. Answers whether the mark went.
  */
-export async function restoreIfCredited(ctx: CallContext<Actor | null>, company: tenancy.CompanyRow): Promise<boolean> {
-  // Credit that arrives with no one behind it (billing's API allows it; no caller does it today) leaves the
-  // restore to the sweep: a change of state is made by someone its history can name.
-  if (!hasActor(ctx)) return false;
+export async function restoreIfCredited(ctx: CallContext, company: tenancy.CompanyRow): Promise<boolean> {
   const account = await lockAccount(ctx.db, company.id, ctx.clock.now());
   const neverSuspended = company.has_contract_billing || company.has_oob_payment;
   if (!account.suspended_for_credit || !(account.balance > 0 || neverSuspended)) return false;
@@ -58,6 +54,7 @@ export async function isSuspendedForCredit(ctx: Pick<CallContext, 'db'>, company
 
 /** Records that the company is suspended for balance (true: the lifecycle's sweep), or no longer for it (false: staff took the suspension over). */
 export async function markSuspendedForCredit(ctx: CallContext, companyId: number, suspended: boolean): Promise<void> {
+  await tenancy.requireChangeable(ctx, { companyId });
   // The account may not exist yet (a trial that never had credit): locking it makes it.
   await lockAccount(ctx.db, companyId, ctx.clock.now());
   await setAccount(ctx.db, companyId, { suspended_for_credit: suspended });

@@ -44,10 +44,13 @@ export function isPackExpired(pack: q.PackRow, now: Date): boolean {
  * so it takes turns with charges, expiries and the lifecycle's sweeps; a company suspended for running out of
  * credit that this pack brings above zero is ACTIVE again when the payment commits (restoreIfCredited).
  */
-export async function addCredit(ctx: AnyContext, input: NewCredit): Promise<q.PackRow> {
+export async function addCredit(ctx: CallContext, input: NewCredit): Promise<q.PackRow> {
   const { db } = ctx;
   const now = ctx.clock.now();
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AppError(400, 'A credit pack needs an amount above zero');
+  // Whoever adds credit may change the company: its user paying, an admin's grant, a job's refund (decision 0100).
+  await tenancy.requireChangeable(ctx, { companyId: input.company_id });
+  // A job's check takes no lock (jobs lock first), so the company is locked here for every caller.
   const company = await tenancy.lockCompany({ db }, { companyId: input.company_id });
   await q.lockAccount(db, input.company_id, now);
   // Credit past its date never pays anything, so first take out what has expired by now.

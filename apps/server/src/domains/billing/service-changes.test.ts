@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallContext } from '../../platform/context.ts';
+import type { CallContext, PublicContext } from '../../platform/context.ts';
 import { type ChangeOutcome, actorOf, outcomeOf } from '../../test/actors.ts';
 import { callContext, jobContext } from '../../test/context.ts';
 import { type TestContext, createTestContext, newCompany } from '../../test/harness.ts';
@@ -65,5 +65,66 @@ describe('billing: service changes apply the write rule', () => {
       }
       expect(found, name).toEqual(EXPECTED);
     }
+  });
+});
+
+describe('billing: credit, the mark of a suspension for credit and the day’s figures apply the write rule', () => {
+  it('adds credit, marks and reports for those who may change the company, a job or a checked serial, and for no one else', async () => {
+    const stranger = (await newCompany(t.db, { current_state: 'ACTIVE' })).company.id;
+    const now = t.clock.now();
+    const contexts: Record<string, (companyId: number) => Promise<PublicContext>> = {
+      'customer of the company': (companyId) => callContext(t, { actor: actorOf({ companyId, type: 'customer' }, now) }),
+      admin: () => callContext(t, { actor: actorOf({ companyId: 0, type: 'admin', staffRole: 'admin' }, now) }),
+      'scheduled job': async () => jobContext(t),
+      support: () => callContext(t, { actor: actorOf({ companyId: 0, type: 'admin', staffRole: 'support' }, now) }),
+      'customer of another company': () => callContext(t, { actor: actorOf({ companyId: stranger, type: 'customer' }, now) }),
+      'no one': () => callContext(t),
+    };
+    const refused = { support: 403, 'customer of another company': 404 } as const;
+    const withActor = (ctx: PublicContext) => ctx as CallContext;
+    const day = billing.billingDayOf(jobContext(t));
+    const figures = async (companyId: number) => (await billing.latestDailyStats(jobContext(t), { companyId }))?.device_count ?? null;
+    const CHANGES: Record<
+      string,
+      {
+        make: (ctx: PublicContext, companyId: number) => Promise<unknown>;
+        state: (companyId: number) => Promise<unknown>;
+        expected: Record<string, ChangeOutcome>;
+      }
+    > = {
+      // The type asks for a signed-in caller; a caller that has none is refused all the same.
+      'add credit': {
+        make: (ctx, companyId) =>
+          billing.addCredit(withActor(ctx), { company_id: companyId, name: 'Credit', amount: 500, source: 'admin', added_by_user: 'Test' }),
+        state: (companyId) => billing.balanceOf(jobContext(t), { companyId }),
+        expected: { 'customer of the company': 'changed', admin: 'changed', 'scheduled job': 'changed', ...refused, 'no one': 401 },
+      },
+      'mark suspended for credit': {
+        make: (ctx, companyId) => billing.markSuspendedForCredit(withActor(ctx), { companyId, suspended: true }),
+        state: (companyId) => billing.isSuspendedForCredit(t, { companyId }),
+        expected: { 'customer of the company': 'changed', admin: 'changed', 'scheduled job': 'changed', ...refused, 'no one': 401 },
+      },
+      'report the day’s devices': {
+        make: (ctx, companyId) => billing.recordDailyStats(ctx, { company_id: companyId, date: day, device_count: 3 }),
+        state: figures,
+        expected: { 'customer of the company': 'changed', admin: 'changed', 'scheduled job': 'changed', ...refused, 'no one': 401 },
+      },
+    };
+    for (const [name, change] of Object.entries(CHANGES)) {
+      const found: Record<string, ChangeOutcome> = {};
+      for (const [who, contextFor] of Object.entries(contexts)) {
+        const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+        const before = await change.state(company.id);
+        const ctx = await contextFor(company.id);
+        found[who] = await outcomeOf(() => change.make(ctx, company.id));
+        if (found[who] === 'changed') expect(await change.state(company.id), `${name} by ${who}`).not.toEqual(before);
+        else expect(await change.state(company.id), `${name} refused to ${who}`).toEqual(before);
+      }
+      expect(found, name).toEqual(change.expected);
+    }
+    // A licence's check-in is signed in as no one: the serial it presented is its proof.
+    const { company } = await newCompany(t.db, { current_state: 'ACTIVE', plan_id: 'Growth' });
+    await billing.recordDailyStats(await callContext(t), { company_id: company.id, date: day, device_count: 4, proof: 'licence serial' });
+    expect(await figures(company.id)).toBe(4);
   });
 });

@@ -133,6 +133,8 @@ export interface DailyStatsInput {
   hosted_comet_v2_count?: number;
   cloudview_count?: number;
   server_version?: string;
+  /** A licence's check-in reports with no one signed in: the serial it checked names the company (decision 0100). */
+  proof?: 'licence serial';
 }
 
 /**
@@ -141,6 +143,7 @@ export interface DailyStatsInput {
  * boosters, storage its bytes, hosted consoles their count): each report changes only the figures it names.
  */
 export async function recordDailyStats(ctx: AnyContext, input: DailyStatsInput): Promise<void> {
+  if (!input.proof) await tenancy.requireChangeable(ctx, { companyId: input.company_id });
   const now = ctx.clock.now();
   const reportsDevices = input.device_count !== undefined || input.boosters !== undefined;
   const b = input.boosters ?? {};

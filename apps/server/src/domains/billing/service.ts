@@ -97,7 +97,7 @@ export function runDailyCharging(ctx: CallContext, input: { day?: string; batch?
 // The ledger.
 
 /** Adds a credit pack (a payment, a promotion, an admin's grant); a company suspended for credit comes back. */
-export function addCredit(ctx: PublicContext, input: ledger.NewCredit) {
+export function addCredit(ctx: CallContext, input: ledger.NewCredit) {
   return ledger.addCredit(ctx, input);
 }
 
@@ -164,7 +164,7 @@ export function markSuspendedForCredit(ctx: CallContext, input: CompanyInput & {
 }
 
 /** Brings a company suspended for credit back to ACTIVE if it has credit again; answers whether it did. */
-export function restoreIfCredited(ctx: PublicContext, input: { company: tenancy.CompanyRow }) {
+export function restoreIfCredited(ctx: CallContext, input: { company: tenancy.CompanyRow }) {
   return credit.restoreIfCredited(ctx, input.company);
 }
 

@@ -1,13 +1,10 @@
 import { PROMO_MESSAGES, type PromoCode, promoDateOf } from '@portal/contract/payments/promo-codes';
 import { formatCents } from '@portal/contract/shared/money';
-import type { Actor } from '../../platform/access.ts';
 import type { CallContext } from '../../platform/context.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import * as billing from '../billing/service.ts';
 import * as tenancy from '../tenancy/service.ts';
 import * as q from './queries/promos.ts';
-
-type AnyContext = CallContext<Actor | null>;
 
 export function promoView(p: q.PromoCodeWithCount): PromoCode {
   return {
@@ -84,7 +81,7 @@ function refusalOf(code: q.PromoCodeRow | null, now: Date): string | null {
  * empty). Once per company: the redemption's unique key decides between concurrent tries, so a refusal
  * (AppError 400 with the contract's message) leaves the caller to roll back.
  */
-export async function redeemPromoCode(ctx: AnyContext, companyId: number, key: string): Promise<billing.PackRow | null> {
+export async function redeemPromoCode(ctx: CallContext, companyId: number, key: string): Promise<billing.PackRow | null> {
   const now = ctx.clock.now();
   const code = await q.findByKey(ctx.db, key.trim());
   const refusal = refusalOf(code, now);

@@ -171,5 +171,13 @@ async function reportDay(ctx: CallContext<Actor | null>, companyId: number, day:
     devices += r.devices;
     for (const v of BOOSTER_VARIANTS) boosters[v] = (boosters[v] ?? 0) + (r.boosters[v] ?? 0);
   }
-  await billing.recordDailyStats(ctx, { company_id: companyId, date: day, device_count: devices, boosters, server_version: version });
+  // The serial this check-in presented names the company: it is the report's proof.
+  await billing.recordDailyStats(ctx, {
+    company_id: companyId,
+    date: day,
+    device_count: devices,
+    boosters,
+    server_version: version,
+    proof: 'licence serial',
+  });
 }

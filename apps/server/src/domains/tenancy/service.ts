@@ -1,9 +1,9 @@
 import type { CompanyState } from '@portal/contract/shared/fields';
 import { isClosed } from '@portal/contract/shared/company-states';
 import { hasRole, isAdmin, isStaff, isSystem } from '../../platform/access.ts';
-import type { AuditEvent, CallContext } from '../../platform/context.ts';
+import { type AuditEvent, type CallContext, hasActor, type PublicContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound, notLoggedIn } from '../../platform/errors.ts';
 import * as q from './queries.ts';
 
 export type { CompanyListQuery, CompanyRow, NewCompany } from './queries.ts';
@@ -108,10 +108,11 @@ export async function requireOpenCompany(ctx: CallContext, input: CompanyAccess)
  * own requireCompany already holds it), or a scheduled job's system actor, which works on every company and has
  * locked the companies it works on by the query that found them, so nothing is locked here for it. Every change
  * below applies it itself, so no caller reaches a company it may not change (docs/decisions/0100); users' and
- * billing's service changes apply it too.
+ * billing's service changes apply it too. With no one signed in it refuses (401): a change names who makes it.
  */
-export async function requireChangeable(ctx: CallContext, input: { companyId: number }): Promise<q.CompanyRow> {
+export async function requireChangeable(ctx: PublicContext, input: { companyId: number }): Promise<q.CompanyRow> {
   const { companyId } = input;
+  if (!hasActor(ctx)) throw notLoggedIn();
   if (!isSystem(ctx.actor)) return requireCompany(ctx, { companyId, mode: 'write' });
   const company = await q.findCompany(ctx.db, companyId);
   if (!company) throw notFound('Company not found');
