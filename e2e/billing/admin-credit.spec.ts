@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newCustomer } from '../support/admin-api.ts';
-import { expectAccessible, screenshot, signIn } from '../support/journeys.ts';
+import { expectAccessible, openCompany, screenshot, signIn } from '../support/journeys.ts';
 
 test('an admin adds a credit pack to a customer and expires it, and the balance moves each time', async ({ page }) => {
   // A new company, two sign-ins' worth of pages and the drawer's tabs loading on first look.
@@ -9,12 +9,7 @@ test('an admin adds a credit pack to a customer and expires it, and the balance 
 
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/dashboard_admin/);
-  await page.getByLabel('Search Companies').fill('Ledger Labs');
-  // The searched list settles first: a page arriving after the drawer opens would re-render it.
-  await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
-  await page.getByRole('button', { name: 'Ledger Labs', exact: true }).click();
-  const drawer = page.getByRole('dialog', { name: 'Ledger Labs' });
-  await expect(drawer.getByLabel('Company name')).toHaveValue('Ledger Labs');
+  const drawer = await openCompany(page, 'Ledger Labs');
   const tab = drawer.getByRole('tab', { name: 'Manage credit' });
   await tab.click();
   await expect(tab).toHaveAttribute('aria-selected', 'true');

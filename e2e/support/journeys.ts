@@ -7,7 +7,16 @@ const shots = path.join(process.env.E2E_ARTIFACTS ?? path.join(import.meta.dirna
 
 /** Finds a company on the admin companies page by its name and opens its dialog, loaded (its Overview). */
 export async function openCompany(page: Page, name: string) {
-  await page.getByLabel('Search Companies').fill(name);
+  // The list applies a search 500 ms after the last key, and while that page loads its rows are covered: a click
+  // then is lost. So the click waits for the searched page to be in.
+  const box = page.getByLabel('Search Companies');
+  // After a reload the address still holds the search, and the page came with it.
+  if ((await box.inputValue()) !== name) {
+    const searched = page.waitForResponse((r) => r.url().endsWith('/list') && (r.request().postData() ?? '').includes(name));
+    await box.fill(name);
+    await searched;
+  }
+  await expect(page.getByRole('table', { name: 'Companies' })).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('button', { name, exact: true }).click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog.getByLabel('Company name')).toHaveValue(name);

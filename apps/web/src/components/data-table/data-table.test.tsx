@@ -62,6 +62,27 @@ describe('DataTable', () => {
     expect(await screen.findByText('Showing 1–50 of 10,000+')).toBeTruthy();
   });
 
+  it('is busy while a page loads, and no longer once its rows are in', async () => {
+    let release = () => {};
+    const { source } = fakeSource(30);
+    const slow: TableSource<Person> = {
+      ...source,
+      fetchPage: async (query) => {
+        if (query.page === 2) await new Promise<void>((resolve) => (release = resolve));
+        return source.fetchPage(query);
+      },
+    };
+    renderWithProviders(<DataTable source={slow} columns={columns} label="People" defaultPageSize={10} />);
+    await screen.findByText('Person 1');
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(table.getAttribute('aria-busy')).toBe('false');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('true'));
+    release();
+    await screen.findByText('Person 11');
+    await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('false'));
+  });
+
   it('has no search box for a list that takes no search', async () => {
     const { source } = fakeSource(3);
     renderWithProviders(<DataTable source={source} columns={columns} label="People" searchable={false} />);

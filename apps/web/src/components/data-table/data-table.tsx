@@ -153,6 +153,9 @@ export function DataTable<Row, Output extends ListPage<Row> = ListPage<Row>>({
             records={rows}
             idAccessor={idAccessor}
             fetching={isFetching}
+            // While a page loads the rows are covered (a click there is lost) and may change: say so to assistive
+            // technology, and to a journey that must wait for the rows it clicks.
+            aria-busy={isFetching}
             emptyState={
               <ListEmptyState
                 searchQuery={list.query.target_search_query}
