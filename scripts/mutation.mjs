@@ -3,6 +3,7 @@
 // with only the test files that exercise it, incrementally (reports/mutation/<module>.json keeps what was
 // already killed, so a second run re-tests only the mutants of changed code and tests).
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /** Each module: the code mutated (file or file:lines) and the server test files run against each mutant. */
 export const MODULES = {
@@ -48,7 +49,42 @@ export const MODULES = {
   },
 };
 
-const asked = process.argv.slice(2);
+/**
+ * `--recheck`: each survivor (and mutant without coverage) of the module's last report written into its file by hand, the module's tests run
+ * against it, the file put back. Stryker's Vitest runner reports some mutants Survived without running them: a
+ * mutant in code that runs as its module loads (a "static" mutant) is never switched on, and a run that completed
+ * no test counts as survived (docs/mutation-testing.md). This says what each of them is.
+ */
+function recheck(name, tests) {
+  const report = JSON.parse(readFileSync(`reports/mutation/${name}.report.json`, 'utf8'));
+  let killed = 0;
+  let survived = 0;
+  for (const [file, { source, mutants }] of Object.entries(report.files)) {
+    const lines = source.split('\n');
+    const offset = ({ line, column }) => lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+    for (const m of mutants.filter((x) => x.status === 'Survived' || x.status === 'NoCoverage')) {
+      const mutated = source.slice(0, offset(m.location.start)) + m.replacement + source.slice(offset(m.location.end));
+      writeFileSync(file, mutated);
+      try {
+        const run = spawnSync('npx', ['vitest', 'run', '--config', 'apps/server/vitest.mutation.config.ts'], {
+          stdio: 'ignore',
+          env: { ...process.env, MUTATION_TESTS: tests.join(',') },
+        });
+        const verdict = run.status === 0 ? 'survived' : 'killed';
+        if (run.status === 0) survived++;
+        else killed++;
+        console.log(`${verdict.padEnd(8)} ${file}:${m.location.start.line} ${m.mutatorName}: ${m.replacement.split('\n')[0].slice(0, 80)}`);
+      } finally {
+        writeFileSync(file, source);
+      }
+    }
+  }
+  console.log(`${name}: of the report's survivors and uncovered mutants, ${killed} killed and ${survived} survived when run by hand`);
+  return survived;
+}
+
+const again = process.argv.includes('--recheck');
+const asked = process.argv.slice(2).filter((a) => a !== '--recheck');
 const unknown = asked.filter((m) => !(m in MODULES));
 if (unknown.length) {
   console.error(`Unknown module(s): ${unknown.join(', ')}. Modules: ${Object.keys(MODULES).join(', ')}`);
@@ -57,6 +93,10 @@ if (unknown.length) {
 let failed = 0;
 for (const name of asked.length ? asked : Object.keys(MODULES)) {
   const { mutate, tests } = MODULES[name];
+  if (again) {
+    recheck(name, tests);
+    continue;
+  }
   console.log(`\n== ${name}: ${mutate.join(', ')} against ${tests.join(', ')}`);
   const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
     stdio: 'inherit',

@@ -110,6 +110,8 @@ const created: unknown[] = [];
 const removed: string[] = [];
 let bucketsOverS3 = false;
 let failHasBucket = false;
+/** Whether the endpoint has an error hook (the providers' endpoints may have none). */
+let hooked = true;
 
 const OWN = 'gate-own';
 const LOCKED = 'gate-locked';
@@ -152,7 +154,8 @@ beforeAll(async () => {
       remove: async (account, bucket) => void removed.push(`${account.id} ${bucket}`),
     },
   });
-  server = http.createServer((req, res) => (bucketsOverS3 ? withBuckets : handler)(req, res));
+  const unhooked = s3Endpoint({ store: checked, accountOfKey: (key) => accounts[key] ?? null, createdAt: () => createdAt });
+  server = http.createServer((req, res) => (bucketsOverS3 ? withBuckets : hooked ? handler : unhooked)(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await s3(mine, { method: 'PUT', path: `/${OWN}/kept.txt`, body: 'kept' });
@@ -431,6 +434,72 @@ describe('the endpoint’s gate (server.ts)', () => {
       expect((await s3(mine, { method: 'DELETE', path: `/${EMPTY}` })).status).toBe(204);
       expect(removed).toEqual([`acct-own ${EMPTY}`]);
       expect(said(await s3(mine, { method: 'DELETE', path: `/${EMPTY}`, query: { versioning: '' } }))).toBe(NOT_IMPLEMENTED);
+    } finally {
+      bucketsOverS3 = false;
+    }
+  });
+});
+
+describe('the gate’s smaller rules', () => {
+  it('reads a copy source’s query only after its `?`, and a version only there', () => {
+    expect(refusal(() => copySourceOf('?versionId=3'))).toBe('404 NoSuchVersion: The specified version does not exist.');
+    expect(refusal(() => copySourceOf('?versionId=null'))).toBe(
+      '400 InvalidArgument: Copy Source must mention the source bucket and key: sourcebucket/sourcekey',
+    );
+    expect(copySourceOf('src-bucket/a&versionId=3')).toEqual({ bucket: 'src-bucket', key: 'a&versionId=3' });
+  });
+
+  it('takes a query parameter without a value as empty: a bare prefix lists every key', async () => {
+    const answer = await s3(mine, {
+      method: 'GET',
+      path: `/${OWN}`,
+      query: { 'list-type': '2', prefix: '' },
+      sentQuery: 'list-type=2&prefix',
+    });
+    expect(answer.body.toString()).toContain('<Key>kept.txt</Key>');
+  });
+
+  it('answers versioning as an XML document', async () => {
+    const answer = await s3(mine, { method: 'GET', path: `/${OWN}`, query: { versioning: '' } });
+    expect([answer.status, answer.headers['content-type']]).toEqual([200, 'application/xml']);
+  });
+
+  it('answers its own errors as InternalError without an error hook too', async () => {
+    hooked = false;
+    failHasBucket = true;
+    try {
+      expect(said(await s3(mine, { method: 'GET', path: `/${OTHERS}` }))).toBe(
+        '500 InternalError: We encountered an internal error. Please try again.',
+      );
+    } finally {
+      hooked = true;
+      failHasBucket = false;
+    }
+  });
+
+  it('deletes, not copies, on a DELETE that carries a copy source; a POST with one is not served', async () => {
+    const p = `/${OWN}/not-a-copy.txt`;
+    await s3(mine, { method: 'PUT', path: p, body: 'mine' });
+    const copySource = { 'x-amz-copy-source': `${OWN}/kept.txt` };
+    expect(said(await s3(mine, { method: 'POST', path: p, headers: copySource }))).toBe(NOT_IMPLEMENTED);
+    expect((await s3(mine, { method: 'DELETE', path: p, headers: copySource })).status).toBe(204);
+    expect(said(await s3(mine, { method: 'GET', path: p }))).toBe('404 NoSuchKey: The specified key does not exist.');
+  });
+
+  it('creates over S3 from a body of white space in us-east-1, and removes a bucket on DELETE only', async () => {
+    bucketsOverS3 = true;
+    const before = { created: created.length, removed: removed.length };
+    try {
+      await s3(mine, { method: 'PUT', path: '/gate-space', body: ' \n ' });
+      expect(created.slice(before.created)).toEqual([
+        { account: 'acct-own', bucket: 'gate-space', region: 'us-east-1', objectLock: false },
+      ]);
+      for (const method of ['POST', 'GET'])
+        expect([method, (await s3(mine, { method, path: `/${EMPTY}`, query: method === 'GET' ? { acl: '' } : {} })).status]).toEqual([
+          method,
+          501,
+        ]);
+      expect(removed.length).toBe(before.removed);
     } finally {
       bucketsOverS3 = false;
     }
