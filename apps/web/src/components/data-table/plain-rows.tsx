@@ -8,11 +8,7 @@ type RowFactory<Row> = NonNullable<DataTableProps<Row>['rowFactory']>;
 const CELL = `${Table.classes.td} mantine-Table-td`;
 const NOWRAP = 'mantine-datatable-nowrap';
 const ELLIPSIS = 'mantine-datatable-ellipsis';
-const ALIGN = {
-  left: 'mantine-datatable-text-align-left',
-  center: 'mantine-datatable-text-align-center',
-  right: 'mantine-datatable-text-align-right',
-};
+const ALIGN = { left: 'mantine-datatable-text-align-left', center: 'mantine-datatable-text-align-center', right: 'mantine-datatable-text-align-right' };
 
 /**
  * Whether the columns need nothing but what `plainRows` draws. Media-query columns, pinned columns and per-cell

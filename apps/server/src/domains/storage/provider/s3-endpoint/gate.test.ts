@@ -19,44 +19,49 @@ import { s3Endpoint } from './server.ts';
  * the gate is the one that answers, so that a rule dropped is a test failed (docs/mutation-testing.md).
  */
 
-const refusal = (work: () => unknown) => {
+/** What a name rule answers for an input: its result, or its refusal as "status code: message". */
+function answerOf<T>(rule: (input: string) => T, input: string): T | string {
   try {
-    work();
+    return rule(input);
   } catch (err) {
     if (err instanceof S3Error) return `${err.status} ${err.code}: ${err.message}`;
     throw err;
   }
-  return 'accepted';
-};
+}
+
+/** Each input answered as its row says; the whole table is compared, so a failure shows every row that differs. */
+function expectAnswers<T>(rule: (input: string) => T, table: [string, T | string][]) {
+  expect(table.map(([input]) => [input, answerOf(rule, input)])).toEqual(table);
+}
+
+const SEGMENT = "400 InvalidArgument: Object keys cannot contain a '.' or '..' segment.";
+const BAD_URI = "400 InvalidURI: Couldn't parse the specified URI.";
+const MENTION = '400 InvalidArgument: Copy Source must mention the source bucket and key: sourcebucket/sourcekey';
 
 describe('bucket names and keys (names.ts)', () => {
   it('takes S3’s bucket names: 3 to 63 lower-case letters, digits, dots and hyphens, no two dots in a row', () => {
-    for (const name of ['abc', 'a.b-c', '0backups9', 'a'.repeat(63)]) expect([name, isBucketName(name)]).toEqual([name, true]);
-    for (const name of ['ab', 'a'.repeat(64), 'Abc', '-abc', 'abc-', '.abc', 'a..b', 'a_b', 'a/b', ''])
-      expect([name, isBucketName(name)]).toEqual([name, false]);
+    expectAnswers(isBucketName, [
+      ...['abc', 'a.b-c', '0backups9', 'a'.repeat(63)].map((name): [string, boolean] => [name, true]),
+      ...['ab', 'a'.repeat(64), 'Abc', '-abc', 'abc-', '.abc', 'a..b', 'a_b', 'a/b', ''].map((name): [string, boolean] => [name, false]),
+    ]);
   });
 
   it('takes a key of up to 1,024 bytes of UTF-8 with no dot segment, backslash or control character', () => {
-    const accepted = ['a', ' ', '~', '...', '.a', 'a..b', 'a/.b/c', 'dir/', 'k'.repeat(1024), 'é'.repeat(512), 'a\u0080b'];
-    for (const key of accepted) expect([key, refusal(() => checkKey(key))]).toEqual([key, 'accepted']);
-    const refused: [string, string][] = [
+    const control = '400 InvalidArgument: Object keys cannot contain a backslash or a control character.';
+    expectAnswers(checkKey, [
+      ...['a', ' ', '~', '...', '.a', 'a..b', 'a/.b/c', 'dir/', 'k'.repeat(1024), 'é'.repeat(512), 'a\u0080b'].map(
+        (k): [string, string] => [k, k],
+      ),
       ['', '400 InvalidArgument: The object key is empty.'],
       ['k'.repeat(1025), '400 KeyTooLongError: Your key is too long'],
       ['é'.repeat(513), '400 KeyTooLongError: Your key is too long'],
-      ...['\u0000', '\u001f', '\u007f', '\\', '\n'].map((c): [string, string] => [
-        `a${c}b`,
-        '400 InvalidArgument: Object keys cannot contain a backslash or a control character.',
-      ]),
-      ...['.', '..', './a', 'a/..', 'a/./b', 'a/../b'].map((k): [string, string] => [
-        k,
-        "400 InvalidArgument: Object keys cannot contain a '.' or '..' segment.",
-      ]),
-    ];
-    for (const [key, answer] of refused) expect([key, refusal(() => checkKey(key))]).toEqual([key, answer]);
+      ...['\u0000', '\u001f', '\u007f', '\\', '\n'].map((c): [string, string] => [`a${c}b`, control]),
+      ...['.', '..', './a', 'a/..', 'a/./b', 'a/../b'].map((k): [string, string] => [k, SEGMENT]),
+    ]);
   });
 
   it('splits a path on its literal slashes, then decodes the bucket and the key once each', () => {
-    const resolved: [string, { bucket: string; key: string }][] = [
+    expectAnswers(targetOf, [
       ['/', { bucket: '', key: '' }],
       ['/my-bucket', { bucket: 'my-bucket', key: '' }],
       ['/my-bucket/', { bucket: 'my-bucket', key: '' }],
@@ -64,38 +69,29 @@ describe('bucket names and keys (names.ts)', () => {
       ['/my-bucket/a%2Fb/c', { bucket: 'my-bucket', key: 'a/b/c' }],
       ['/my-bucket/%2541', { bucket: 'my-bucket', key: '%41' }],
       ['/my-bucket/a%20b', { bucket: 'my-bucket', key: 'a b' }],
-    ];
-    for (const [p, target] of resolved) expect([p, targetOf(p)]).toEqual([p, target]);
-    const refused: [string, string][] = [
-      ['my-bucket/a', "400 InvalidURI: Couldn't parse the specified URI."],
-      ['//a', "400 InvalidURI: Couldn't parse the specified URI."],
-      ['/my-bucket/%ZZ', "400 InvalidURI: Couldn't parse the specified URI."],
-      ['/%ZZ/a', "400 InvalidURI: Couldn't parse the specified URI."],
+      ['my-bucket/a', BAD_URI],
+      ['//a', BAD_URI],
+      ['/my-bucket/%ZZ', BAD_URI],
+      ['/%ZZ/a', BAD_URI],
       ['/my-bucket%2F..%2Fother/a', '400 InvalidBucketName: The specified bucket is not valid.'],
       ['/My-Bucket/a', '400 InvalidBucketName: The specified bucket is not valid.'],
-      ['/my-bucket/a%2F..%2Fb', "400 InvalidArgument: Object keys cannot contain a '.' or '..' segment."],
-    ];
-    for (const [p, answer] of refused) expect([p, refusal(() => targetOf(p))]).toEqual([p, answer]);
+      ['/my-bucket/a%2F..%2Fb', SEGMENT],
+    ]);
   });
 
   it('reads a copy source by the same rules, with or without its leading slash; a version other than null names nothing', () => {
-    const resolved: [string, { bucket: string; key: string }][] = [
+    expectAnswers(copySourceOf, [
       ['src-bucket/a/b', { bucket: 'src-bucket', key: 'a/b' }],
       ['/src-bucket/a/b', { bucket: 'src-bucket', key: 'a/b' }],
       ['src-bucket/a%20b', { bucket: 'src-bucket', key: 'a b' }],
       ['src-bucket/a?versionId=null', { bucket: 'src-bucket', key: 'a' }],
       ['src-bucket/a?other=1', { bucket: 'src-bucket', key: 'a' }],
-    ];
-    for (const [header, target] of resolved) expect([header, copySourceOf(header)]).toEqual([header, target]);
-    const mention = '400 InvalidArgument: Copy Source must mention the source bucket and key: sourcebucket/sourcekey';
-    const refused: [string, string][] = [
       ['src-bucket/a?versionId=3', '404 NoSuchVersion: The specified version does not exist.'],
-      ['src-bucket', mention],
-      ['src-bucket/', mention],
-      ['/src-bucket/', mention],
-      ['src-bucket/../b', "400 InvalidArgument: Object keys cannot contain a '.' or '..' segment."],
-    ];
-    for (const [header, answer] of refused) expect([header, refusal(() => copySourceOf(header))]).toEqual([header, answer]);
+      ['src-bucket', MENTION],
+      ['src-bucket/', MENTION],
+      ['/src-bucket/', MENTION],
+      ['src-bucket/../b', SEGMENT],
+    ]);
   });
 });
 
@@ -271,9 +267,9 @@ describe('the endpoint’s gate (server.ts)', () => {
     expect(await listed('list-type=2&prefix=a%3Db%2F')).toEqual(['<Key>a=b/one.txt</Key>']);
     expect(await listed('list-type=2&&prefix=a=b/&')).toEqual(['<Key>a=b/one.txt</Key>']);
     const bad = await s3(mine, { method: 'GET', path: `/${OWN}`, query: { prefix: '%ZZ' }, sentQuery: 'prefix=%ZZ' });
-    expect(said(bad)).toBe("400 InvalidURI: Couldn't parse the specified URI.");
+    expect(said(bad)).toBe(BAD_URI);
     const badName = await s3(mine, { method: 'GET', path: `/${OWN}`, query: { '%ZZ': '' }, sentQuery: '%ZZ' });
-    expect(said(badName)).toBe("400 InvalidURI: Couldn't parse the specified URI.");
+    expect(said(badName)).toBe(BAD_URI);
   });
 
   /** S3's subresources; each names an operation, and the endpoint serves only some of them. */
@@ -442,11 +438,11 @@ describe('the endpoint’s gate (server.ts)', () => {
 
 describe('the gate’s smaller rules', () => {
   it('reads a copy source’s query only after its `?`, and a version only there', () => {
-    expect(refusal(() => copySourceOf('?versionId=3'))).toBe('404 NoSuchVersion: The specified version does not exist.');
-    expect(refusal(() => copySourceOf('?versionId=null'))).toBe(
-      '400 InvalidArgument: Copy Source must mention the source bucket and key: sourcebucket/sourcekey',
-    );
-    expect(copySourceOf('src-bucket/a&versionId=3')).toEqual({ bucket: 'src-bucket', key: 'a&versionId=3' });
+    expectAnswers(copySourceOf, [
+      ['?versionId=3', '404 NoSuchVersion: The specified version does not exist.'],
+      ['?versionId=null', MENTION],
+      ['src-bucket/a&versionId=3', { bucket: 'src-bucket', key: 'a&versionId=3' }],
+    ]);
   });
 
   it('takes a query parameter without a value as empty: a bare prefix lists every key', async () => {
