@@ -50,37 +50,36 @@ export const MODULES = {
 };
 
 /**
- * `--recheck`: each survivor (and mutant without coverage) of the module's last report written into its file by hand, the module's tests run
- * against it, the file put back. Stryker's Vitest runner reports some mutants Survived without running them: a
- * mutant in code that runs as its module loads (a "static" mutant) is never switched on, and a run that completed
- * no test counts as survived (docs/mutation-testing.md). This says what each of them is.
+ * `--recheck`: each survivor and uncovered mutant of the module's last report written into its file by hand, the
+ * module's tests run against it, the file put back. Stryker's Vitest runner reports some mutants Survived without
+ * running them: a mutant in code that runs as its module loads (a "static" mutant) is never switched on, and a run
+ * that completed no test counts as survived (docs/mutation-testing.md). This says what each of them is.
  */
 function recheck(name, tests) {
+  const testsPass = () =>
+    spawnSync('npx', ['vitest', 'run', '--config', 'apps/server/vitest.mutation.config.ts'], {
+      stdio: 'ignore',
+      env: { ...process.env, MUTATION_TESTS: tests.join(',') },
+    }).status === 0;
+  // A failure counts as a kill only if the tests pass on the code as it is.
+  if (!testsPass()) throw new Error(`${name}: the tests fail without a mutant; fix them before rechecking`);
   const report = JSON.parse(readFileSync(`reports/mutation/${name}.report.json`, 'utf8'));
-  let killed = 0;
-  let survived = 0;
+  const verdicts = { killed: 0, survived: 0 };
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     const lines = source.split('\n');
     const offset = ({ line, column }) => lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
     for (const m of mutants.filter((x) => x.status === 'Survived' || x.status === 'NoCoverage')) {
-      const mutated = source.slice(0, offset(m.location.start)) + m.replacement + source.slice(offset(m.location.end));
-      writeFileSync(file, mutated);
+      writeFileSync(file, source.slice(0, offset(m.location.start)) + m.replacement + source.slice(offset(m.location.end)));
       try {
-        const run = spawnSync('npx', ['vitest', 'run', '--config', 'apps/server/vitest.mutation.config.ts'], {
-          stdio: 'ignore',
-          env: { ...process.env, MUTATION_TESTS: tests.join(',') },
-        });
-        const verdict = run.status === 0 ? 'survived' : 'killed';
-        if (run.status === 0) survived++;
-        else killed++;
+        const verdict = testsPass() ? 'survived' : 'killed';
+        verdicts[verdict]++;
         console.log(`${verdict.padEnd(8)} ${file}:${m.location.start.line} ${m.mutatorName}: ${m.replacement.split('\n')[0].slice(0, 80)}`);
       } finally {
         writeFileSync(file, source);
       }
     }
   }
-  console.log(`${name}: of the report's survivors and uncovered mutants, ${killed} killed and ${survived} survived when run by hand`);
-  return survived;
+  console.log(`${name}: of the report's survivors and uncovered mutants, ${verdicts.killed} killed, ${verdicts.survived} survived`);
 }
 
 const again = process.argv.includes('--recheck');
